@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ScorebookConfig(AppConfig):
+    name = "scorebook"
+    verbose_name = "Scorebook"

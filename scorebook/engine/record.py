@@ -1,0 +1,217 @@
+"""Reading a hand record (a JSON object) field by field, collecting every problem.
+
+Variants use a Reader so that each field is checked once and every problem names its
+field path (`result.declarer_card_points`, `announcements[1].contra`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from scorebook.engine.errors import Problems
+
+MISSING: Any = object()
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, str):
+        return repr(value)
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+class Reader:
+    """Typed access to one JSON object; a wrong field adds a problem and yields None."""
+
+    def __init__(self, data: Any, problems: Problems, prefix: str = "") -> None:
+        self.problems = problems
+        self.prefix = prefix
+        if isinstance(data, Mapping):
+            self.data: Mapping[str, Any] = data
+        else:
+            self.data = {}
+            problems.add(prefix or "hand", "must be an object", "objektumnak kell lennie")
+
+    def path(self, name: str) -> str:
+        return f"{self.prefix}.{name}" if self.prefix else name
+
+    def raw(self, name: str, default: Any = None) -> Any:
+        return self.data.get(name, default)
+
+    def has(self, name: str) -> bool:
+        return self.data.get(name) is not None
+
+    def _get(self, name: str, optional: bool) -> Any:
+        value = self.data.get(name, MISSING)
+        if value is MISSING or value is None:
+            if not optional:
+                self.problems.add(self.path(name), "is required", "kötelező megadni")
+            return MISSING
+        return value
+
+    def player(self, name: str, among: Iterable[str], *, optional: bool = False) -> str | None:
+        """A player named by one of `among` (e.g. the active players of the hand)."""
+        value = self._get(name, optional)
+        if value is MISSING:
+            return None
+        allowed = list(among)
+        if not isinstance(value, str) or value not in allowed:
+            self.problems.add(
+                self.path(name),
+                f"{_show(value)} is not one of the players here ({', '.join(allowed)})",
+                f"{_show(value)} nem játékos itt ({', '.join(allowed)})",
+            )
+            return None
+        return value
+
+    def players(self, name: str, among: Iterable[str], *, most: int | None = None) -> list[str]:
+        """A list of distinct players (missing or null = empty)."""
+        value = self.data.get(name)
+        if value is None:
+            return []
+        allowed = list(among)
+        if not isinstance(value, list):
+            self.problems.add(self.path(name), "must be a list", "listának kell lennie")
+            return []
+        result: list[str] = []
+        for i, item in enumerate(value):
+            if not isinstance(item, str) or item not in allowed:
+                self.problems.add(
+                    f"{self.path(name)}[{i}]",
+                    f"{_show(item)} is not one of the players here ({', '.join(allowed)})",
+                    f"{_show(item)} nem játékos itt ({', '.join(allowed)})",
+                )
+            elif item in result:
+                self.problems.add(
+                    f"{self.path(name)}[{i}]", f"{item} is listed twice", f"{item} kétszer szerepel"
+                )
+            else:
+                result.append(item)
+        if most is not None and len(result) > most:
+            self.problems.add(
+                self.path(name), f"at most {most} players", f"legfeljebb {most} játékos"
+            )
+        return result
+
+    def integer(
+        self,
+        name: str,
+        *,
+        lo: int | None = None,
+        hi: int | None = None,
+        optional: bool = False,
+        default: int | None = None,
+    ) -> int | None:
+        value = self._get(name, optional or default is not None)
+        if value is MISSING:
+            return default
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.problems.add(
+                self.path(name),
+                f"{_show(value)} is not a whole number",
+                f"{_show(value)} nem egész szám",
+            )
+            return None
+        if lo is not None and value < lo:
+            self.problems.add(self.path(name), f"{value} is below {lo}", f"{value} kisebb, mint {lo}")
+            return None
+        if hi is not None and value > hi:
+            self.problems.add(
+                self.path(name), f"{value} is above {hi}", f"{value} nagyobb, mint {hi}"
+            )
+            return None
+        return value
+
+    def choice(
+        self, name: str, choices: Iterable[Any], *, optional: bool = False, default: Any = None
+    ) -> Any:
+        value = self._get(name, optional or default is not None)
+        if value is MISSING:
+            return default
+        allowed = list(choices)
+        if value not in allowed or isinstance(value, bool) != any(
+            isinstance(c, bool) for c in allowed if c == value
+        ):
+            shown = ", ".join(_show(c) for c in allowed)
+            self.problems.add(
+                self.path(name),
+                f"{_show(value)} is not one of {shown}",
+                f"{_show(value)} nem megengedett (lehet: {shown})",
+            )
+            return None
+        return value
+
+    def boolean(self, name: str, *, default: bool = False) -> bool:
+        value = self.data.get(name)
+        if value is None:
+            return default
+        if not isinstance(value, bool):
+            self.problems.add(
+                self.path(name),
+                f"{_show(value)} is not true or false",
+                f"{_show(value)} nem igaz/hamis érték",
+            )
+            return default
+        return value
+
+    def obj(self, name: str, *, optional: bool = False) -> Reader | None:
+        value = self._get(name, optional)
+        if value is MISSING:
+            return None
+        if not isinstance(value, Mapping):
+            self.problems.add(self.path(name), "must be an object", "objektumnak kell lennie")
+            return None
+        return Reader(value, self.problems, self.path(name))
+
+    def items(self, name: str) -> list[Reader]:
+        """The objects of a list field (missing or null = empty list)."""
+        value = self.data.get(name)
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            self.problems.add(self.path(name), "must be a list", "listának kell lennie")
+            return []
+        return [Reader(item, self.problems, f"{self.path(name)}[{i}]") for i, item in enumerate(value)]
+
+    def player_map(
+        self, name: str, players: Iterable[str], *, lo: int = 0, hi: int | None = None,
+        optional: bool = False, complete: bool = True,
+    ) -> dict[str, int] | None:
+        """A map player → whole number, e.g. card points per active player."""
+        value = self._get(name, optional)
+        if value is MISSING:
+            return None
+        allowed = list(players)
+        if not isinstance(value, Mapping):
+            self.problems.add(self.path(name), "must be an object", "objektumnak kell lennie")
+            return None
+        result: dict[str, int] = {}
+        for who, amount in value.items():
+            field = f"{self.path(name)}.{who}"
+            if who not in allowed:
+                self.problems.add(
+                    field,
+                    f"{who} is not one of the players here ({', '.join(allowed)})",
+                    f"{who} nem játékos itt ({', '.join(allowed)})",
+                )
+            elif isinstance(amount, bool) or not isinstance(amount, int):
+                self.problems.add(
+                    field, f"{_show(amount)} is not a whole number", f"{_show(amount)} nem egész szám"
+                )
+            elif amount < lo or (hi is not None and amount > hi):
+                self.problems.add(
+                    field,
+                    f"{amount} is outside {lo}–{hi if hi is not None else '∞'}",
+                    f"{amount} kívül esik a {lo}–{hi if hi is not None else '∞'} tartományon",
+                )
+            else:
+                result[who] = amount
+        if complete:
+            for who in allowed:
+                if who not in value:
+                    self.problems.add(f"{self.path(name)}.{who}", "is required", "kötelező megadni")
+        return result

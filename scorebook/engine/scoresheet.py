@@ -1,0 +1,256 @@
+"""The scoresheet JSON format `scorebook/1` and the scorer's result `scorebook-result/1`.
+
+The normative description is `shared/format/scoresheet.md`; this module is its only reader
+and writer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import Any
+
+from scorebook.engine import registry
+from scorebook.engine.errors import InvalidSheet, Problem
+from scorebook.engine.replay import EVENT_KEY, Replay, replay
+from scorebook.engine.settlement import Stake, Transfer, fewest_transfers, money_balances
+from scorebook.engine.types import Amount, Session, Text
+
+FORMAT = "scorebook/1"
+RESULT_FORMAT = "scorebook-result/1"
+TOP_LEVEL = ("format", "variant", "house_rules", "stake", "players", "pots", "hands")
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    session: Session
+    stake: Stake
+    records: tuple[Mapping[str, Any], ...]
+    # Whether the input named these (so that writing it back gives the same document)
+    explicit_house_rules: Mapping[str, Any]
+    explicit_stake: bool
+
+
+def _problem(field: str, en: str, hu: str) -> Problem:
+    return Problem(field, Text(en, hu))
+
+
+def resolve_house_rules(variant_key: str, given: Any) -> tuple[dict[str, Any], list[Problem]]:
+    """Fill in the defaults; every unknown name or value is a problem naming it."""
+    variant = registry.get(variant_key)
+    rules = {rule.name: rule.default for rule in variant.house_rules}
+    problems: list[Problem] = []
+    if given is None:
+        return rules, problems
+    if not isinstance(given, Mapping):
+        return rules, [_problem("house_rules", "must be an object", "objektumnak kell lennie")]
+    known = {rule.name: rule for rule in variant.house_rules}
+    for name, value in given.items():
+        if name not in known:
+            problems.append(_problem(
+                f"house_rules.{name}",
+                f"is not a house rule of {variant_key}",
+                f"nem házszabálya a(z) {variant_key} változatnak",
+            ))
+            continue
+        trouble = known[name].check(value)
+        if trouble:
+            problems.append(_problem(f"house_rules.{name}", trouble, trouble))
+        else:
+            rules[name] = value
+    return rules, problems
+
+
+def parse_stake(raw: Any) -> tuple[Stake, list[Problem]]:
+    if raw is None:
+        return Stake(), []
+    if not isinstance(raw, Mapping):
+        return Stake(), [_problem("stake", "must be an object", "objektumnak kell lennie")]
+    problems = []
+    per_point = Decimal(1)
+    value = raw.get("per_point", "1")
+    try:
+        if not isinstance(value, str):
+            raise InvalidOperation
+        per_point = Decimal(value)
+        if not per_point.is_finite() or per_point < 0:
+            raise InvalidOperation
+    except InvalidOperation:
+        problems.append(_problem(
+            "stake.per_point",
+            f"{value!r} is not a non-negative decimal string such as \"2\" or \"0.50\"",
+            f"{value!r} nem nemnegatív tizedes szám szövegként (pl. \"2\" vagy \"0.50\")",
+        ))
+    currency = raw.get("currency", "XXX")
+    if not (isinstance(currency, str) and len(currency) == 3 and currency.isalpha() and currency.isupper()):
+        problems.append(_problem(
+            "stake.currency",
+            f"{currency!r} is not a three-letter ISO 4217 code such as \"HUF\"",
+            f"{currency!r} nem háromjegyű ISO 4217 pénznemkód (pl. \"HUF\")",
+        ))
+        currency = "XXX"
+    return Stake(per_point, currency), problems
+
+
+def read_sheet(data: Any) -> Sheet:
+    """Check the sheet's shape and session fields; raise InvalidSheet listing every problem."""
+    if not isinstance(data, Mapping):
+        raise InvalidSheet([_problem("sheet", "must be a JSON object", "JSON objektumnak kell lennie")])
+    problems: list[Problem] = []
+    if data.get("format") != FORMAT:
+        problems.append(_problem(
+            "format", f"must be {FORMAT!r}, not {data.get('format')!r}",
+            f"{FORMAT!r} kell legyen, nem {data.get('format')!r}",
+        ))
+    for name in data:
+        if name not in TOP_LEVEL:
+            problems.append(_problem(name, "is not a scoresheet field", "nem mezője a pontlapnak"))
+    key = data.get("variant")
+    if key not in registry.VARIANT_KEYS:
+        known = ", ".join(registry.VARIANT_KEYS)
+        problems.append(_problem(
+            "variant", f"{key!r} is not a known variant ({known})",
+            f"{key!r} nem ismert változat ({known})",
+        ))
+        raise InvalidSheet(problems)
+    variant = registry.get(key)
+    rules, rule_problems = resolve_house_rules(key, data.get("house_rules"))
+    problems += rule_problems
+    stake, stake_problems = parse_stake(data.get("stake"))
+    problems += stake_problems
+
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        problems.append(_problem("players", "must be a list of non-empty names", "nem üres nevek listája kell legyen"))
+        players = []
+    elif len(set(players)) != len(players):
+        problems.append(_problem("players", "names must be unique", "a neveknek különbözőnek kell lenniük"))
+    joiners = frozenset(
+        r.get("player") for r in data.get("hands") or []
+        if isinstance(r, Mapping) and r.get(EVENT_KEY) == "join" and isinstance(r.get("player"), str)
+    )
+    seated_at_start = len([p for p in players if p not in joiners])
+    if players and not (variant.min_players <= len(players) and seated_at_start <= variant.max_players):
+        problems.append(_problem(
+            "players",
+            f"{key} is for {variant.min_players}–{variant.max_players} players, not {len(players)}",
+            f"a(z) {key} {variant.min_players}–{variant.max_players} játékosra való, nem {len(players)}",
+        ))
+
+    pots = data.get("pots")
+    if pots is not None:
+        if not isinstance(pots, Mapping):
+            problems.append(_problem("pots", "must be an object", "objektumnak kell lennie"))
+            pots = None
+        else:
+            for name, value in pots.items():
+                if name not in variant.pot_names:
+                    allowed = ", ".join(variant.pot_names) or "none"
+                    problems.append(_problem(
+                        f"pots.{name}", f"is not a pot of {key} ({allowed})",
+                        f"nem kasszája a(z) {key} változatnak ({allowed})",
+                    ))
+                elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                    problems.append(_problem(
+                        f"pots.{name}", f"{value!r} is not a whole number ≥ 0",
+                        f"{value!r} nem nemnegatív egész szám",
+                    ))
+    hands = data.get("hands")
+    if not isinstance(hands, list):
+        problems.append(_problem("hands", "must be a list", "listának kell lennie"))
+        hands = []
+    if problems:
+        raise InvalidSheet(problems)
+    session = Session(
+        variant=key,
+        players=tuple(players),
+        house_rules=rules,
+        opening_pots=dict(pots) if pots is not None else None,
+        late_joiners=joiners,
+    )
+    return Sheet(
+        session=session,
+        stake=stake,
+        records=tuple(hands),
+        explicit_house_rules=dict(data.get("house_rules") or {}),
+        explicit_stake=data.get("stake") is not None,
+    )
+
+
+def amount_json(value: Amount) -> int | float:
+    """Units as JSON: whole numbers stay integers; an exact share prints to 6 decimals."""
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else round(float(value), 6)
+    return value
+
+
+def settle(result: Replay, stake: Stake) -> tuple[dict[str, Decimal], list[Transfer]]:
+    """Money balances ((totals + payouts) × stake) and the fewest transfers that settle them."""
+    positions = {p: result.totals[p] + result.end.payouts.get(p, 0) for p in result.session.players}
+    opening = result.session.opening_pots or {}
+    kept = {p: v - opening.get(p, 0) for p, v in result.end.pots_left.items()}
+    balances, pots_money = money_balances(positions, kept, stake)
+    # Money a pot keeps is paid into it (the kassza holder), so it settles like a player.
+    participants = dict(balances) | {f"pot:{p}": m for p, m in pots_money.items() if m}
+    return balances, fewest_transfers(participants, stake.decimals)
+
+
+def result_json(result: Replay, stake: Stake, lang: str = "en") -> dict[str, Any]:
+    balances, transfers = settle(result, stake)
+    entries = []
+    for entry in result.entries:
+        item: dict[str, Any] = {"kind": entry.kind}
+        if entry.number is not None:
+            item["number"] = entry.number
+        if entry.dealer is not None:
+            item["dealer"] = entry.dealer
+        item["deltas"] = {p: amount_json(v) for p, v in entry.deltas.items()}
+        item["pots"] = {p: amount_json(v) for p, v in entry.pots.items()}
+        item["breakdown"] = [line.text.get(lang) for line in entry.lines]
+        entries.append(item)
+    end: dict[str, Any] = {
+        "payouts": {p: amount_json(result.end.payouts.get(p, 0)) for p in result.session.players},
+        "pots_left": {p: amount_json(v) for p, v in result.end.pots_left.items()},
+    }
+    if result.end.lines:
+        end["breakdown"] = [line.text.get(lang) for line in result.end.lines]
+    end.update(result.end.extra)
+    return {
+        "format": RESULT_FORMAT,
+        "variant": result.session.variant,
+        "players": list(result.session.players),
+        "entries": entries,
+        "totals": {p: amount_json(v) for p, v in result.totals.items()},
+        "pots": {p: amount_json(v) for p, v in result.pots.items()},
+        "end_of_session": end,
+        "balances": {p: str(m) for p, m in balances.items()},
+        "transfers": [{"from": t.payer, "to": t.payee, "amount": str(t.amount)} for t in transfers],
+    }
+
+
+def score_sheet(data: Any, lang: str = "en") -> dict[str, Any]:
+    """Read, validate and score a scoresheet; raise InvalidSheet with every problem."""
+    sheet = read_sheet(data)
+    return result_json(replay(sheet.session, sheet.records), sheet.stake, lang)
+
+
+def write_sheet(
+    session: Session, stake: Stake, records: list[Mapping[str, Any]], *,
+    house_rules: Mapping[str, Any] | None = None, include_stake: bool = True,
+) -> dict[str, Any]:
+    """A scoresheet document. `house_rules`: the rules to write (default: those that differ
+    from the variant's defaults)."""
+    variant = registry.get(session.variant)
+    if house_rules is None:
+        defaults = {rule.name: rule.default for rule in variant.house_rules}
+        house_rules = {k: v for k, v in session.house_rules.items() if defaults.get(k) != v}
+    doc: dict[str, Any] = {"format": FORMAT, "variant": session.variant, "house_rules": dict(house_rules)}
+    if include_stake:
+        doc["stake"] = {"per_point": str(stake.per_point), "currency": stake.currency}
+    doc["players"] = list(session.players)
+    if session.opening_pots is not None:
+        doc["pots"] = dict(session.opening_pots)
+    doc["hands"] = [dict(r) for r in records]
+    return doc

@@ -1,0 +1,58 @@
+"""Generic JSON snapshots of a variant's state (a frozen dataclass of plain values)."""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+
+def _dump(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _dump(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Fraction):
+        return {"fraction": [value.numerator, value.denominator]}
+    if isinstance(value, tuple | list):
+        return [_dump(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: _dump(v) for k, v in value.items()}
+    return value
+
+
+def dump_dataclass(state: Any) -> dict[str, Any]:
+    result = _dump(state)
+    assert isinstance(result, dict)
+    return result
+
+
+def _load(tp: Any, value: Any) -> Any:
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if isinstance(value, dict) and set(value) == {"fraction"}:
+        return Fraction(*value["fraction"])
+    if dataclasses.is_dataclass(tp) and isinstance(value, Mapping):
+        return load_dataclass(tp, value)
+    if origin is tuple and isinstance(value, list):
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_load(args[0], v) for v in value)
+        return tuple(_load(a, v) for a, v in zip(args, value, strict=True))
+    if origin in (dict, Mapping, typing.Mapping) and isinstance(value, Mapping):
+        return {k: _load(args[1] if args else Any, v) for k, v in value.items()}
+    if origin in (typing.Union, types.UnionType):
+        for arg in args:
+            if arg is type(None) and value is None:
+                return None
+            if dataclasses.is_dataclass(arg) and isinstance(value, Mapping):
+                return load_dataclass(arg, value)
+            if typing.get_origin(arg) is tuple and isinstance(value, list):
+                return _load(arg, value)
+        return value
+    return value
+
+
+def load_dataclass(cls: Any, data: Mapping[str, Any]) -> Any:
+    hints = typing.get_type_hints(cls)
+    return cls(**{f.name: _load(hints[f.name], data[f.name]) for f in dataclasses.fields(cls) if f.name in data})

@@ -1,0 +1,199 @@
+"""The engine's value types: texts in two languages, breakdown lines, entries, house rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, NamedTuple, Protocol
+
+# A payment amount in units. Integers almost everywhere; a Fraction only where a house rule
+# asks for exact shares (e.g. an ultimókassza split three ways with `exact_fractions`).
+Amount = int | Fraction
+
+
+class Text(NamedTuple):
+    """A user-facing sentence in English and Hungarian."""
+
+    en: str
+    hu: str
+
+    def get(self, lang: str) -> str:
+        return self.hu if lang == "hu" else self.en
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of a breakdown: what happened and who pays whom because of it.
+
+    An entry's deltas are exactly the sum of its lines, so every number is explained.
+    A line may carry no amounts at all (a pure explanation such as "S = 3").
+    """
+
+    text: Text
+    deltas: Mapping[str, Amount] = field(default_factory=dict)
+    pots: Mapping[str, Amount] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One booked entry of a session: a hand, a session event or an automatic booking."""
+
+    kind: str  # "hand", or the event name: "foundations", "join", "leave", …
+    number: int | None  # hand number (1, 2, …) for hands, None otherwise
+    dealer: str | None
+    deltas: Mapping[str, Amount]  # every player of the session
+    pots: Mapping[str, Amount]  # every pot of the variant
+    lines: tuple[Line, ...]
+    summary: Text = Text("", "")  # the hand in short, for a ledger row
+
+    @classmethod
+    def from_lines(
+        cls,
+        *,
+        kind: str,
+        number: int | None,
+        dealer: str | None,
+        players: tuple[str, ...],
+        pot_names: tuple[str, ...],
+        lines: list[Line] | tuple[Line, ...],
+        summary: Text = Text("", ""),
+    ) -> Entry:
+        """Sum the lines into deltas and pot changes, and check the zero-sum invariant."""
+        deltas: dict[str, Amount] = dict.fromkeys(players, 0)
+        pots: dict[str, Amount] = dict.fromkeys(pot_names, 0)
+        for line in lines:
+            for who, amount in line.deltas.items():
+                if who not in deltas:
+                    raise ValueError(f"line {line.text.en!r} pays unknown player {who!r}")
+                deltas[who] += amount
+            for pot, amount in line.pots.items():
+                if pot not in pots:
+                    raise ValueError(f"line {line.text.en!r} books unknown pot {pot!r}")
+                pots[pot] += amount
+        total = sum(deltas.values()) + sum(pots.values())
+        if total != 0:
+            # An engine bug, never a user error: every tariff line must be zero-sum.
+            raise AssertionError(f"entry is not zero-sum ({total}): {[ln.text.en for ln in lines]}")
+        return cls(kind, number, dealer, deltas, pots, tuple(lines), summary)
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRule:
+    """One switch of a variant's spec section 12."""
+
+    name: str
+    default: Any
+    # "bool", "choice" (one of `choices`), "int" (min..max) or "optional_int" (int or None)
+    kind: str
+    help: Text
+    choices: tuple[Any, ...] = ()
+    group: Text = Text("General", "Általános")
+    minimum: int | None = None
+    maximum: int | None = None
+    # Labels for the choices, same order as `choices` (optional; the value is shown otherwise)
+    choice_labels: tuple[Text, ...] = ()
+
+    def check(self, value: Any) -> str | None:
+        """Return an English problem description, or None when the value is allowed."""
+        if self.kind == "bool":
+            return None if isinstance(value, bool) else f"{value!r} is not true or false"
+        if self.kind == "choice":
+            if value in self.choices and type(value) is type(self.default):
+                return None
+            allowed = ", ".join(repr(c) for c in self.choices)
+            return f"{value!r} is not one of {allowed}"
+        if self.kind in ("int", "optional_int"):
+            if value is None and self.kind == "optional_int":
+                return None
+            if isinstance(value, bool) or not isinstance(value, int):
+                return f"{value!r} is not a whole number"
+            if self.minimum is not None and value < self.minimum:
+                return f"{value} is below {self.minimum}"
+            if self.maximum is not None and value > self.maximum:
+                return f"{value} is above {self.maximum}"
+            return None
+        raise ValueError(f"unknown house rule kind {self.kind!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """What a variant needs to know about the session to score it."""
+
+    variant: str
+    players: tuple[str, ...]  # everyone who sits at the table at any time, in seating order
+    house_rules: Mapping[str, Any]  # complete: every rule of the variant, defaults filled in
+    # Opening pot balances carried over from an earlier session; None = the pots open empty
+    # and the variant's opening rule applies (e.g. Ultimo's foundations).
+    opening_pots: Mapping[str, int] | None = None
+    # Players with a `join` event are not seated before it (format: scoresheet.md)
+    late_joiners: frozenset[str] = frozenset()
+
+    def rule(self, name: str) -> Any:
+        return self.house_rules[name]
+
+
+@dataclass(frozen=True, slots=True)
+class TableHint:
+    """What the table app pre-fills and shows before the next hand."""
+
+    next_dealer: str | None
+    sitting_out: tuple[str, ...] = ()  # seated players who take no part in the next hand
+    multiplier: int = 1  # e.g. a Paskievics double round; 1 = none
+    notes: tuple[Text, ...] = ()  # e.g. "double round #1: 3 deals left"
+
+
+@dataclass(frozen=True, slots=True)
+class EndOfSession:
+    """What the variant's end-of-session rule pays out of the pots."""
+
+    payouts: Mapping[str, Amount]
+    pots_left: Mapping[str, Amount]
+    lines: tuple[Line, ...] = ()
+    # Extra JSON-ready result fields, e.g. {"matches": [...], "match_wins": {...}}
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Variant(Protocol):
+    """The contract every variant module fulfils (one module per variant, see registry)."""
+
+    key: str
+    title: Text
+    min_players: int
+    max_players: int
+    pot_names: tuple[str, ...]
+    house_rules: tuple[HouseRule, ...]
+
+    def start(self, session: Session) -> tuple[Any, list[Entry]]:
+        """The state before the first hand, and any automatic opening bookings."""
+        ...
+
+    def play(
+        self, session: Session, state: Any, hand: Mapping[str, Any], number: int
+    ) -> tuple[Any, list[Entry]]:
+        """Validate and score one hand record (a JSON object, spec section 13).
+
+        Raises InvalidHand naming every problem's field; never changes `state` (states are
+        immutable). Returns the new state and the entries booked (the hand, plus any
+        automatic booking that follows it).
+        """
+        ...
+
+    def event(
+        self, session: Session, state: Any, event: Mapping[str, Any]
+    ) -> tuple[Any, list[Entry]]:
+        """Apply a session event (`join`, `leave`); raise InvalidHand where it has none."""
+        ...
+
+    def end_of_session(self, session: Session, state: Any) -> EndOfSession:
+        ...
+
+    def table_hint(self, session: Session, state: Any) -> TableHint:
+        ...
+
+    def dump_state(self, state: Any) -> dict[str, Any]:
+        """A JSON-ready snapshot of `state`, so the app can resume without a full replay."""
+        ...
+
+    def load_state(self, data: Mapping[str, Any]) -> Any:
+        ...

@@ -1,0 +1,1 @@
+"""One module per variant; each defines `VARIANT` (see `scorebook.engine.types.Variant`)."""

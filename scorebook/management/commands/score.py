@@ -1,0 +1,50 @@
+"""`manage.py score SHEET.json`: score a scoresheet and print the result (JSON or a table)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from scorebook.engine.errors import InvalidSheet
+from scorebook.engine.report import result_table
+from scorebook.engine.scoresheet import score_sheet
+
+
+class Command(BaseCommand):
+    help = "Score a scoresheet (scorebook/1 JSON) and print the result."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("sheet", help="path to the scoresheet JSON, or - for standard input")
+        parser.add_argument("--format", choices=["json", "table"], default="json")
+        parser.add_argument("--lang", choices=["en", "hu"], default="en")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        lang = options["lang"]
+        try:
+            if options["sheet"] == "-":
+                text = sys.stdin.read()
+            else:
+                with open(options["sheet"], encoding="utf-8") as handle:
+                    text = handle.read()
+        except OSError as exc:
+            self.fail([f"{options['sheet']}: {exc.strerror}"])
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            self.fail([f"sheet: not valid JSON ({exc})"])
+        try:
+            result = score_sheet(data, lang)
+        except InvalidSheet as refused:
+            self.fail([p.describe(lang) for p in refused.problems])
+        if options["format"] == "table":
+            self.stdout.write(result_table(result, lang))
+        else:
+            self.stdout.write(json.dumps(result, ensure_ascii=False, indent=2))
+
+    def fail(self, lines: list[str]) -> None:
+        for line in lines:
+            self.stderr.write(line)
+        sys.exit(2)
