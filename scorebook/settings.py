@@ -22,9 +22,10 @@ SECRET_KEY = os.environ.get("SCOREBOOK_SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
         raise RuntimeError("SCOREBOOK_SECRET_KEY must be set when SCOREBOOK_DEBUG is off")
-    SECRET_KEY = "dev-only-insecure-key-change-me"  # noqa: S105 - development default
+    SECRET_KEY = "dev-only-insecure-key-change-me"
 ALLOWED_HOSTS = [
-    h.strip() for h in os.environ.get("SCOREBOOK_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
+    h.strip()
+    for h in os.environ.get("SCOREBOOK_ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
     if h.strip()
 ]
 

@@ -28,7 +28,9 @@ def transfer(payer: str, payee: str, amount: Amount) -> dict[str, Amount]:
     return {payer: -amount, payee: amount}
 
 
-def side_vs_side(winners: Iterable[str], losers: Iterable[str], amount: Amount) -> dict[str, Amount]:
+def side_vs_side(
+    winners: Iterable[str], losers: Iterable[str], amount: Amount
+) -> dict[str, Amount]:
     """Each loser pays `amount` to each winner (pair vs pair, or one vs several)."""
     win, lose = list(winners), list(losers)
     deltas: dict[str, Amount] = {}

@@ -117,7 +117,9 @@ class Reader:
             )
             return None
         if lo is not None and value < lo:
-            self.problems.add(self.path(name), f"{value} is below {lo}", f"{value} kisebb, mint {lo}")
+            self.problems.add(
+                self.path(name), f"{value} is below {lo}", f"{value} kisebb, mint {lo}"
+            )
             return None
         if hi is not None and value > hi:
             self.problems.add(
@@ -175,11 +177,19 @@ class Reader:
         if not isinstance(value, list):
             self.problems.add(self.path(name), "must be a list", "listának kell lennie")
             return []
-        return [Reader(item, self.problems, f"{self.path(name)}[{i}]") for i, item in enumerate(value)]
+        return [
+            Reader(item, self.problems, f"{self.path(name)}[{i}]") for i, item in enumerate(value)
+        ]
 
     def player_map(
-        self, name: str, players: Iterable[str], *, lo: int = 0, hi: int | None = None,
-        optional: bool = False, complete: bool = True,
+        self,
+        name: str,
+        players: Iterable[str],
+        *,
+        lo: int = 0,
+        hi: int | None = None,
+        optional: bool = False,
+        complete: bool = True,
     ) -> dict[str, int] | None:
         """A map player → whole number, e.g. card points per active player."""
         value = self._get(name, optional)
@@ -200,7 +210,9 @@ class Reader:
                 )
             elif isinstance(amount, bool) or not isinstance(amount, int):
                 self.problems.add(
-                    field, f"{_show(amount)} is not a whole number", f"{_show(amount)} nem egész szám"
+                    field,
+                    f"{_show(amount)} is not a whole number",
+                    f"{_show(amount)} nem egész szám",
                 )
             elif amount < lo or (hi is not None and amount > hi):
                 self.problems.add(

@@ -49,11 +49,13 @@ def resolve_house_rules(variant_key: str, given: Any) -> tuple[dict[str, Any], l
     known = {rule.name: rule for rule in variant.house_rules}
     for name, value in given.items():
         if name not in known:
-            problems.append(_problem(
-                f"house_rules.{name}",
-                f"is not a house rule of {variant_key}",
-                f"nem házszabálya a(z) {variant_key} változatnak",
-            ))
+            problems.append(
+                _problem(
+                    f"house_rules.{name}",
+                    f"is not a house rule of {variant_key}",
+                    f"nem házszabálya a(z) {variant_key} változatnak",
+                )
+            )
             continue
         trouble = known[name].check(value)
         if trouble:
@@ -78,18 +80,27 @@ def parse_stake(raw: Any) -> tuple[Stake, list[Problem]]:
         if not per_point.is_finite() or per_point < 0:
             raise InvalidOperation
     except InvalidOperation:
-        problems.append(_problem(
-            "stake.per_point",
-            f"{value!r} is not a non-negative decimal string such as \"2\" or \"0.50\"",
-            f"{value!r} nem nemnegatív tizedes szám szövegként (pl. \"2\" vagy \"0.50\")",
-        ))
+        problems.append(
+            _problem(
+                "stake.per_point",
+                f'{value!r} is not a non-negative decimal string such as "2" or "0.50"',
+                f'{value!r} nem nemnegatív tizedes szám szövegként (pl. "2" vagy "0.50")',
+            )
+        )
     currency = raw.get("currency", "XXX")
-    if not (isinstance(currency, str) and len(currency) == 3 and currency.isalpha() and currency.isupper()):
-        problems.append(_problem(
-            "stake.currency",
-            f"{currency!r} is not a three-letter ISO 4217 code such as \"HUF\"",
-            f"{currency!r} nem háromjegyű ISO 4217 pénznemkód (pl. \"HUF\")",
-        ))
+    if not (
+        isinstance(currency, str)
+        and len(currency) == 3
+        and currency.isalpha()
+        and currency.isupper()
+    ):
+        problems.append(
+            _problem(
+                "stake.currency",
+                f'{currency!r} is not a three-letter ISO 4217 code such as "HUF"',
+                f'{currency!r} nem háromjegyű ISO 4217 pénznemkód (pl. "HUF")',
+            )
+        )
         currency = "XXX"
     return Stake(per_point, currency), problems
 
@@ -97,23 +108,31 @@ def parse_stake(raw: Any) -> tuple[Stake, list[Problem]]:
 def read_sheet(data: Any) -> Sheet:
     """Check the sheet's shape and session fields; raise InvalidSheet listing every problem."""
     if not isinstance(data, Mapping):
-        raise InvalidSheet([_problem("sheet", "must be a JSON object", "JSON objektumnak kell lennie")])
+        raise InvalidSheet(
+            [_problem("sheet", "must be a JSON object", "JSON objektumnak kell lennie")]
+        )
     problems: list[Problem] = []
     if data.get("format") != FORMAT:
-        problems.append(_problem(
-            "format", f"must be {FORMAT!r}, not {data.get('format')!r}",
-            f"{FORMAT!r} kell legyen, nem {data.get('format')!r}",
-        ))
+        problems.append(
+            _problem(
+                "format",
+                f"must be {FORMAT!r}, not {data.get('format')!r}",
+                f"{FORMAT!r} kell legyen, nem {data.get('format')!r}",
+            )
+        )
     for name in data:
         if name not in TOP_LEVEL:
             problems.append(_problem(name, "is not a scoresheet field", "nem mezője a pontlapnak"))
     key = data.get("variant")
     if key not in registry.VARIANT_KEYS:
         known = ", ".join(registry.VARIANT_KEYS)
-        problems.append(_problem(
-            "variant", f"{key!r} is not a known variant ({known})",
-            f"{key!r} nem ismert változat ({known})",
-        ))
+        problems.append(
+            _problem(
+                "variant",
+                f"{key!r} is not a known variant ({known})",
+                f"{key!r} nem ismert változat ({known})",
+            )
+        )
         raise InvalidSheet(problems)
     variant = registry.get(key)
     rules, rule_problems = resolve_house_rules(key, data.get("house_rules"))
@@ -123,21 +142,34 @@ def read_sheet(data: Any) -> Sheet:
 
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        problems.append(_problem("players", "must be a list of non-empty names", "nem üres nevek listája kell legyen"))
+        problems.append(
+            _problem(
+                "players", "must be a list of non-empty names", "nem üres nevek listája kell legyen"
+            )
+        )
         players = []
     elif len(set(players)) != len(players):
-        problems.append(_problem("players", "names must be unique", "a neveknek különbözőnek kell lenniük"))
+        problems.append(
+            _problem("players", "names must be unique", "a neveknek különbözőnek kell lenniük")
+        )
     joiners = frozenset(
-        r.get("player") for r in data.get("hands") or []
-        if isinstance(r, Mapping) and r.get(EVENT_KEY) == "join" and isinstance(r.get("player"), str)
+        r.get("player")
+        for r in data.get("hands") or []
+        if isinstance(r, Mapping)
+        and r.get(EVENT_KEY) == "join"
+        and isinstance(r.get("player"), str)
     )
     seated_at_start = len([p for p in players if p not in joiners])
-    if players and not (variant.min_players <= len(players) and seated_at_start <= variant.max_players):
-        problems.append(_problem(
-            "players",
-            f"{key} is for {variant.min_players}–{variant.max_players} players, not {len(players)}",
-            f"a(z) {key} {variant.min_players}–{variant.max_players} játékosra való, nem {len(players)}",
-        ))
+    if players and not (
+        variant.min_players <= len(players) and seated_at_start <= variant.max_players
+    ):
+        problems.append(
+            _problem(
+                "players",
+                f"{key} is for {variant.min_players}–{variant.max_players} players, not {len(players)}",
+                f"a(z) {key} {variant.min_players}–{variant.max_players} játékosra való, nem {len(players)}",
+            )
+        )
 
     pots = data.get("pots")
     if pots is not None:
@@ -148,15 +180,21 @@ def read_sheet(data: Any) -> Sheet:
             for name, value in pots.items():
                 if name not in variant.pot_names:
                     allowed = ", ".join(variant.pot_names) or "none"
-                    problems.append(_problem(
-                        f"pots.{name}", f"is not a pot of {key} ({allowed})",
-                        f"nem kasszája a(z) {key} változatnak ({allowed})",
-                    ))
+                    problems.append(
+                        _problem(
+                            f"pots.{name}",
+                            f"is not a pot of {key} ({allowed})",
+                            f"nem kasszája a(z) {key} változatnak ({allowed})",
+                        )
+                    )
                 elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                    problems.append(_problem(
-                        f"pots.{name}", f"{value!r} is not a whole number ≥ 0",
-                        f"{value!r} nem nemnegatív egész szám",
-                    ))
+                    problems.append(
+                        _problem(
+                            f"pots.{name}",
+                            f"{value!r} is not a whole number ≥ 0",
+                            f"{value!r} nem nemnegatív egész szám",
+                        )
+                    )
     hands = data.get("hands")
     if not isinstance(hands, list):
         problems.append(_problem("hands", "must be a list", "listának kell lennie"))
@@ -237,8 +275,12 @@ def score_sheet(data: Any, lang: str = "en") -> dict[str, Any]:
 
 
 def write_sheet(
-    session: Session, stake: Stake, records: list[Mapping[str, Any]], *,
-    house_rules: Mapping[str, Any] | None = None, include_stake: bool = True,
+    session: Session,
+    stake: Stake,
+    records: list[Mapping[str, Any]],
+    *,
+    house_rules: Mapping[str, Any] | None = None,
+    include_stake: bool = True,
 ) -> dict[str, Any]:
     """A scoresheet document. `house_rules`: the rules to write (default: those that differ
     from the variant's defaults)."""
@@ -246,7 +288,11 @@ def write_sheet(
     if house_rules is None:
         defaults = {rule.name: rule.default for rule in variant.house_rules}
         house_rules = {k: v for k, v in session.house_rules.items() if defaults.get(k) != v}
-    doc: dict[str, Any] = {"format": FORMAT, "variant": session.variant, "house_rules": dict(house_rules)}
+    doc: dict[str, Any] = {
+        "format": FORMAT,
+        "variant": session.variant,
+        "house_rules": dict(house_rules),
+    }
     if include_stake:
         doc["stake"] = {"per_point": str(stake.per_point), "currency": stake.currency}
     doc["players"] = list(session.players)

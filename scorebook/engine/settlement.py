@@ -18,8 +18,21 @@ from scorebook.engine.types import Amount
 # ISO 4217 minor units of the currencies a tarokk table is likely to use. XXX ("no currency",
 # points only) and unknown codes use the decimals of the stake itself.
 MINOR_UNITS = {
-    "HUF": 2, "EUR": 2, "DKK": 2, "PLN": 2, "CZK": 2, "USD": 2, "GBP": 2, "CHF": 2, "SEK": 2,
-    "NOK": 2, "RON": 2, "HRK": 2, "RSD": 2, "JPY": 0, "ISK": 0,
+    "HUF": 2,
+    "EUR": 2,
+    "DKK": 2,
+    "PLN": 2,
+    "CZK": 2,
+    "USD": 2,
+    "GBP": 2,
+    "CHF": 2,
+    "SEK": 2,
+    "NOK": 2,
+    "RON": 2,
+    "HRK": 2,
+    "RSD": 2,
+    "JPY": 0,
+    "ISK": 0,
 }
 
 # Above this many people the exact minimum search is too slow; a greedy pairing is used.
@@ -149,10 +162,7 @@ def fewest_transfers(balances: Mapping[str, Decimal], decimals: int) -> list[Tra
     cents = [int(balances[n] * scale) for n in names]
     if sum(cents) != 0:
         raise ValueError("balances do not sum to zero")
-    if len(names) <= EXACT_LIMIT:
-        groups = _zero_sum_groups(cents)
-    else:
-        groups = [list(range(len(names)))]
+    groups = _zero_sum_groups(cents) if len(names) <= EXACT_LIMIT else [list(range(len(names)))]
     raw: list[tuple[str, str, int]] = []
     for group in groups:
         raw.extend(_settle_group([names[i] for i in group], [cents[i] for i in group]))

@@ -55,4 +55,10 @@ def _load(tp: Any, value: Any) -> Any:
 
 def load_dataclass(cls: Any, data: Mapping[str, Any]) -> Any:
     hints = typing.get_type_hints(cls)
-    return cls(**{f.name: _load(hints[f.name], data[f.name]) for f in dataclasses.fields(cls) if f.name in data})
+    return cls(
+        **{
+            f.name: _load(hints[f.name], data[f.name])
+            for f in dataclasses.fields(cls)
+            if f.name in data
+        }
+    )

@@ -22,6 +22,10 @@ class Text(NamedTuple):
         return self.hu if lang == "hu" else self.en
 
 
+NO_TEXT = Text("", "")
+GENERAL = Text("General", "Általános")
+
+
 @dataclass(frozen=True, slots=True)
 class Line:
     """One line of a breakdown: what happened and who pays whom because of it.
@@ -45,7 +49,7 @@ class Entry:
     deltas: Mapping[str, Amount]  # every player of the session
     pots: Mapping[str, Amount]  # every pot of the variant
     lines: tuple[Line, ...]
-    summary: Text = Text("", "")  # the hand in short, for a ledger row
+    summary: Text = NO_TEXT  # the hand in short, for a ledger row
 
     @classmethod
     def from_lines(
@@ -57,7 +61,7 @@ class Entry:
         players: tuple[str, ...],
         pot_names: tuple[str, ...],
         lines: list[Line] | tuple[Line, ...],
-        summary: Text = Text("", ""),
+        summary: Text = NO_TEXT,
     ) -> Entry:
         """Sum the lines into deltas and pot changes, and check the zero-sum invariant."""
         deltas: dict[str, Amount] = dict.fromkeys(players, 0)
@@ -88,7 +92,7 @@ class HouseRule:
     kind: str
     help: Text
     choices: tuple[Any, ...] = ()
-    group: Text = Text("General", "Általános")
+    group: Text = GENERAL
     minimum: int | None = None
     maximum: int | None = None
     # Labels for the choices, same order as `choices` (optional; the value is shown otherwise)
@@ -185,15 +189,12 @@ class Variant(Protocol):
         """Apply a session event (`join`, `leave`); raise InvalidHand where it has none."""
         ...
 
-    def end_of_session(self, session: Session, state: Any) -> EndOfSession:
-        ...
+    def end_of_session(self, session: Session, state: Any) -> EndOfSession: ...
 
-    def table_hint(self, session: Session, state: Any) -> TableHint:
-        ...
+    def table_hint(self, session: Session, state: Any) -> TableHint: ...
 
     def dump_state(self, state: Any) -> dict[str, Any]:
         """A JSON-ready snapshot of `state`, so the app can resume without a full replay."""
         ...
 
-    def load_state(self, data: Mapping[str, Any]) -> Any:
-        ...
+    def load_state(self, data: Mapping[str, Any]) -> Any: ...

@@ -45,7 +45,9 @@ def test_every_entry_sums_to_zero_with_the_pots(key, seed):
 def test_replaying_twice_gives_the_same_result(key, seed):
     session, records = night(key, seed)
     stake = Stake()
-    assert result_json(replay(session, records), stake) == result_json(replay(session, records), stake)
+    assert result_json(replay(session, records), stake) == result_json(
+        replay(session, records), stake
+    )
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -53,7 +55,7 @@ def test_replaying_twice_gives_the_same_result(key, seed):
 @given(seed=st.integers(0, 2**32), data=st.data())
 def test_changing_hand_k_changes_nothing_before_it(key, seed, data):
     session, records = night(key, seed)
-    other_session, other = night(key, seed + 1)
+    _other_session, other = night(key, seed + 1)
     k = data.draw(st.integers(0, len(records) - 1))
     # Replace record k and everything after by another night's records of the same session.
     changed = records[:k] + other[k:]
@@ -96,5 +98,4 @@ def test_transfers_settle_the_balances(key, seed):
 
 
 def test_every_registered_variant_has_a_generator():
-    assert KEYS == list(registry.VARIANT_KEYS)
-
+    assert list(registry.VARIANT_KEYS) == KEYS

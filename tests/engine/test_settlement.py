@@ -66,7 +66,7 @@ def test_transfers_reproduce_balances_with_the_minimum_count(values):
 
 
 def test_money_rounding_never_creates_or_loses_a_cent():
-    players, pots = money_balances({"A": 1, "B": 1, "C": -2}, {}, Stake(D("0.333"), "EUR"))
+    players, _pots = money_balances({"A": 1, "B": 1, "C": -2}, {}, Stake(D("0.333"), "EUR"))
     assert players == {"A": D("0.33"), "B": D("0.33"), "C": D("-0.66")}
     assert sum(players.values()) == 0
 

@@ -45,6 +45,8 @@ def random_night(key: str, rng: random.Random, hands: int) -> tuple[Session, lis
         if "event" in record:
             state, _ = variant.event(session, state, record)
         else:
-            state, _ = variant.play(session, state, record, len([r for r in records if "event" not in r]) + 1)
+            state, _ = variant.play(
+                session, state, record, len([r for r in records if "event" not in r]) + 1
+            )
         records.append(record)
     return session, records
