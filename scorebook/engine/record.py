@@ -12,6 +12,8 @@ from typing import Any
 from scorebook.engine.errors import Problems
 
 MISSING: Any = object()
+# Containers whose `in` test does not consume them (the fast paths below use it).
+_COLLECTIONS = (tuple, list, set, frozenset, dict)
 
 
 def _show(value: Any) -> str:
@@ -30,7 +32,7 @@ class Reader:
     def __init__(self, data: Any, problems: Problems, prefix: str = "") -> None:
         self.problems = problems
         self.prefix = prefix
-        if isinstance(data, Mapping):
+        if type(data) is dict or isinstance(data, Mapping):
             self.data: Mapping[str, Any] = data
         else:
             self.data = {}
@@ -55,6 +57,9 @@ class Reader:
 
     def player(self, name: str, among: Iterable[str], *, optional: bool = False) -> str | None:
         """A player named by one of `among` (e.g. the active players of the hand)."""
+        value = self.data.get(name)
+        if type(value) is str and isinstance(among, _COLLECTIONS) and value in among:
+            return value  # fast path: replaying a night reads thousands of valid fields
         value = self._get(name, optional)
         if value is MISSING:
             return None
@@ -106,6 +111,9 @@ class Reader:
         optional: bool = False,
         default: int | None = None,
     ) -> int | None:
+        value = self.data.get(name)
+        if type(value) is int and (lo is None or value >= lo) and (hi is None or value <= hi):
+            return value
         value = self._get(name, optional or default is not None)
         if value is MISSING:
             return default
@@ -131,6 +139,9 @@ class Reader:
     def choice(
         self, name: str, choices: Iterable[Any], *, optional: bool = False, default: Any = None
     ) -> Any:
+        value = self.data.get(name)
+        if type(value) is str and isinstance(choices, _COLLECTIONS) and value in choices:
+            return value
         value = self._get(name, optional or default is not None)
         if value is MISSING:
             return default

@@ -66,15 +66,17 @@ class Entry:
         """Sum the lines into deltas and pot changes, and check the zero-sum invariant."""
         deltas: dict[str, Amount] = dict.fromkeys(players, 0)
         pots: dict[str, Amount] = dict.fromkeys(pot_names, 0)
-        for line in lines:
-            for who, amount in line.deltas.items():
-                if who not in deltas:
-                    raise ValueError(f"line {line.text.en!r} pays unknown player {who!r}")
-                deltas[who] += amount
-            for pot, amount in line.pots.items():
-                if pot not in pots:
-                    raise ValueError(f"line {line.text.en!r} books unknown pot {pot!r}")
-                pots[pot] += amount
+        try:
+            for line in lines:
+                for who, amount in line.deltas.items():
+                    deltas[who] += amount
+                for pot, amount in line.pots.items():
+                    pots[pot] += amount
+        except KeyError as unknown:
+            # An engine bug, never a user error.
+            raise ValueError(f"a line pays an unknown player or pot: {unknown}") from None
+        if len(deltas) != len(players) or len(pots) != len(pot_names):
+            raise ValueError("duplicate player or pot names")
         total = sum(deltas.values()) + sum(pots.values())
         if total != 0:
             # An engine bug, never a user error: every tariff line must be zero-sum.
@@ -103,7 +105,9 @@ class HouseRule:
         if self.kind == "bool":
             return None if isinstance(value, bool) else f"{value!r} is not true or false"
         if self.kind == "choice":
-            if value in self.choices and type(value) is type(self.default):
+            # Compare with the matching choice's own type, so that True never passes for 1
+            # and a rule whose default is None still accepts its string choices.
+            if any(value == c and type(value) is type(c) for c in self.choices):
                 return None
             allowed = ", ".join(repr(c) for c in self.choices)
             return f"{value!r} is not one of {allowed}"
