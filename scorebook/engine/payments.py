@@ -9,7 +9,7 @@ from scorebook.engine.types import Amount
 
 def contra_multiplier(level: int) -> int:
     """0 none ×1, 1 kontra ×2, 2 rekontra ×4, 3 szubkontra ×8, 4 hirskontra ×16, 5 mordkontra ×32."""
-    return 2**level
+    return 1 << level
 
 
 CONTRA_NAMES = ("", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")

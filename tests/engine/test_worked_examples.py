@@ -48,4 +48,6 @@ def test_worked_example(case):
             assert result["end_of_session"][key] == value, f"end_of_session.{key}"
     for entry in result["entries"]:
         assert entry["breakdown"], f"entry {entry} explains nothing"
-        assert sum(entry["deltas"].values()) + sum(entry["pots"].values()) == 0
+        # Exact shares (a house rule) print as 6-decimal floats: allow their rounding only.
+        total = sum(entry["deltas"].values()) + sum(entry["pots"].values())
+        assert abs(total) < 1e-5 if isinstance(total, float) else total == 0

@@ -1,0 +1,517 @@
+"""Paskievics: one test per field rule of spec §13 (the bad hand is refused and its field
+named), plus focused tests of the switches, the double rounds, the table hint and the state."""
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from scorebook.engine.errors import InvalidHand, InvalidSheet
+from scorebook.engine.scoresheet import resolve_house_rules, score_sheet
+from scorebook.engine.types import Session
+from scorebook.engine.variants.paskievics import VARIANT
+
+P4 = ("A", "B", "C", "D")
+P5 = ("A", "B", "C", "D", "E")
+
+
+def session(players=P4, **rules):
+    resolved, problems = resolve_house_rules("paskievics", rules)
+    assert not problems
+    return Session("paskievics", players, resolved)
+
+
+def played(**changes):
+    hand = {
+        "dealer": "D",
+        "outcome": "played",
+        "bid": {"declarer": "A", "level": "two"},
+        "called_card": "XX",
+        "partner": "C",
+        "alone_reason": None,
+        "game_contra": 0,
+        "announcements": [],
+        "tarokk_counts": [],
+        "result": {"declarer_card_points": 52},
+    }
+    hand.update(changes)
+    return hand
+
+
+def refused(hand, sess=None, number=1):
+    sess = sess or session()
+    state, _ = VARIANT.start(sess)
+    with pytest.raises(InvalidHand) as info:
+        VARIANT.play(sess, state, hand, number)
+    return [p.field for p in info.value.problems]
+
+
+def play(hands, sess=None):
+    sess = sess or session()
+    state, _ = VARIANT.start(sess)
+    entries = []
+    for number, hand in enumerate(hands, start=1):
+        state, booked = VARIANT.play(sess, state, hand, number)
+        entries.extend(booked)
+    return sess, state, entries
+
+
+def test_a_valid_hand_is_scored():
+    _, _, entries = play([played()])
+    assert entries[0].deltas == {"A": 2, "B": -2, "C": 2, "D": -2}
+    assert entries[0].summary.en == "A two, XX→C, won 52"
+    assert entries[0].summary.hu == "A kettős, XX→C, nyert 52"
+
+
+# --- field rules (spec §13) ----------------------------------------------------------------
+def test_dealer_must_be_a_seated_player():
+    assert refused(played(dealer="Zoé")) == ["dealer"]
+
+
+def test_outcome_must_be_known():
+    assert "outcome" in refused(played(outcome="misdeal"))
+
+
+@pytest.mark.parametrize("points", [95, -1, "52", None])
+def test_card_points_are_0_to_94(points):
+    hand = played(result={"declarer_card_points": points})
+    assert refused(hand) == ["result.declarer_card_points"]
+
+
+def test_bid_level_must_be_a_bid():
+    assert refused(played(bid={"declarer": "A", "level": "four"})) == ["bid.level"]
+
+
+def test_declarer_must_be_active_the_five_player_dealer_sits_out():
+    hand = played(dealer="E", bid={"declarer": "E", "level": "two"})
+    assert "bid.declarer" in refused(hand, session(P5))
+
+
+def test_partner_equal_to_declarer_needs_self_call():
+    assert refused(played(partner="A")) == ["partner"]
+
+
+def test_partner_equal_to_declarer_with_self_call_is_alone():
+    _, _, entries = play([played(partner="A", alone_reason="self_call")])
+    assert entries[0].deltas == {"A": 6, "B": -2, "C": -2, "D": -2}
+
+
+def test_partner_is_required_without_an_alone_reason():
+    assert refused(played(partner=None)) == ["partner"]
+
+
+def test_partner_must_be_null_when_the_called_card_lies_in_a_discard():
+    hand = played(alone_reason="called_card_discarded", called_card_discarded_by="B", game_contra=1)
+    assert refused(hand) == ["partner"]
+
+
+def test_hivatalos_kontra_needs_game_contra_at_least_1():
+    hand = played(partner=None, alone_reason="called_card_discarded", called_card_discarded_by="B")
+    assert refused(hand) == ["game_contra"]
+
+
+def test_called_card_discarded_by_is_required_and_not_the_declarer():
+    base = {"partner": None, "alone_reason": "called_card_discarded", "game_contra": 1}
+    assert refused(played(**base)) == ["called_card_discarded_by"]
+    assert refused(played(**base, called_card_discarded_by="A")) == ["called_card_discarded_by"]
+    assert refused(played(called_card_discarded_by="B")) == ["called_card_discarded_by"]
+
+
+def test_called_card_is_a_non_honour_tarokk():
+    assert refused(played(called_card="XXI")) == ["called_card"]
+
+
+def test_game_contra_above_max_contra_level_is_refused():
+    assert refused(played(game_contra=3), session(max_contra_level=2)) == ["game_contra"]
+    assert refused(played(game_contra=6)) == ["game_contra"]
+
+
+def test_announcement_contra_above_max_contra_level_is_refused():
+    hand = played(announcements=[{"figure": "trull", "by": "A", "contra": 3}])
+    assert refused(hand, session(max_contra_level=2)) == ["announcements[0].contra"]
+
+
+def test_a_contra_on_a_game_that_was_not_played_is_refused():
+    hand = {"dealer": "D", "outcome": "all_pass", "bid": None, "game_contra": 1}
+    assert refused(hand) == ["game_contra"]
+
+
+def test_announcement_figure_must_be_known():
+    hand = played(announcements=[{"figure": "eight_tarokks", "by": "A", "contra": 0}])
+    assert refused(hand) == ["announcements[0].figure"]
+
+
+def test_at_most_one_item_per_figure_per_side():
+    # A and C are the same side: two four-kings announcements for it.
+    items = [{"figure": "four_kings", "by": "A"}, {"figure": "four_kings", "by": "C"}]
+    assert refused(played(announcements=items)) == ["announcements[1].figure"]
+
+
+def test_the_same_figure_once_per_side_is_allowed():
+    # "kontra négy király, négy király" (seed 004 §55): one announcement per side.
+    items = [{"figure": "four_kings", "by": "A", "contra": 1}, {"figure": "four_kings", "by": "B"}]
+    _, _, entries = play([played(announcements=items)])
+    # game +2; A–C's kontra four kings lost −4; B–D's four kings lost, so +2 for A–C
+    assert entries[0].deltas["A"] == 2 - 4 + 2
+
+
+def test_game_tier_announcements_from_one_side_only():
+    items = [{"figure": "double_game", "by": "A"}, {"figure": "volat", "by": "B"}]
+    assert refused(played(announcements=items)) == ["announcements[1].by"]
+
+
+def test_announcer_must_be_an_active_player():
+    hand = played(dealer="E", announcements=[{"figure": "trull", "by": "E"}])
+    assert refused(hand, session(P5)) == ["announcements[0].by"]
+
+
+@pytest.mark.parametrize(
+    ("outcome", "field", "value"),
+    [
+        ("all_pass", "bid", {"declarer": "A", "level": "three"}),
+        ("all_pass", "result", {"declarer_card_points": 50}),
+        ("all_pass", "called_card", "XX"),
+        ("thrown_in", "partner", "C"),
+        ("honourless_fail", "announcements", [{"figure": "trull", "by": "A"}]),
+        ("thrown_in", "tarokk_counts", [{"seat": "A", "count": 8, "announced": True}]),
+        ("all_pass", "irregularity", {"kind": "renonsz", "seat": "A"}),
+    ],
+)
+def test_fields_that_must_be_null_for_a_no_game(outcome, field, value):
+    hand = {"dealer": "D", "outcome": outcome, field: value}
+    if outcome == "honourless_fail":
+        hand["bid"] = {"declarer": "D", "level": "three"}
+    if outcome == "thrown_in":
+        hand["thrown_in_by"] = "B"
+    assert field in refused(hand)
+
+
+def test_thrown_in_by_only_and_always_for_thrown_in():
+    assert refused(played(thrown_in_by="B")) == ["thrown_in_by"]
+    assert refused({"dealer": "D", "outcome": "thrown_in"}) == ["thrown_in_by"]
+
+
+def test_result_is_required_for_a_played_hand():
+    hand = played()
+    del hand["result"]
+    assert refused(hand) == ["result"]
+
+
+def test_bid_is_required_for_played_and_honourless_fail():
+    assert refused(played(bid=None)) == ["bid"]
+    assert refused({"dealer": "D", "outcome": "honourless_fail"}) == ["bid"]
+
+
+def test_honourless_failure_is_the_fourth_bidders():
+    hand = {"dealer": "D", "outcome": "honourless_fail", "bid": {"declarer": "B", "level": "three"}}
+    assert refused(hand) == ["bid.declarer"]
+    # five players, E deals: the fourth bidder is D (A, B, C, D bid in turn)
+    hand = {"dealer": "E", "outcome": "honourless_fail", "bid": {"declarer": "D", "level": "three"}}
+    _, _, entries = play([hand], session(P5))
+    assert entries[0].deltas == {"A": 1, "B": 1, "C": 1, "D": -3, "E": 0}
+
+
+def test_declined_three_needs_the_temesvar_switch_and_a_three():
+    hand = {"dealer": "D", "outcome": "declined_three", "bid": {"declarer": "B", "level": "three"}}
+    assert refused(hand) == ["outcome"]
+    hand["bid"]["level"] = "two"
+    assert refused(hand, session(temesvar_declined_three=True)) == ["bid.level"]
+
+
+@pytest.mark.parametrize("count", [7, 10, "8"])
+def test_tarokk_count_is_8_or_9(count):
+    hand = played(tarokk_counts=[{"seat": "A", "count": count, "announced": True}])
+    assert refused(hand) == ["tarokk_counts[0].count"]
+
+
+def test_one_tarokk_count_per_seat():
+    counts = [{"seat": "B", "count": 8}, {"seat": "B", "count": 9, "announced": False}]
+    assert refused(played(tarokk_counts=counts)) == ["tarokk_counts[1].seat"]
+
+
+def test_talon_honours_only_with_the_ujlak_switch_at_five():
+    hand = played(dealer="E", talon_honours=[{"card": "skiz", "taken_by": "A"}])
+    assert refused(hand, session(P5)) == ["talon_honours"]
+    assert refused(
+        played(talon_honours=[{"card": "skiz", "taken_by": "A"}]), session(ujlak_talon_honours=True)
+    ) == ["talon_honours"]
+
+
+def test_talon_honour_card_once_and_not_for_the_honourless_bidder():
+    sess = session(P5, ujlak_talon_honours=True, ujlak_talon_honours_on_no_game=True)
+    twice = [{"card": "xxi", "taken_by": "A"}, {"card": "xxi", "taken_by": "B"}]
+    assert refused(played(dealer="E", talon_honours=twice), sess) == ["talon_honours[1].card"]
+    hand = {
+        "dealer": "E",
+        "outcome": "honourless_fail",
+        "bid": {"declarer": "D", "level": "three"},
+        "talon_honours": [{"card": "pagat", "taken_by": "D"}],
+    }
+    assert refused(hand, sess) == ["talon_honours[0].taken_by"]
+
+
+def test_side_fields_are_declarer_or_opponents():
+    hand = played(result={"declarer_card_points": 52, "trull_side": "A"})
+    assert refused(hand) == ["result.trull_side"]
+
+
+def test_all_tricks_needs_the_card_points():
+    # A two: the other players' discards (4 cards) hold at most 16, so at least 78.
+    hand = played(result={"declarer_card_points": 70, "all_tricks_side": "declarer"})
+    assert refused(hand) == ["result.declarer_card_points"]
+    hand = played(result={"declarer_card_points": 9, "all_tricks_side": "opponents"})
+    assert refused(hand) == ["result.declarer_card_points"]
+
+
+def test_figures_of_a_side_that_took_no_trick_are_refused():
+    result = {"declarer_card_points": 90, "all_tricks_side": "declarer", "trull_side": "opponents"}
+    assert "result.trull_side" in refused(played(result=result))
+
+
+def test_trull_and_xxi_catch_of_different_sides_are_refused():
+    result = {"declarer_card_points": 60, "trull_side": "declarer", "xxi_catch_side": "opponents"}
+    assert refused(played(result=result)) == ["result.xxi_catch_side"]
+
+
+def test_card_points_must_hold_the_captured_figures():
+    result = {"declarer_card_points": 90, "four_kings_side": "opponents"}
+    assert refused(played(result=result)) == ["result.declarer_card_points"]
+
+
+def test_pagat_invit_needs_allow_pagat_invit():
+    conv = {"kind": "invit_xix", "by": "C", "honour": "pagat"}
+    assert refused(played(bidding_convention=conv)) == ["bidding_convention.honour"]
+    _, _, entries = play([played(bidding_convention=conv)], session(allow_pagat_invit=True))
+    assert entries[0].deltas["A"] == 2
+
+
+def test_irregularity_kind_and_seat():
+    assert refused(played(irregularity={"kind": "misdeal", "seat": "B"})) == ["irregularity.kind"]
+    hand = played(dealer="E", irregularity={"kind": "renonsz", "seat": "E"})
+    assert refused(hand, session(P5)) == ["irregularity.seat"]
+
+
+def test_hand_no_when_given_must_match_the_position():
+    assert refused(played(hand_no=4), number=3) == ["hand_no"]
+
+
+def test_every_problem_is_reported_at_once():
+    hand = played(
+        called_card="I",
+        game_contra=9,
+        result={"declarer_card_points": 120},
+        tarokk_counts=[{"seat": "Q", "count": 8}],
+    )
+    assert refused(hand) == [
+        "called_card",
+        "game_contra",
+        "result.declarer_card_points",
+        "tarokk_counts[0].seat",
+    ]
+
+
+def test_the_sheet_is_refused_naming_hand_and_field():
+    sheet = {
+        "format": "scorebook/1",
+        "variant": "paskievics",
+        "players": list(P4),
+        "hands": [played(), played(result={"declarer_card_points": 97})],
+    }
+    with pytest.raises(InvalidSheet) as info:
+        score_sheet(sheet)
+    assert [(p.hand, p.field) for p in info.value.problems] == [(2, "result.declarer_card_points")]
+    assert "hand 2: result.declarer_card_points: 97 is above 94" in str(info.value)
+
+
+def test_computed_is_ignored_on_input():
+    hand = played(computed={"deltas": {"A": 1000}})
+    _, _, entries = play([hand])
+    assert entries[0].deltas["A"] == 2
+
+
+# --- switches, rounds, hint, state -------------------------------------------------------
+def test_house_rules_match_spec_section_13():
+    expected = {
+        "all_pass_rule": "next_dealer",
+        "double_round_start": "immediate",
+        "double_round_covers_pot": False,
+        "ultimo_kassza": False,
+        "kassza_payers": "active_players",
+        "kassza_stake": 0,
+        "kassza_end_of_session": "split_equally",
+        "kassza_split_rounding": "floor_remainder_stays",
+        "honourless_fail_kassza": "all_pay_5",
+        "honourless_fail_amount": "bid_value",
+        "temesvar_declined_three": False,
+        "ujlak_lost_three_kassza": False,
+        "ujlak_talon_honours": False,
+        "ujlak_talon_honours_on_no_game": False,
+        "sir_es_nevet": False,
+        "sir_es_nevet_counts": "declarer_only",
+        "game_tier_rule": "announced_else_max",
+        "volat_voids_silent": "trull_four_kings",
+        "silent_ultimo_failure_penalty": False,
+        "silent_count_payers_1v3": "all_teammates",
+        "max_contra_level": 5,
+        "allow_pagat_invit": False,
+        "wrong_discard_penalty": "strict",
+        "irregularity_voids_hand": True,
+    }
+    assert {r.name: r.default for r in VARIANT.house_rules} == expected
+    for rule in VARIANT.house_rules:
+        assert rule.help.en
+        assert rule.help.hu
+        assert rule.group.en != "General"
+
+
+def test_next_dealer_is_the_right_hand_neighbour_and_five_sit_out():
+    sess = session(P5)
+    state, _ = VARIANT.start(sess)
+    assert VARIANT.table_hint(sess, state).next_dealer is None
+    state, _ = VARIANT.play(sess, state, {"dealer": "D", "outcome": "all_pass"}, 1)
+    hint = VARIANT.table_hint(sess, state)
+    assert hint.next_dealer == "E"
+    assert hint.sitting_out == ("E",)
+    state, _ = VARIANT.play(sess, state, {"dealer": "E", "outcome": "all_pass"}, 2)
+    assert VARIANT.table_hint(sess, state).next_dealer == "A"
+
+
+def test_after_a_declined_three_the_next_dealer_deals():
+    # N7: A deals the declined three, B deals next.
+    sess = session(temesvar_declined_three=True)
+    hand = {"dealer": "A", "outcome": "declined_three", "bid": {"declarer": "B", "level": "three"}}
+    _, state, _ = play([hand], sess)
+    assert VARIANT.table_hint(sess, state).next_dealer == "B"
+
+
+def test_redeal_double_round_keeps_the_dealer_and_shows_in_the_hint():
+    sess = session(all_pass_rule="redeal_double_round")
+    _, state, _ = play([{"dealer": "D", "outcome": "all_pass"}], sess)
+    hint = VARIANT.table_hint(sess, state)
+    assert hint.next_dealer == "D"
+    assert hint.multiplier == 2
+    assert any("double round #1: 4 deals left" in n.en for n in hint.notes)
+    assert any("1. dupla kör" in n.hu for n in hint.notes)
+
+
+def test_overlapping_double_rounds_multiply():
+    sess = session(all_pass_rule="redeal_double_round")
+    hands = [
+        {"dealer": "D", "outcome": "all_pass"},
+        played(),
+        {"dealer": "A", "outcome": "all_pass"},
+    ]
+    _, state, _ = play(hands, sess)
+    hint = VARIANT.table_hint(sess, state)
+    assert hint.multiplier == 4
+    assert [n.en for n in hint.notes][:2] == [
+        "double round #1: 3 deals left",
+        "double round #2: 4 deals left",
+    ]
+
+
+def test_all_pass_under_the_default_rule_passes_the_deal_on():
+    sess = session()
+    _, state, _ = play([{"dealer": "D", "outcome": "all_pass"}], sess)
+    hint = VARIANT.table_hint(sess, state)
+    assert (hint.next_dealer, hint.multiplier) == ("A", 1)
+
+
+def test_state_survives_a_dump_and_load():
+    sess = session(all_pass_rule="redeal_double_round", ultimo_kassza=True)
+    hands = [
+        {"dealer": "D", "outcome": "all_pass"},
+        played(),
+        {"dealer": "A", "outcome": "all_pass"},
+    ]
+    _, state, _ = play(hands, sess)
+    dumped = VARIANT.dump_state(state)
+    assert VARIANT.load_state(copy.deepcopy(dumped)) == state
+
+
+def test_play_never_changes_the_state():
+    sess = session(ultimo_kassza=True)
+    state, _ = VARIANT.start(sess)
+    before = VARIANT.dump_state(state)
+    VARIANT.play(sess, state, {"dealer": "D", "outcome": "all_pass"}, 1)
+    assert VARIANT.dump_state(state) == before
+
+
+def test_join_and_leave_events():
+    sess = Session(
+        "paskievics", P5, resolve_house_rules("paskievics", {})[0], None, frozenset({"E"})
+    )
+    state, _ = VARIANT.start(sess)
+    assert state.seated == P4
+    with pytest.raises(InvalidHand) as info:
+        VARIANT.event(sess, state, {"event": "leave", "player": "A"})
+    assert info.value.problems[0].field == "player"
+    state, entries = VARIANT.event(sess, state, {"event": "join", "player": "E"})
+    assert state.seated == P5
+    assert entries[0].kind == "join"
+    with pytest.raises(InvalidHand):
+        VARIANT.event(sess, state, {"event": "join", "player": "E"})
+    with pytest.raises(InvalidHand) as info:
+        VARIANT.event(sess, state, {"event": "retire", "player": "E"})
+    assert info.value.problems[0].field == "event"
+
+
+def test_every_line_is_explained_in_both_languages():
+    sess = session(ultimo_kassza=True, sir_es_nevet=True)
+    hand = played(
+        tarokk_counts=[{"seat": "A", "count": 9}],
+        announcements=[{"figure": "pagat_ultimo", "by": "C", "contra": 1}],
+        result={"declarer_card_points": 60, "pagat_ultimo_side": "declarer"},
+    )
+    _, _, entries = play([{"dealer": "C", "outcome": "all_pass"}, hand], sess)
+    for entry in entries:
+        assert entry.summary.en
+        assert entry.summary.hu
+        for line in entry.lines:
+            assert line.text.en
+            assert line.text.hu
+            assert line.text.en != line.text.hu or line.text.en.startswith("S =")
+
+
+def test_an_announced_double_game_is_made_by_a_volat_even_below_71():
+    # Solo: the other players' six discards may hold up to 24, so all tricks with 70.
+    hand = played(
+        bid={"declarer": "A", "level": "solo"},
+        announcements=[{"figure": "double_game", "by": "A"}],
+        result={"declarer_card_points": 70, "all_tricks_side": "declarer"},
+    )
+    _, _, entries = play([hand])
+    assert entries[0].deltas == {"A": 16, "B": -16, "C": 16, "D": -16}
+
+
+def test_the_example_night_uses_several_switches_and_double_rounds():
+    path = Path(__file__).resolve().parents[3] / "examples" / "paskievics.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert len(data["hands"]) >= 20
+    assert len(data["house_rules"]) >= 5
+    result = score_sheet(data)
+    assert sum(result["totals"].values()) + result["pots"]["ultimokassza"] == 0
+    assert any(
+        "R = " in line or "× R" in line for e in result["entries"] for line in e["breakdown"]
+    )
+    payouts = result["end_of_session"]["payouts"]
+    assert (
+        sum(payouts.values()) + result["end_of_session"]["pots_left"]["ultimokassza"]
+        == (result["pots"]["ultimokassza"])
+    )
+
+
+def test_a_pagat_beaten_in_the_last_trick_fits_the_other_figures():
+    result = {
+        "declarer_card_points": 60,
+        "pagat_ultimo_side": "opponents",
+        "pagat_lost_last_trick_side": "declarer",
+    }
+    assert refused(played(result=result)) == ["result.pagat_lost_last_trick_side"]
+    result = {
+        "declarer_card_points": 60,
+        "trull_side": "declarer",
+        "pagat_lost_last_trick_side": "declarer",
+    }
+    assert refused(played(result=result)) == ["result.pagat_lost_last_trick_side"]
