@@ -1,0 +1,391 @@
+"""Magyar tarokk: every field rule of spec magyar.md §13 refuses a bad hand and names the
+field; focused tests of the house-rule switches that the worked examples do not show."""
+
+import pytest
+
+from scorebook.engine import registry
+from scorebook.engine.errors import InvalidHand, InvalidSheet
+from scorebook.engine.scoresheet import resolve_house_rules, score_sheet
+from scorebook.engine.types import Session
+
+PLAYERS = ("A", "B", "C")
+VARIANT = registry.get("magyar")
+
+
+def session(**rules):
+    resolved, problems = resolve_house_rules("magyar", rules)
+    assert not problems
+    return Session("magyar", PLAYERS, resolved)
+
+
+def good(**changes):
+    hand = {
+        "dealer": "C",
+        "outcome": "played",
+        "declarer": "A",
+        "level": "two",
+        "talon_step": 2,
+        "game_contra": 0,
+        "announcements": [],
+        "result": {"declarer_card_points": 50},
+    }
+    hand.update(changes)
+    return hand
+
+
+def result(**changes):
+    return {"declarer_card_points": 50, **changes}
+
+
+def play(hand, **rules):
+    s = session(**rules)
+    state, _ = VARIANT.start(s)
+    return VARIANT.play(s, state, hand, 1)
+
+
+def refused(hand, **rules):
+    with pytest.raises(InvalidHand) as caught:
+        play(hand, **rules)
+    return [p.field for p in caught.value.problems]
+
+
+def test_a_good_hand_scores():
+    _, [entry] = play(good())
+    assert entry.deltas == {"A": 8, "B": -4, "C": -4}
+    assert entry.summary.en
+    assert entry.summary.hu
+
+
+@pytest.mark.parametrize(
+    ("changes", "rules", "field"),
+    [
+        pytest.param({"hand_no": 0}, {}, "hand_no", id="hand_no-at-least-1"),
+        pytest.param({"dealer": "Z"}, {}, "dealer", id="dealer-a-seat"),
+        pytest.param({"dealer": None}, {}, "dealer", id="dealer-required"),
+        pytest.param({"outcome": "thrown_in"}, {}, "outcome", id="outcome-values"),
+        pytest.param({"declarer": None}, {}, "declarer", id="declarer-required-when-played"),
+        pytest.param({"declarer": "Z"}, {}, "declarer", id="declarer-a-seat"),
+        pytest.param({"level": "four"}, {}, "level", id="level-values"),
+        pytest.param({"level": None}, {}, "level", id="level-required-when-played"),
+        pytest.param({"level": "three", "talon_step": 4}, {}, "talon_step", id="three-steps-1-3"),
+        pytest.param(
+            {"level": "lower_three", "talon_step": 4}, {}, "talon_step", id="lower-three-1-3"
+        ),
+        pytest.param({"level": "two", "talon_step": 6}, {}, "talon_step", id="two-steps-1-5"),
+        pytest.param({"level": "one", "talon_step": 12}, {}, "talon_step", id="one-steps-1-11"),
+        pytest.param(
+            {"talon_step": 0}, {"max_talon_step": "unlimited"}, "talon_step", id="step-1-up"
+        ),
+        pytest.param({"talon_step": None}, {}, "talon_step", id="step-required-below-solo"),
+        pytest.param({"level": "solo", "talon_step": 1}, {}, "talon_step", id="solo-step-null"),
+        pytest.param(
+            {"talon_figure_cards": ["ace"]}, {}, "talon_figure_cards[0]", id="talon-card-values"
+        ),
+        pytest.param(
+            {"talon_figure_cards": ["skiz", "skiz"]},
+            {},
+            "talon_figure_cards[1]",
+            id="talon-honour-once",
+        ),
+        pytest.param(
+            {"level": "three", "talon_step": 1, "talon_figure_cards": ["king"] * 4},
+            {},
+            "talon_figure_cards",
+            id="talon-cards-fit-the-left-over-talon",
+        ),
+        pytest.param({"game_contra": 6}, {}, "game_contra", id="game-contra-0-5"),
+        pytest.param({"game_contra": 3}, {"max_contra_level": 2}, "game_contra", id="contra-max-2"),
+        pytest.param({"game_contra": None}, {}, "game_contra", id="game-contra-required"),
+        pytest.param(
+            {"announcements": [{"figure": "kings", "by": "A"}]},
+            {},
+            "announcements[0].figure",
+            id="announcement-figure-values",
+        ),
+        pytest.param(
+            {"announcements": [{"figure": "double_game", "by": "A"}]},
+            {},
+            "announcements[0].figure",
+            id="double-game-only-with-its-switch",
+        ),
+        pytest.param(
+            {"announcements": [{"figure": "trull", "by": "Z"}]},
+            {},
+            "announcements[0].by",
+            id="announcement-by-a-seat",
+        ),
+        pytest.param(
+            {"announcements": [{"figure": "trull", "by": "A", "contra": 3}]},
+            {"max_contra_level": 2},
+            "announcements[0].contra",
+            id="announcement-contra-max",
+        ),
+        pytest.param(
+            {"announcements": [{"figure": "trull", "by": "B"}, {"figure": "trull", "by": "C"}]},
+            {},
+            "announcements[1].figure",
+            id="one-per-figure-per-side",
+        ),
+        pytest.param(
+            {"announcements": [{"figure": "volat", "by": "A"}, {"figure": "volat", "by": "B"}]},
+            {},
+            "announcements[1].by",
+            id="game-tier-from-one-side",
+        ),
+        pytest.param(
+            {"tarokk_counts": [{"seat": "A", "count": 9}]},
+            {},
+            "tarokk_counts",
+            id="tarokk-counts-only-with-the-bonus",
+        ),
+        pytest.param(
+            {"tarokk_counts": [{"seat": "A", "count": 23}]},
+            {"tarokk_count_bonus": {"min_tarokks": 8, "value": 1}},
+            "tarokk_counts[0].count",
+            id="tarokk-count-0-22",
+        ),
+        pytest.param(
+            {"tarokk_counts": [{"seat": "Z", "count": 9}]},
+            {"tarokk_count_bonus": {"min_tarokks": 8, "value": 1}},
+            "tarokk_counts[0].seat",
+            id="tarokk-count-seat",
+        ),
+        pytest.param({"result": None}, {}, "result", id="result-required-when-played"),
+        pytest.param(
+            {"result": {"declarer_card_points": 95}},
+            {},
+            "result.declarer_card_points",
+            id="card-points-0-94",
+        ),
+        pytest.param({"result": result(trull_side="A")}, {}, "result.trull_side", id="side-values"),
+        pytest.param(
+            {"result": result(all_tricks_side="both")},
+            {},
+            "result.all_tricks_side",
+            id="all-tricks-side-values",
+        ),
+        pytest.param(
+            {"result": result(pagat_lost_last_trick_side="x")},
+            {"silent_ultimo_failure_penalty": True},
+            "result.pagat_lost_last_trick_side",
+            id="pagat-lost-side-values",
+        ),
+        pytest.param(
+            {"irregularity": {"kind": "misdeal", "seat": "B"}},
+            {},
+            "irregularity.kind",
+            id="irregularity-kinds",
+        ),
+        pytest.param(
+            {"irregularity": {"kind": "renonsz", "seat": "Z"}},
+            {},
+            "irregularity.seat",
+            id="irregularity-seat",
+        ),
+        pytest.param(
+            {"irregularity": {"kind": "wrong_discard", "seat": "B"}},
+            {},
+            "irregularity.seat",
+            id="wrong-discard-only-by-the-declarer",
+        ),
+        pytest.param(
+            {
+                "level": "solo",
+                "talon_step": None,
+                "irregularity": {"kind": "wrong_discard", "seat": "A"},
+            },
+            {},
+            "irregularity.kind",
+            id="no-wrong-discard-in-solo",
+        ),
+    ],
+)
+def test_field_rule(changes, rules, field):
+    assert field in refused(good(**changes), **rules)
+
+
+@pytest.mark.parametrize(
+    ("hand", "field"),
+    [
+        ({"outcome": "all_pass", "declarer": "A"}, "declarer"),
+        ({"outcome": "all_pass", "level": "two"}, "level"),
+        ({"outcome": "no_game", "talon_step": 1}, "talon_step"),
+        ({"outcome": "all_pass", "result": {"declarer_card_points": 50}}, "result"),
+        ({"outcome": "all_pass", "game_contra": 1}, "game_contra"),
+        (
+            {"outcome": "no_game", "announcements": [{"figure": "trull", "by": "A"}]},
+            "announcements",
+        ),
+        ({"outcome": "all_pass", "irregularity": {"kind": "renonsz", "seat": "A"}}, "irregularity"),
+    ],
+)
+def test_no_game_hands_carry_no_game_fields(hand, field):
+    assert field in refused({"dealer": "C", **hand})
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        pytest.param(
+            {"result": result(declarer_card_points=40, all_tricks_side="declarer")},
+            "result.all_tricks_side",
+            id="declarer-all-tricks-wins-the-game",
+        ),
+        pytest.param(
+            {"result": result(declarer_card_points=60, all_tricks_side="opponents")},
+            "result.all_tricks_side",
+            id="opponents-all-tricks-means-declarer-lost",
+        ),
+        pytest.param(
+            {"result": result(all_tricks_side="declarer", pagat_ultimo_side="opponents")},
+            "result.pagat_ultimo_side",
+            id="no-ultimo-without-a-trick",
+        ),
+        pytest.param(
+            {"result": result(trull_side="declarer", xxi_catch_side="opponents")},
+            "result.trull_side",
+            id="trull-needs-the-caught-xxi",
+        ),
+        pytest.param(
+            {"talon_figure_cards": ["xxi"], "result": result(trull_side="declarer")},
+            "result.trull_side",
+            id="talon-honour-is-not-the-declarers",
+        ),
+        pytest.param(
+            {"talon_figure_cards": ["king"], "result": result(four_kings_side="declarer")},
+            "result.four_kings_side",
+            id="talon-king-is-not-the-declarers",
+        ),
+        pytest.param(
+            {"talon_figure_cards": ["xxi"], "result": result(xxi_catch_side="opponents")},
+            "result.xxi_catch_side",
+            id="talon-xxi-cannot-be-caught",
+        ),
+        pytest.param(
+            {"talon_figure_cards": ["pagat"], "result": result(pagat_ultimo_side="declarer")},
+            "result.pagat_ultimo_side",
+            id="talon-pagat-makes-no-ultimo",
+        ),
+    ],
+)
+def test_cross_field_rule(changes, field):
+    assert field in refused(good(**changes))
+
+
+def test_one_pagat_cannot_win_and_lose_the_last_trick():
+    hand = good(result=result(pagat_ultimo_side="declarer", pagat_lost_last_trick_side="opponents"))
+    assert "result.pagat_lost_last_trick_side" in refused(hand, silent_ultimo_failure_penalty=True)
+    # Without the switch the field is not read (spec §13).
+    play(hand)
+
+
+def test_every_problem_is_reported_at_once():
+    fields = refused(
+        good(dealer="Z", level="four", game_contra=9, result={"declarer_card_points": -1})
+    )
+    assert {"dealer", "level", "game_contra", "result.declarer_card_points"} <= set(fields)
+
+
+def test_a_voided_revoke_needs_no_result_but_a_normal_hand_does():
+    hand = good(result=None, irregularity={"kind": "renonsz", "seat": "B"})
+    play(hand)
+    assert "result" in refused(hand, irregularity_voids_hand=False)
+    mild = good(result=None, irregularity={"kind": "wrong_discard", "seat": "A"})
+    assert "result" in refused(mild, wrong_discard_penalty="mild")
+
+
+def test_sheet_refusal_names_hand_and_field():
+    sheet = {
+        "format": "scorebook/1",
+        "variant": "magyar",
+        "players": list(PLAYERS),
+        "hands": [good(), good(result={"declarer_card_points": 97})],
+    }
+    with pytest.raises(InvalidSheet) as caught:
+        score_sheet(sheet)
+    [problem] = caught.value.problems
+    assert (problem.hand, problem.field) == (2, "result.declarer_card_points")
+
+
+@pytest.mark.parametrize(
+    "value",
+    [{"min_tarokks": 8}, {"min_tarokks": 30, "value": 1}, {"min_tarokks": 8, "value": "2"}, 8],
+)
+def test_tarokk_count_bonus_house_rule_values(value):
+    _, problems = resolve_house_rules("magyar", {"tarokk_count_bonus": value})
+    assert [p.field for p in problems] == ["house_rules.tarokk_count_bonus"]
+
+
+def test_every_section_12_switch_is_a_house_rule_with_the_spec_default():
+    defaults = {rule.name: rule.default for rule in VARIANT.house_rules}
+    assert defaults == {
+        "tariff_per_opponent": True,
+        "max_talon_step": "source",
+        "talon_counts_for_figures": True,
+        "double_game": False,
+        "tarokk_count_bonus": None,
+        "all_pass_rule": "next_dealer",
+        "ultimo_kassza": False,
+        "game_tier_rule": "announced_else_max",
+        "volat_voids_silent": "trull_four_kings",
+        "wrong_discard_penalty": "strict",
+        "irregularity_voids_hand": True,
+        "silent_ultimo_failure_penalty": False,
+        "max_contra_level": 5,
+        "no_tarokk_throw_in": False,
+    }
+
+
+def test_events_are_refused():
+    s = session()
+    state, _ = VARIANT.start(s)
+    with pytest.raises(InvalidHand) as caught:
+        VARIANT.event(s, state, {"event": "join", "player": "D"})
+    assert caught.value.problems[0].field == "event"
+
+
+def test_next_dealer_and_all_pass_rule():
+    for rule, after_pass in (("next_dealer", "A"), ("same_dealer", "C")):
+        s = session(all_pass_rule=rule)
+        state, _ = VARIANT.start(s)
+        assert VARIANT.table_hint(s, state).next_dealer == "C"
+        state, _ = VARIANT.play(s, state, {"dealer": "C", "outcome": "all_pass"}, 1)
+        assert VARIANT.table_hint(s, state).next_dealer == after_pass
+        state, _ = VARIANT.play(s, state, good(dealer=after_pass), 2)
+        assert (
+            VARIANT.table_hint(s, state).next_dealer == PLAYERS[(PLAYERS.index(after_pass) + 1) % 3]
+        )
+
+
+def test_state_round_trips_and_play_never_mutates_it():
+    s = session(ultimo_kassza=True)
+    state, _ = VARIANT.start(s)
+    new, _ = VARIANT.play(s, state, {"dealer": "C", "outcome": "no_game"}, 1)
+    assert state.pot == 0
+    assert new.pot == 15
+    assert VARIANT.load_state(VARIANT.dump_state(new)) == new
+
+
+def test_no_game_throw_in_switch_only_changes_the_explanation():
+    plain = play({"dealer": "C", "outcome": "no_game"})[1][0]
+    thrown = play({"dealer": "C", "outcome": "no_game"}, no_tarokk_throw_in=True)[1][0]
+    assert plain.deltas == thrown.deltas
+    assert "XXI" in thrown.lines[0].text.en
+
+
+def test_talon_counts_for_figures_off_also_for_the_opponents_trull():
+    hand = good(
+        talon_figure_cards=["skiz"],
+        announcements=[{"figure": "trull", "by": "B"}],
+        result=result(trull_side="opponents"),
+    )
+    # default: the talon skíz completes B–C's announced trull: −2; off: it fails: +2
+    assert play(hand)[1][0].deltas["A"] == 2 * (4 - 2)
+    assert play(hand, talon_counts_for_figures=False)[1][0].deltas["A"] == 2 * (4 + 2)
+
+
+def test_every_entry_explains_itself_in_both_languages():
+    _, [entry] = play(good(announcements=[{"figure": "pagat_ultimo", "by": "A", "contra": 1}]))
+    for line in entry.lines:
+        assert line.text.en
+        assert line.text.hu
