@@ -153,7 +153,7 @@ def read_sheet(data: Any) -> Sheet:
             _problem("players", "names must be unique", "a neveknek különbözőnek kell lenniük")
         )
     joiners = frozenset(
-        r.get("player")
+        r["player"]
         for r in data.get("hands") or []
         if isinstance(r, Mapping)
         and r.get(EVENT_KEY) == "join"

@@ -142,7 +142,7 @@ def _settle_group(names: Sequence[str], amounts: Sequence[int]) -> list[tuple[st
     """Settle one zero-sum group in (size − 1) transfers: largest debtor pays largest creditor."""
     bal = dict(zip(names, amounts, strict=True))
     order = {n: i for i, n in enumerate(names)}
-    result = []
+    result: list[tuple[str, str, int]] = []
     while True:
         debtors = sorted((n for n in bal if bal[n] < 0), key=lambda n: (bal[n], order[n]))
         creditors = sorted((n for n in bal if bal[n] > 0), key=lambda n: (-bal[n], order[n]))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, NamedTuple, Protocol
@@ -90,7 +90,8 @@ class HouseRule:
 
     name: str
     default: Any
-    # "bool", "choice" (one of `choices`), "int" (min..max) or "optional_int" (int or None)
+    # "bool", "choice" (one of `choices`), "int" (min..max), "optional_int" (int or None), or
+    # "json" (a list or object the other kinds do not cover, checked by `checker`)
     kind: str
     help: Text
     choices: tuple[Any, ...] = ()
@@ -99,6 +100,8 @@ class HouseRule:
     maximum: int | None = None
     # Labels for the choices, same order as `choices` (optional; the value is shown otherwise)
     choice_labels: tuple[Text, ...] = ()
+    # For kind "json": returns an English problem description, or None when allowed
+    checker: Callable[[Any], str | None] | None = None
 
     def check(self, value: Any) -> str | None:
         """Return an English problem description, or None when the value is allowed."""
@@ -121,6 +124,8 @@ class HouseRule:
             if self.maximum is not None and value > self.maximum:
                 return f"{value} is above {self.maximum}"
             return None
+        if self.kind == "json":
+            return self.checker(value) if self.checker else None
         raise ValueError(f"unknown house rule kind {self.kind!r}")
 
 

@@ -145,7 +145,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     CountBonusRule(
         "tarokk_count_bonus",
         None,
-        "optional_object",
+        "json",
         Text(
             'Tarokk-count bonus: null or {"min_tarokks": n, "value": v}, paid by each other player',
             'Tarokkszám-díj: null vagy {"min_tarokks": n, "value": v}, mindenki más fizeti',

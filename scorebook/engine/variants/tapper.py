@@ -196,7 +196,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
     CountBonusListRule(
         "tarokk_count_bonus",
         None,
-        "optional_list",
+        "json",
         Text(
             'Tarokk-count bonus: null or [{"min_tarokks": n, "value": v}, …] paid by each other player',
             'Tarokkszám-díj: null vagy [{"min_tarokks": n, "value": v}, …], mindenki más fizeti',

@@ -1,0 +1,678 @@
+"""Match mechanics shared by the two-player point games (spec `two_player_games.md`).
+
+Game-agnostic: each game module reads its own `result` and turns it into a `Deal` (its
+score items, its deal winner, a summary); this module does the rest that every game shares:
+the dealer check (§10 "Who deals next", §13.3 item 2), the zero-sum deltas Δ_A = s_A − s_B
+(common model), the match state (§10 "How a match ends, exactly"), a new match starting by
+itself after one ends, the session result (`matches`, `match_wins`, the match settlement in
+`payouts`, §13.5), the table hint and the JSON snapshot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any
+
+from scorebook.engine.errors import InvalidHand, Problems
+from scorebook.engine.record import Reader
+from scorebook.engine.state import dump_dataclass, load_dataclass
+from scorebook.engine.types import EndOfSession, Entry, HouseRule, Line, Session, TableHint, Text
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """How a game names its match, in both languages (Hungarian needs the inflections)."""
+
+    en: str
+    en_plural: str
+    hu: str
+    hu_plural: str
+    hu_accusative: str
+
+
+MATCH = Words("match", "matches", "játszma", "játszmák", "játszmát")
+MATCH_GROUP = Text("Match and money", "Játszma és elszámolás")
+BUMMERL = Words("Bummerl", "Bummerls", "Bummerl", "Bummerlek", "Bummerlt")
+# Session-level keys a hand may repeat; they are ignored (§13.2, scoresheet format).
+IGNORED_HAND_KEYS = ("variant", "game", "players", "house_rules", "match_id", "deal_number")
+
+
+# --- house rules -------------------------------------------------------------------------
+
+
+# A rule whose value is a list or object: HouseRule kind "json" with a `checker`.
+CheckedRule = HouseRule
+
+
+def optional_target(name: str, en: str, hu: str) -> HouseRule:
+    """An open-ended game's target: integer ≥ 1 or null, default null (§12 item 20)."""
+    return HouseRule(name, None, "optional_int", Text(en, hu), group=MATCH_GROUP, minimum=1)
+
+
+# §12 items 21–22, §13.1 "all ten".
+COMMON_RULES: tuple[HouseRule, ...] = (
+    HouseRule(
+        "settlement_mode",
+        "points",
+        "choice",
+        Text(
+            "points: money = sum of the deal points × stake; match: each lost match pays stake_per_match",
+            "points: a pénz = a leosztáspontok összege × tét; match: minden elvesztett játszma stake_per_match egységet fizet",
+        ),
+        choices=("points", "match"),
+        group=MATCH_GROUP,
+        choice_labels=(Text("by points", "pontra"), Text("by matches", "játszmára")),
+    ),
+    HouseRule(
+        "stake_per_match",
+        1,
+        "int",
+        Text(
+            "units the loser of a match pays the winner (settlement_mode match)",
+            "ennyi egységet fizet a játszma vesztese a nyertesnek (settlement_mode match)",
+        ),
+        group=MATCH_GROUP,
+        minimum=1,
+    ),
+    HouseRule(
+        "dealer_rotation",
+        "alternate",
+        "choice",
+        Text(
+            "who deals next: the players alternate, or the loser of the deal deals",
+            "ki oszt: felváltva, vagy a leosztás vesztese",
+        ),
+        choices=("alternate", "loser_deals"),
+        choice_labels=(Text("alternate", "felváltva"), Text("loser deals", "a vesztes oszt")),
+    ),
+)
+
+
+# --- what a game module hands over per deal ----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One deal, scored by its game: every item adds to one player's deal score s_X."""
+
+    # (player, points, why): one item of the player's deal score, e.g. "vole → 2 points";
+    # player None = an explanation in its place, without amounts ("cards 20–20: no point")
+    items: Sequence[tuple[str | None, int, Text]]
+    winner: str | None  # computed.deal_winner (§13.4); None = no deal winner
+    summary: Text
+    secondary: Mapping[str, int] | None = None  # e.g. card points summed over a series
+
+
+def pair_map(
+    res: Reader,
+    name: str,
+    players: Sequence[str],
+    *,
+    lo: int = 0,
+    hi: int | None = None,
+    total: int | None = None,
+    at_most: int | None = None,
+    optional: bool = False,
+) -> dict[str, int] | None:
+    """A {name: int} map of both players, with its sum checked (exactly `total` or ≤ `at_most`)."""
+    raw = res.data.get(name)
+    a, b = players
+    values: dict[str, int] | None = None
+    if type(raw) is dict and len(raw) == 2:
+        # Fast path for the usual well-formed map; anything else goes through the Reader,
+        # which names every problem.
+        va, vb = raw.get(a), raw.get(b)
+        if (
+            type(va) is int
+            and type(vb) is int
+            and va >= lo
+            and vb >= lo
+            and (hi is None or (va <= hi and vb <= hi))
+        ):
+            values = {a: va, b: vb}
+    if values is None:
+        values = res.player_map(name, players, lo=lo, hi=hi, optional=optional)
+        if values is None or len(values) != len(players):
+            return None
+    given = sum(values.values())
+    if total is not None and given != total:
+        res.problems.add(
+            res.path(name),
+            f"the two numbers sum to {given}, not {total}",
+            f"a két szám összege {given}, nem {total}",
+        )
+        return None
+    if at_most is not None and given > at_most:
+        res.problems.add(
+            res.path(name),
+            f"the two numbers sum to {given}, more than {at_most}",
+            f"a két szám összege {given}, több mint {at_most}",
+        )
+        return None
+    return values
+
+
+def required_bool(res: Reader, name: str) -> bool | None:
+    """A boolean field that must be given (`Reader.boolean` defaults a missing one)."""
+    value = res.raw(name)
+    if value is None:
+        res.problems.add(res.path(name), "is required", "kötelező megadni")
+        return None
+    if not isinstance(value, bool):
+        res.problems.add(
+            res.path(name), f"{value!r} is not true or false", f"{value!r} nem igaz/hamis érték"
+        )
+        return None
+    return value
+
+
+def int_list_checker(length: int, minimum: int) -> Callable[[Any], str | None]:
+    """A house-rule value that is a JSON array of `length` integers ≥ `minimum`."""
+
+    def check(value: Any) -> str | None:
+        if (
+            isinstance(value, list | tuple)
+            and len(value) == length
+            and all(isinstance(v, int) and not isinstance(v, bool) and v >= minimum for v in value)
+        ):
+            return None
+        return f"{value!r} is not a list of {length} whole numbers ≥ {minimum}"
+
+    return check
+
+
+def other(players: Sequence[str], who: str) -> str:
+    return players[1] if who == players[0] else players[0]
+
+
+# --- match rules (§10) -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """One match of the session. `scores` = the sum of the deal scores over its deals (§13.4)."""
+
+    number: int
+    first_deal: int
+    last_deal: int
+    deals: int
+    scores: dict[str, int]
+    unit_scores: dict[str, int]  # the current unit (a Bummerl); = scores otherwise
+    units: dict[str, int]  # units (Bummerls) won in this match
+    secondary: dict[str, int]  # e.g. card points over a series
+    over: bool = False
+    winner: str | None = None
+
+
+def _leader(scores: Mapping[str, int], players: Sequence[str]) -> str | None:
+    a, b = players
+    if scores[a] == scores[b]:
+        return None
+    return a if scores[a] > scores[b] else b
+
+
+@dataclass(frozen=True, slots=True)
+class ToTarget:
+    """§10 rules 2–5: first to `target` (None = open-ended: the session is one match).
+
+    `margin` 2 is the `continue_to_margin_2` tie rule; `units_to_win` > 1 plays
+    Bummerls (each to `target`, game points restart at 0) until one player has won that many.
+    """
+
+    target: int | None
+    margin: int = 0
+    units_to_win: int = 1
+    unit_word: Words = BUMMERL
+    word: Words = MATCH
+    units_key: str = "bummerls"
+
+    @property
+    def open_ended(self) -> bool:
+        return self.target is None
+
+    def decide(self, m: Match, players: Sequence[str]) -> tuple[Match, list[Text]]:
+        if self.target is None:
+            return m, []
+        a, b = players
+        sa, sb = m.unit_scores[a], m.unit_scores[b]
+        t = self.target
+        winner: str | None = None
+        if self.margin:
+            # The first deal at which a player has ≥ T and leads by the margin ends it.
+            if sa >= t and sa - sb >= self.margin:
+                winner = a
+            elif sb >= t and sb - sa >= self.margin:
+                winner = b
+        elif sa >= t or sb >= t:
+            # Only one past T wins; both past T: the higher wins; equal: play on (rule 3).
+            winner = _leader(m.unit_scores, players)
+        if winner is None:
+            if sa >= t and sb >= t:
+                return m, [
+                    Text(
+                        f"both past {t} and {'level' if sa == sb else 'no lead of ' + str(self.margin)}: another deal",
+                        f"mindketten elérték a {t}-et, {'egyenlő állással' if sa == sb else 'de nincs ' + str(self.margin) + ' pont előny'}: újabb leosztás",
+                    )
+                ]
+            return m, []
+        units = dict(m.units)
+        units[winner] += 1
+        if self.units_to_win > 1 and units[winner] < self.units_to_win:
+            uw = self.unit_word
+            note = Text(
+                f"{winner} wins {uw.en} {sum(units.values())} ({sa}–{sb}); {uw.en_plural} {a} {units[a]} – {b} {units[b]} (to {self.units_to_win}); game points restart at 0",
+                f"{winner} nyeri a(z) {sum(units.values())}. {uw.hu_accusative} ({sa}–{sb}); {uw.hu_plural}: {a} {units[a]} – {b} {units[b]} ({self.units_to_win}-ig); a pontok 0-ról indulnak",
+            )
+            return replace(m, units=units, unit_scores=dict.fromkeys(players, 0)), [note]
+        return replace(m, units=units, over=True, winner=winner), []
+
+    def describe(self, m: Match, players: Sequence[str]) -> Text:
+        word = self.word
+        a, b = players
+        to_en = f" (to {self.target})" if self.target is not None else " (open-ended)"
+        to_hu = f" ({self.target}-ig)" if self.target is not None else " (nyílt végű)"
+        text = Text(
+            f"{word.en} {m.number}: {a} {m.unit_scores[a]} – {b} {m.unit_scores[b]}{to_en}",
+            f"{m.number}. {word.hu}: {a} {m.unit_scores[a]} – {b} {m.unit_scores[b]}{to_hu}",
+        )
+        if self.units_to_win > 1:
+            uw = self.unit_word
+            text = Text(
+                f"{text.en}; {uw.en_plural} won {a} {m.units[a]} – {b} {m.units[b]} (to {self.units_to_win})",
+                f"{text.hu}; nyert {uw.hu_plural}: {a} {m.units[a]} – {b} {m.units[b]} ({self.units_to_win}-ig)",
+            )
+        return text
+
+    def extra(self, m: Match) -> dict[str, Any]:
+        return {self.units_key: dict(m.units)} if self.units_to_win > 1 else {}
+
+
+@dataclass(frozen=True, slots=True)
+class Series:
+    """§10 series rule: a match of `length` deals, each deal score 1 to its winner.
+
+    `by_deals_won`: more deals won wins, stopping early at more than half; then the higher
+    `secondary` total; then a draw. Otherwise all deals are played and the higher
+    `secondary` total wins (equal: a draw).
+    """
+
+    length: int
+    by_deals_won: bool
+    secondary_key: str
+    secondary_word: Text
+    word: Words = MATCH
+
+    open_ended = False
+
+    def decide(self, m: Match, players: Sequence[str]) -> tuple[Match, list[Text]]:
+        if self.by_deals_won:
+            leader = _leader(m.scores, players)
+            if leader is not None and 2 * m.scores[leader] > self.length:
+                return replace(m, over=True, winner=leader), []
+            if m.deals < self.length:
+                return m, []
+            if leader is not None:
+                return replace(m, over=True, winner=leader), []
+            leader = _leader(m.secondary, players)
+            a, b = players
+            note = Text(
+                f"deals won level: {self.secondary_word.en} {a} {m.secondary[a]} – {b} {m.secondary[b]} decide",
+                f"egyenlő számú nyert leosztás: a {self.secondary_word.hu} döntenek, {a} {m.secondary[a]} – {b} {m.secondary[b]}",
+            )
+            return replace(m, over=True, winner=leader), [note]
+        if m.deals < self.length:
+            return m, []
+        return replace(m, over=True, winner=_leader(m.secondary, players)), []
+
+    def describe(self, m: Match, players: Sequence[str]) -> Text:
+        word = self.word
+        a, b = players
+        sw = self.secondary_word
+        if m.deals == 0:
+            return Text(
+                f"{word.en} {m.number} starts: deal 1 of {self.length}",
+                f"indul a(z) {m.number}. {word.hu}: 1/{self.length}. leosztás",
+            )
+        return Text(
+            f"{word.en} {m.number}, deal {m.deals} of {self.length}: deals won {a} {m.scores[a]} – {b} {m.scores[b]}, {sw.en} {m.secondary[a]} – {m.secondary[b]}",
+            f"{m.number}. {word.hu}, {m.deals}/{self.length}. leosztás: nyert leosztások {a} {m.scores[a]} – {b} {m.scores[b]}, {sw.hu} {m.secondary[a]} – {m.secondary[b]}",
+        )
+
+    def extra(self, m: Match) -> dict[str, Any]:
+        return {self.secondary_key: dict(m.secondary)}
+
+
+MatchRule = ToTarget | Series
+
+
+# --- the session state -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    deals: int  # deals played
+    last_dealer: str | None
+    last_winner: str | None  # the last deal's deal winner (None: no winner)
+    totals: dict[str, int]  # Σ Δ per player, for the match settlement
+    wins: dict[str, int]  # matches won among `done` (kept, not recounted: long nights)
+    done: tuple[Match, ...]  # finished matches, in order
+    current: Match | None  # the match under way; None before a deal starts a new one
+
+
+def _new_match(number: int, first_deal: int, players: Sequence[str]) -> Match:
+    zero = dict.fromkeys(players, 0)
+    return Match(number, first_deal, first_deal, 0, zero, zero, dict(zero), dict(zero))
+
+
+@lru_cache(maxsize=4096)
+def _deal_score_line(a: str, b: str, sa: int, sb: int) -> Line:
+    """The Δ line (cached: the same few scores recur all night, and play() must be lean)."""
+    da, db = _signed(sa - sb), _signed(sb - sa)
+    return Line(
+        Text(
+            f"deal score {a} {sa}, {b} {sb} → {a} {da}, {b} {db}",
+            f"leosztáspont: {a} {sa}, {b} {sb} → {a} {da}, {b} {db}",
+        )
+    )
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else ("±0" if n == 0 else f"−{-n}")
+
+
+# --- the variant -------------------------------------------------------------------------
+
+
+ReadDeal = Callable[[Session, Reader], Deal | None]
+
+
+class TwoPlayerGame:
+    """The `Variant` of one two-player game, given the game's own reader and match rule."""
+
+    min_players = 2
+    max_players = 2
+    pot_names: tuple[str, ...] = ()
+
+    def __init__(
+        self,
+        *,
+        key: str,
+        title: Text,
+        rules: tuple[HouseRule, ...],
+        result_keys: tuple[str, ...],
+        read: ReadDeal,
+        match_rule: Callable[[Session], MatchRule],
+    ) -> None:
+        self.key = key
+        self.title = title
+        self.house_rules: tuple[HouseRule, ...] = COMMON_RULES + rules
+        self.result_keys = frozenset(result_keys)
+        self.read = read
+        self.match_rule = match_rule
+        self._rule_cache: tuple[Mapping[str, Any], MatchRule] | None = None
+
+    def rule_for(self, session: Session) -> MatchRule:
+        """The session's match rule, built once per house-rule set (play() stays lean)."""
+        cached = self._rule_cache
+        if cached is not None and cached[0] is session.house_rules:
+            return cached[1]
+        rule = self.match_rule(session)
+        # Holding the mapping keeps its identity unique while it is compared.
+        self._rule_cache = (session.house_rules, rule)
+        return rule
+
+    # -- lifecycle
+
+    def start(self, session: Session) -> tuple[State, list[Entry]]:
+        zero = dict.fromkeys(session.players, 0)
+        return State(0, None, None, zero, dict(zero), (), None), []
+
+    def event(
+        self, session: Session, state: State, event: Mapping[str, Any]
+    ) -> tuple[State, list[Entry]]:
+        # §13.3 item 1: an entry of `hands` that is a session event is refused.
+        raise InvalidHand.one(
+            "event",
+            "two-player games have no session events (join, leave)",
+            "a kétszemélyes játékokban nincs ülésesemény (belépés, kilépés)",
+        )
+
+    def next_dealer(self, session: Session, state: State) -> str | None:
+        """§10 "Who deals next"; None before the first deal (its dealer is free)."""
+        if state.last_dealer is None:
+            return None
+        if session.house_rules["dealer_rotation"] == "loser_deals" and state.last_winner:
+            return other(session.players, state.last_winner)
+        return other(session.players, state.last_dealer)
+
+    def play(
+        self, session: Session, state: State, hand: Mapping[str, Any], number: int
+    ) -> tuple[State, list[Entry]]:
+        players = session.players
+        problems = Problems()
+        record = Reader(hand, problems)
+        dealer = record.data.get("dealer")
+        if dealer not in players:  # the usual valid name skips the Reader's generic path
+            dealer = record.player("dealer", players)
+        expected = self.next_dealer(session, state)
+        if dealer is not None and expected is not None and dealer != expected:
+            why = session.house_rules["dealer_rotation"]
+            problems.add(
+                "dealer",
+                f"{expected} deals this deal, not {dealer} (dealer_rotation {why})",
+                f"ezt a leosztást {expected} osztja, nem {dealer} (dealer_rotation {why})",
+            )
+        raw = record.data.get("result")
+        res = Reader(raw, problems, "result") if type(raw) is dict else record.obj("result")
+        deal = None
+        if res is not None:
+            if not self.result_keys.issuperset(res.data):
+                for name in res.data:
+                    if name not in self.result_keys:
+                        problems.add(
+                            res.path(name),
+                            f"is not a result field of {self.key}",
+                            f"nem eredménymezője a(z) {self.key} játéknak",
+                        )
+            deal = self.read(session, res)
+        problems.raise_if_any()
+        assert deal is not None
+        assert dealer is not None
+        return self._book(session, state, deal, dealer, number)
+
+    def _book(
+        self, session: Session, state: State, deal: Deal, dealer: str, number: int
+    ) -> tuple[State, list[Entry]]:
+        players = session.players
+        a, b = players
+        sa = sb = 0
+        lines: list[Line] = []
+        for who, points, why in deal.items:
+            if who is None:
+                lines.append(Line(why))
+            elif who == a:
+                sa += points
+                lines.append(Line(why, {a: points, b: -points}))
+            else:
+                sb += points
+                lines.append(Line(why, {b: points, a: -points}))
+        delta = sa - sb
+        lines.append(_deal_score_line(a, b, sa, sb))
+        rule = self.rule_for(session)
+        m = state.current or _new_match(len(state.done) + 1, number, players)
+        sec = deal.secondary
+        m = Match(
+            m.number,
+            m.first_deal,
+            number,
+            m.deals + 1,
+            {a: m.scores[a] + sa, b: m.scores[b] + sb},
+            {a: m.unit_scores[a] + sa, b: m.unit_scores[b] + sb},
+            m.units,
+            {a: m.secondary[a] + sec[a], b: m.secondary[b] + sec[b]} if sec else m.secondary,
+        )
+        m, notes = rule.decide(m, players)
+        lines.append(Line(rule.describe(m, players)))
+        lines.extend(Line(n) for n in notes)
+        done = state.done
+        wins = state.wins
+        current: Match | None = m
+        if m.over:
+            done = (*done, m)
+            current = None
+            if m.winner is not None:
+                wins = dict(wins)
+                wins[m.winner] += 1
+            word = rule.word
+            if m.winner is None:
+                ending = Text(
+                    f"{word.en} {m.number} is drawn", f"a(z) {m.number}. {word.hu} döntetlen"
+                )
+            else:
+                ending = Text(
+                    f"{m.winner} wins {word.en} {m.number}",
+                    f"{m.winner} nyeri a(z) {m.number}. {word.hu_accusative}",
+                )
+            lines.append(
+                Line(
+                    Text(
+                        f"{ending.en}; won so far {a} {wins[a]} – {b} {wins[b]}; the next deal starts {word.en} {m.number + 1}",
+                        f"{ending.hu}; eddig nyert: {a} {wins[a]} – {b} {wins[b]}; a következő leosztással indul a(z) {m.number + 1}. {word.hu}",
+                    )
+                )
+            )
+        entry = Entry.from_lines(
+            kind="hand",
+            number=number,
+            dealer=dealer,
+            players=players,
+            pot_names=(),
+            lines=lines,
+            summary=deal.summary,
+        )
+        new_state = State(
+            deals=state.deals + 1,
+            last_dealer=dealer,
+            last_winner=deal.winner,
+            totals={a: state.totals[a] + delta, b: state.totals[b] - delta},
+            wins=wins,
+            done=done,
+            current=current,
+        )
+        return new_state, [entry]
+
+    # -- the session's end and the table
+
+    def _all_matches(self, session: Session, state: State) -> list[Match]:
+        matches = list(state.done)
+        if state.current is not None:
+            m = state.current
+            rule = self.rule_for(session)
+            if rule.open_ended:
+                # §10 rule 4: the single match of an open-ended game ends with the session.
+                m = replace(m, over=True, winner=_leader(m.scores, session.players))
+            matches.append(m)
+        return matches
+
+    def end_of_session(self, session: Session, state: State) -> EndOfSession:
+        players = session.players
+        a, b = players
+        rule = self.rule_for(session)
+        matches = self._all_matches(session, state)
+        wins = dict(state.wins)
+        last = matches[-1] if matches else None
+        if state.current is not None and last is not None and last.over and last.winner:
+            wins[last.winner] += 1  # the open-ended match, ended by the session's end
+        listed = [
+            {
+                "first_deal": m.first_deal,
+                "last_deal": m.last_deal,
+                "scores": dict(m.scores),
+                "over": m.over,
+                "winner": m.winner,
+                **rule.extra(m),
+            }
+            for m in matches
+        ]
+        payouts = dict.fromkeys(players, 0)
+        lines: list[Line] = []
+        if session.house_rules["settlement_mode"] == "match":
+            # §13.5: payouts turn (totals + payouts) × stake into the match settlement.
+            per = session.house_rules["stake_per_match"]
+            net = per * (wins[a] - wins[b])
+            payouts = {a: net - state.totals[a], b: -net - state.totals[b]}
+            lines = [
+                Line(
+                    Text(
+                        f"settled by matches: {a} won {wins[a]}, {b} won {wins[b]} → {a} {_signed(net)} = {per} × ({wins[a]} − {wins[b]})",
+                        f"elszámolás játszmára: {a} {wins[a]}, {b} {wins[b]} játszmát nyert → {a} {_signed(net)} = {per} × ({wins[a]} − {wins[b]})",
+                    )
+                ),
+                Line(
+                    Text(
+                        f"payouts replace the deal points: {a} {_signed(net)} − ({_signed(state.totals[a])}) = {_signed(payouts[a])}, {b} {_signed(-net)} − ({_signed(state.totals[b])}) = {_signed(payouts[b])}",
+                        f"a kifizetés a leosztáspontok helyébe lép: {a} {_signed(net)} − ({_signed(state.totals[a])}) = {_signed(payouts[a])}, {b} {_signed(-net)} − ({_signed(state.totals[b])}) = {_signed(payouts[b])}",
+                    )
+                ),
+            ]
+            if state.current is not None and not rule.open_ended:
+                lines.append(
+                    Line(
+                        Text(
+                            f"the unfinished {rule.word.en} {state.current.number} is not settled",
+                            f"a befejezetlen {state.current.number}. {rule.word.hu} nem számít",
+                        )
+                    )
+                )
+        return EndOfSession(
+            payouts=payouts,
+            pots_left={},
+            lines=tuple(lines),
+            extra={"matches": listed, "match_wins": wins},
+        )
+
+    def table_hint(self, session: Session, state: State) -> TableHint:
+        players = session.players
+        a, b = players
+        rule = self.rule_for(session)
+        word = rule.word
+        nxt = self.next_dealer(session, state)
+        m = state.current or _new_match(len(state.done) + 1, state.deals + 1, players)
+        wins = state.wins
+        notes = (
+            rule.describe(m, players),
+            Text(
+                f"{word.en_plural} played {len(state.done)}, won {a} {wins[a]} – {b} {wins[b]}",
+                f"lejátszott {word.hu_plural}: {len(state.done)}, nyert {a} {wins[a]} – {b} {wins[b]}",
+            ),
+        )
+        return TableHint(next_dealer=nxt if nxt is not None else players[0], notes=notes)
+
+    def dump_state(self, state: State) -> dict[str, Any]:
+        return dump_dataclass(state)
+
+    def load_state(self, data: Mapping[str, Any]) -> State:
+        loaded: State = load_dataclass(State, data)
+        return loaded
+
+
+__all__ = [
+    "BUMMERL",
+    "COMMON_RULES",
+    "MATCH",
+    "MATCH_GROUP",
+    "CheckedRule",
+    "Deal",
+    "Match",
+    "Series",
+    "State",
+    "ToTarget",
+    "TwoPlayerGame",
+    "Words",
+    "int_list_checker",
+    "other",
+    "pair_map",
+    "required_bool",
+]

@@ -1,0 +1,75 @@
+"""Durák (36 French cards, two players): spec `two_player_games.md`.
+
+The first player to shed all his cards wins the deal, worth 1 (§4, §6; the seed states no
+scoring). Open-ended by default: the session counts deals won (§10).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorebook.engine.record import Reader
+from scorebook.engine.types import HouseRule, Session, Text
+from scorebook.engine.variants._match import (
+    Deal,
+    MatchRule,
+    ToTarget,
+    TwoPlayerGame,
+    optional_target,
+    other,
+)
+
+DEAL_WON = 1  # §6: s_winner = 1 (seed 003 "Durák" gives no scoring)
+RESULT_KEYS = ("winner", "defender_covered_last")
+
+RULES: tuple[HouseRule, ...] = (
+    optional_target(
+        "target_wins",
+        "deals won that win the match (empty: open-ended, the session decides)",
+        "ennyi nyert leosztás nyeri a játszmát (üres: nyílt végű, az ülés dönt)",
+    ),
+)
+
+
+def read(session: Session, res: Reader) -> Deal | None:
+    players = session.players
+    before = len(res.problems.items)
+    winner = res.player("winner", players)
+    covered = res.raw("defender_covered_last")
+    if covered is not None and not isinstance(covered, bool):
+        res.problems.add(
+            res.path("defender_covered_last"),
+            f"{covered!r} is not true, false or null",
+            f"{covered!r} nem igaz, hamis vagy null",
+        )
+    if winner is None or len(res.problems.items) > before:
+        return None
+    loser = other(players, winner)
+    if covered:
+        # §7 item 9 (seed 003 "Durák"): both out at once, the defender who covered wins.
+        how = Text(
+            f"both ran out and {winner} covered the last attack card",
+            f"mindkettő lapja elfogyott, és {winner} az utolsó hívott lapot is ütötte",
+        )
+    else:
+        how = Text(f"{winner} shed his cards first", f"{winner} szabadult meg először a lapjaitól")
+    why = Text(
+        f"durák: {how.en}, {loser} is the durák → {DEAL_WON} point to {winner}",
+        f"durák: {how.hu}, {loser} a durák (bolond) → {winner} kap {DEAL_WON} pontot",
+    )
+    return Deal([(winner, DEAL_WON, why)], winner, Text(f"{winner} wins", f"{winner} nyer"))
+
+
+def match_rule(session: Session) -> MatchRule:
+    target: Any = session.house_rules["target_wins"]
+    return ToTarget(target)
+
+
+VARIANT = TwoPlayerGame(
+    key="durak",
+    title=Text("Durák", "Durák"),
+    rules=RULES,
+    result_keys=RESULT_KEYS,
+    read=read,
+    match_rule=match_rule,
+)

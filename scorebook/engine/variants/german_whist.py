@@ -1,0 +1,97 @@
+"""German whist (Német whist, 52 cards, two players): spec `two_player_games.md`.
+
+Only the 13 tricks played after the talon is exhausted count: each is worth 1 point (seed
+003 "Német whist": "minden ütés egy pontot ér"), or the deal is worth 1 to the player with
+more of them (house rule). Open-ended by default (§10).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorebook.engine.record import Reader
+from scorebook.engine.types import HouseRule, Session, Text
+from scorebook.engine.variants._match import (
+    Deal,
+    MatchRule,
+    ToTarget,
+    TwoPlayerGame,
+    optional_target,
+    pair_map,
+)
+
+TRICKS = 13  # seed 003 "Német whist": the 13 tricks after the talon is gone
+DEAL_WON = 1  # §6 german_whist_score "deal_win"
+RESULT_KEYS = ("tricks",)
+
+RULES: tuple[HouseRule, ...] = (
+    HouseRule(
+        "german_whist_score",
+        "tricks",
+        "choice",
+        Text(
+            "a deal scores each trick after the talon (tricks), or 1 to the deal winner (deal_win)",
+            "a leosztás a talon utáni ütéseket számolja (tricks), vagy 1 pontot a nyertesnek (deal_win)",
+        ),
+        choices=("tricks", "deal_win"),
+        choice_labels=(Text("1 per trick", "ütésenként 1"), Text("1 per deal", "leosztásonként 1")),
+    ),
+    optional_target(
+        "target_points",
+        "points that win the match (empty: open-ended, the session decides)",
+        "ennyi pont nyeri a játszmát (üres: nyílt végű, az ülés dönt)",
+    ),
+)
+
+
+def read(session: Session, res: Reader) -> Deal | None:
+    players = session.players
+    a, b = players
+    tricks = pair_map(res, "tricks", players, hi=TRICKS, total=TRICKS)
+    if tricks is None:
+        return None
+    # 13 is odd: never a tie.
+    winner = a if tricks[a] > tricks[b] else b
+    shown = f"{a} {tricks[a]} – {b} {tricks[b]}"
+    items: list[tuple[str | None, int, Text]] = []
+    if session.house_rules["german_whist_score"] == "deal_win":
+        items.append(
+            (
+                winner,
+                DEAL_WON,
+                Text(
+                    f"German whist: tricks after the talon {shown}, {winner} took more → {DEAL_WON} point",
+                    f"német whist: ütések a talon után {shown}, {winner} vitt többet → {DEAL_WON} pont",
+                ),
+            )
+        )
+    else:
+        for p in players:
+            if tricks[p]:
+                items.append(
+                    (
+                        p,
+                        tricks[p],
+                        Text(
+                            f"German whist: {p} took {tricks[p]} tricks after the talon × 1 = {tricks[p]} points",
+                            f"német whist: {p} {tricks[p]} ütést vitt a talon után × 1 = {tricks[p]} pont",
+                        ),
+                    )
+                )
+    summary = Text(f"tricks {shown}: {winner} wins", f"ütések {shown}: {winner} nyer")
+    return Deal(items, winner, summary)
+
+
+def match_rule(session: Session) -> MatchRule:
+    target: Any = session.house_rules["target_points"]
+    return ToTarget(target)
+
+
+VARIANT = TwoPlayerGame(
+    key="german_whist",
+    title=Text("German whist", "Német whist"),
+    rules=RULES,
+    result_keys=RESULT_KEYS,
+    read=read,
+    match_rule=match_rule,
+)

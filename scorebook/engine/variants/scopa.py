@@ -1,0 +1,348 @@
+"""Scopa (40 Latin cards, two players): spec `two_player_games.md`.
+
+Five point sources per deal (§4, seed 003 "Scopa"): most cards, most coins, the settebello,
+each scopa (sweep) and the primiera. A match is played to 11 game points (§10).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from scorebook.engine.record import Reader
+from scorebook.engine.types import HouseRule, Session, Text
+from scorebook.engine.variants._match import (
+    MATCH_GROUP,
+    Deal,
+    MatchRule,
+    ToTarget,
+    TwoPlayerGame,
+    other,
+    pair_map,
+)
+
+# seed 003 "Scopa": 40 cards, 10 of each suit; one point per source.
+CARDS = 40
+COINS = 10
+SUITS = ("coins", "cups", "swords", "batons")
+SUIT_SET = frozenset(SUITS)
+SUITS_HU = {"coins": "arany", "cups": "kupa", "swords": "kard", "batons": "bot"}
+# seed 003 "Scopa" (§4): primiera value of the best card per suit: 7 → 21, 6 → 18, A → 16,
+# 5 → 15, 4 → 14, 3 → 13, 2 → 12, re, cavallo or fante ("face") → 10.
+PRIMIERA = {"7": 21, "6": 18, "A": 16, "5": 15, "4": 14, "3": 13, "2": 12, "face": 10}
+RESULT_KEYS = ("cards", "coins", "settebello", "scopas", "primiera_winner", "primiera_best")
+
+RULES: tuple[HouseRule, ...] = (
+    HouseRule(
+        "scopa_target",
+        11,
+        "int",
+        Text("game points that win the match", "ennyi gémpont nyeri a játszmát"),
+        group=MATCH_GROUP,
+        minimum=1,
+    ),
+    HouseRule(
+        "scopa_tie_rule",
+        "higher_then_continue",
+        "choice",
+        Text(
+            "both past the target: the higher wins (equal: play on), or play on until one leads by 2",
+            "mindketten elérik a célt: a több nyer (egyenlőnél tovább), vagy tovább, amíg valaki 2-vel vezet",
+        ),
+        choices=("higher_then_continue", "continue_to_margin_2"),
+        group=MATCH_GROUP,
+        choice_labels=(
+            Text("higher wins, equal plays on", "a több nyer, egyenlőnél tovább"),
+            Text("play on to a 2-point lead", "tovább 2 pont előnyig"),
+        ),
+    ),
+    HouseRule(
+        "scopa_sweeps_count",
+        True,
+        "bool",
+        Text("each scopa (sweep) scores 1", "minden scopa (besöprés) 1 pont"),
+    ),
+    HouseRule(
+        "scopa_primiera",
+        True,
+        "bool",
+        Text("the primiera scores 1", "a primiera 1 pontot ér"),
+    ),
+)
+
+
+def _read_best(
+    res: Reader, players: tuple[str, ...], coins: dict[str, int] | None
+) -> dict[str, dict[str, str | None]] | None:
+    """`primiera_best`: each player's best primiera card per suit (§13.2)."""
+    raw = res.raw("primiera_best")
+    path = res.path("primiera_best")
+    problems = res.problems
+    if type(raw) is not dict and not isinstance(raw, Mapping):
+        problems.add(path, "must be an object", "objektumnak kell lennie")
+        return None
+    best: dict[str, dict[str, str | None]] = {}
+    for who in raw:
+        if who not in players:
+            problems.add(
+                f"{path}.{who}",
+                f"{who} is not one of the players here ({', '.join(players)})",
+                f"{who} nem játékos itt ({', '.join(players)})",
+            )
+    for who in players:
+        suits = raw.get(who)
+        if type(suits) is not dict and not isinstance(suits, Mapping):
+            problems.add(
+                f"{path}.{who}",
+                "is required: an object of the four suits",
+                "kötelező megadni: a négy szín objektuma",
+            )
+            continue
+        if suits.keys() != SUIT_SET:
+            problems.add(
+                f"{path}.{who}",
+                f"must have exactly the suits {', '.join(SUITS)}",
+                f"pontosan ezek a színek kellenek: {', '.join(SUITS)}",
+            )
+            continue
+        mine: dict[str, str | None] = {}
+        for suit in SUITS:
+            rank = suits[suit]
+            if rank is not None and rank not in PRIMIERA:
+                shown = ", ".join(PRIMIERA)
+                problems.add(
+                    f"{path}.{who}.{suit}",
+                    f"{rank!r} is not one of {shown} or null",
+                    f"{rank!r} nem megengedett (lehet: {shown} vagy null)",
+                )
+            mine[suit] = rank
+        if coins is not None and (mine["coins"] is None) != (coins[who] == 0):
+            problems.add(
+                f"{path}.{who}.coins",
+                f"is null exactly when {who} took no coins (he took {coins[who]})",
+                f"akkor és csak akkor null, ha {who} nem vitt aranyat ({coins[who]}-at vitt)",
+            )
+        best[who] = mine
+    return best if len(best) == len(players) else None
+
+
+# "coins 7=21" / "arany 7=21": one precomputed label per suit and rank (play() stays lean).
+_LABEL_EN: dict[tuple[str, str | None], str] = {
+    (s, r): f"{s} {r}={v}" for s in SUITS for r, v in PRIMIERA.items()
+}
+_LABEL_HU: dict[tuple[str, str | None], str] = {
+    (s, r): f"{SUITS_HU[s]} {r}={v}" for s in SUITS for r, v in PRIMIERA.items()
+}
+for _s in SUITS:
+    _LABEL_EN[(_s, None)] = f"{_s} –"
+    _LABEL_HU[(_s, None)] = f"{SUITS_HU[_s]} –"
+
+
+@lru_cache(maxsize=8192)
+def _side(player: str, ranks: tuple[str | None, ...]) -> tuple[int, tuple[str, ...], str, str]:
+    """One player's primiera: sum, suits lacking, and the sum shown (cached: few hands differ)."""
+    total = sum(PRIMIERA[r] for r in ranks if r is not None)
+    missing = tuple(suit for suit, r in zip(SUITS, ranks, strict=True) if r is None)
+    en = " + ".join([_LABEL_EN[(suit, r)] for suit, r in zip(SUITS, ranks, strict=True)])
+    hu = " + ".join([_LABEL_HU[(suit, r)] for suit, r in zip(SUITS, ranks, strict=True)])
+    return total, missing, f"{player} {total} ({en})", f"{player} {total} ({hu})"
+
+
+def _primiera(
+    best: dict[str, dict[str, str | None]], players: tuple[str, ...]
+) -> tuple[str | None, str, str]:
+    """§4 primiera: the higher sum of the best card per suit; a missing suit loses it.
+
+    Returns the winner (None: nobody) and the reason in English and Hungarian.
+    """
+    a, b = players
+    sum_a, lacks_a, en_a, hu_a = _side(a, tuple([best[a][x] for x in SUITS]))
+    sum_b, lacks_b, en_b, hu_b = _side(b, tuple([best[b][x] for x in SUITS]))
+    sums = {a: sum_a, b: sum_b}
+    lacks = {a: lacks_a, b: lacks_b}
+    en, hu = [en_a, en_b], [hu_a, hu_b]
+    shown_en, shown_hu = " vs ".join(en), " – ".join(hu)
+    if lacks[a] and lacks[b]:
+        return (
+            None,
+            f"{shown_en}: both lack a suit, nobody scores it",
+            f"{shown_hu}: mindkettőnek hiányzik egy színe, senki sem kapja",
+        )
+    for p in players:
+        if lacks[p]:
+            w = other(players, p)
+            missing_hu = ", ".join(SUITS_HU[x] for x in lacks[p])
+            return (
+                w,
+                f"{shown_en}: {p} has no {', '.join(lacks[p])}, so {w} wins it",
+                f"{shown_hu}: {p} nem vitt {missing_hu} színt, így {w} nyeri",
+            )
+    if sums[a] == sums[b]:
+        return None, f"{shown_en}: equal, nobody scores it", f"{shown_hu}: egyenlő, senki sem kapja"
+    w = a if sums[a] > sums[b] else b
+    return w, f"{shown_en}: {w} higher", f"{shown_hu}: {w} a nagyobb"
+
+
+def read(session: Session, res: Reader) -> Deal | None:
+    players = session.players
+    a, b = players
+    rules = session.house_rules
+    problems = res.problems
+    before = len(problems.items)
+    cards = pair_map(res, "cards", players, hi=CARDS, total=CARDS)
+    coins = pair_map(res, "coins", players, hi=COINS, total=COINS)
+    settebello = res.player("settebello", players)
+    scopas = pair_map(res, "scopas", players)
+    if cards is not None:
+        for p in players:
+            if coins is not None and coins[p] > cards[p]:
+                problems.add(
+                    res.path(f"coins.{p}"),
+                    f"{p} took {coins[p]} coins but only {cards[p]} cards",
+                    f"{p} {coins[p]} aranyat vitt, de csak {cards[p]} lapot",
+                )
+            if scopas is not None and 2 * scopas[p] > cards[p]:
+                problems.add(
+                    res.path(f"scopas.{p}"),
+                    f"{scopas[p]} scopas need at least {2 * scopas[p]} cards, {p} took {cards[p]}",
+                    f"{scopas[p]} scopa legalább {2 * scopas[p]} lap, {p} {cards[p]} lapot vitt",
+                )
+    if settebello is not None and coins is not None and coins[settebello] < 1:
+        problems.add(
+            res.path("settebello"),
+            f"{settebello} took no coins, so not the 7 of coins",
+            f"{settebello} nem vitt aranyat, így az arany hetest sem",
+        )
+    primiera_on = rules["scopa_primiera"]
+    given_winner = "primiera_winner" in res.data
+    recorded: str | None = None
+    best = None
+    if primiera_on:
+        if given_winner:
+            recorded = res.player("primiera_winner", players, optional=True)
+        if res.has("primiera_best"):
+            best = _read_best(res, players, coins)
+        elif not given_winner:
+            problems.add(
+                res.path("primiera_best"),
+                "is required (or primiera_winner: a name, or null for nobody)",
+                "kötelező megadni (vagy a primiera_winner mezőt: név, vagy null, ha senki)",
+            )
+    if best is not None and cards is not None:
+        for suit in SUITS:
+            seven_a, seven_b = best[a][suit] == "7", best[b][suit] == "7"
+            if seven_a == seven_b:
+                problems.add(
+                    res.path(f"primiera_best.{a}.{suit}"),
+                    f"exactly one player has the 7 of {suit} (every card is captured), not {2 if seven_a else 0}",
+                    f"pontosan egy játékosnál van a {SUITS_HU[suit]} hetes (minden lapot elvisz valaki), nem {2 if seven_a else 0}",
+                )
+            elif suit == "coins" and settebello is not None:
+                holder = a if seven_a else b
+                if holder != settebello:
+                    problems.add(
+                        res.path(f"primiera_best.{holder}.coins"),
+                        f"the 7 of coins is the settebello, which {settebello} took",
+                        f"az arany hetes a settebello, azt {settebello} vitte",
+                    )
+        for p in players:
+            held = 4 - list(best[p].values()).count(None)
+            if held > cards[p]:
+                problems.add(
+                    res.path(f"primiera_best.{p}"),
+                    f"{held} suits need at least {held} cards, {p} took {cards[p]}",
+                    f"{held} szín legalább {held} lap, {p} {cards[p]} lapot vitt",
+                )
+    if len(problems.items) > before:
+        return None
+    assert cards is not None
+    assert coins is not None
+    assert scopas is not None
+    assert settebello is not None
+    # One line per player adding up his points, and one for what scored nothing.
+    en: dict[str, list[str]] = {a: [], b: []}
+    hu: dict[str, list[str]] = {a: [], b: []}
+    pts = dict.fromkeys(players, 0)
+    none_en: list[str] = []
+    none_hu: list[str] = []
+    for what_en, what_hu, counts in (("cards", "lap", cards), ("coins", "arany", coins)):
+        ca, cb = counts[a], counts[b]
+        if ca == cb:
+            none_en.append(f"{what_en} {ca}–{cb} equal")
+            none_hu.append(f"{what_hu} {ca}–{cb} egyenlő")
+            continue
+        more = a if ca > cb else b
+        pts[more] += 1
+        en[more].append(f"most {what_en} ({ca}–{cb}) 1")
+        hu[more].append(f"több {what_hu} ({ca}–{cb}) 1")
+    pts[settebello] += 1
+    en[settebello].append("settebello 1")
+    hu[settebello].append("Sette Bello 1")
+    if rules["scopa_sweeps_count"]:
+        for p in players:
+            n = scopas[p]
+            if n:
+                pts[p] += n
+                en[p].append(f"scopas {n} × 1")
+                hu[p].append(f"scopa {n} × 1")
+    elif scopas[a] or scopas[b]:
+        none_en.append(f"scopas {scopas[a]}–{scopas[b]} not counted (scopa_sweeps_count off)")
+        none_hu.append(f"scopák {scopas[a]}–{scopas[b]} nem számítanak (scopa_sweeps_count ki)")
+    items: list[tuple[str | None, int, Text]] = []
+    if primiera_on:
+        if best is not None:
+            winner, why_en, why_hu = _primiera(best, players)
+            if given_winner and recorded != winner:
+                res.problems.add(
+                    res.path("primiera_winner"),
+                    f"{recorded or 'null'} does not agree with primiera_best ({winner or 'nobody'})",
+                    f"{recorded or 'null'} nem egyezik a primiera_best alapján adódóval ({winner or 'senki'})",
+                )
+                return None
+            items.append((None, 0, Text(f"primiera: {why_en}", f"primiera: {why_hu}")))
+        else:
+            winner = recorded
+        if winner is None:
+            none_en.append("primiera nobody's")
+            none_hu.append("primiera senkié")
+        else:
+            pts[winner] += 1
+            en[winner].append("primiera 1")
+            hu[winner].append("primiera 1")
+    for p in players:
+        if pts[p]:
+            items.append(
+                (
+                    p,
+                    pts[p],
+                    Text(
+                        f"{p}: {' + '.join(en[p])} = {pts[p]} point{'s' if pts[p] > 1 else ''}",
+                        f"{p}: {' + '.join(hu[p])} = {pts[p]} pont",
+                    ),
+                )
+            )
+    if none_en:
+        items.append(
+            (None, 0, Text(f"no point: {', '.join(none_en)}", f"nincs pont: {', '.join(none_hu)}"))
+        )
+    sa, sb = pts[a], pts[b]
+    deal_winner = a if sa > sb else b if sb > sa else None
+    shown = f"{a} {sa} – {b} {sb}"
+    return Deal(items, deal_winner, Text(shown, shown))
+
+
+def match_rule(session: Session) -> MatchRule:
+    target: Any = session.house_rules["scopa_target"]
+    margin = 2 if session.house_rules["scopa_tie_rule"] == "continue_to_margin_2" else 0
+    return ToTarget(target, margin=margin)
+
+
+VARIANT = TwoPlayerGame(
+    key="scopa",
+    title=Text("Scopa", "Scopa"),
+    rules=RULES,
+    result_keys=RESULT_KEYS,
+    read=read,
+    match_rule=match_rule,
+)

@@ -1,0 +1,273 @@
+"""Snapszer (two-player Schnapsen, 20 Hungarian cards): spec `two_player_games.md`.
+
+A deal is won by reaching 66 (tricks plus valid marriages) or, failing that, by the last
+trick; the winner scores 1, 2 or 3 game points by the loser's points and tricks (§4,
+RECOVERED). A Bummerl is played to 7 game points (§10); optionally a match is several
+Bummerls. Closing the talon is a house rule (§12 item 3).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorebook.engine.record import Reader
+from scorebook.engine.types import HouseRule, Session, Text
+from scorebook.engine.variants._match import (
+    BUMMERL,
+    MATCH,
+    MATCH_GROUP,
+    CheckedRule,
+    Deal,
+    MatchRule,
+    ToTarget,
+    TwoPlayerGame,
+    int_list_checker,
+    other,
+    required_bool,
+)
+
+# §4 "Snapszer game points" (RECOVERED; the seed's prize table is lost, seed 003 "Snapszer"):
+# loser with a trick and ≥ 33 points → g1, with a trick and < 33 → g2, without a trick → g3.
+GAME_POINTS = [1, 2, 3]  # JSON-like default of the house rule; never mutated
+LOSER_THRESHOLD = 33  # §4: "33 or more" (half of 66)
+MAX_LOSER_POINTS = 65  # §2: the loser never reached 66
+MIN_TRICK_POINTS = 4  # §13.3: a trick holds two cards worth at least 2 each
+LAST_TRICK_MIN = 55  # §4: the last-trick winner has ≤ 65, so the loser ≥ 120 − 65
+WIN_BY = ("reached_66", "last_trick", "closer_failed", "forfeit")
+RESULT_KEYS = (
+    "winner",
+    "win_by",
+    "loser_took_trick",
+    "loser_points",
+    "closed_by",
+    "winner_had_trick_at_closing",
+)
+
+RULES: tuple[HouseRule, ...] = (
+    CheckedRule(
+        "snapszer_game_points",
+        GAME_POINTS,
+        "json",
+        Text(
+            "game points [g1, g2, g3]: loser ≥ 33 points; loser < 33 with a trick; loser without a trick",
+            "játékpontok [g1, g2, g3]: a vesztes ≥ 33 pontos; < 33 pontos ütéssel; ütés nélkül",
+        ),
+        checker=int_list_checker(3, 1),
+    ),
+    HouseRule(
+        "snapszer_target",
+        7,
+        "int",
+        Text("game points that win a Bummerl", "ennyi játékpont nyer egy Bummerlt"),
+        group=MATCH_GROUP,
+        minimum=1,
+    ),
+    HouseRule(
+        "snapszer_matches_to_win",
+        1,
+        "int",
+        Text(
+            "Bummerls that win the match (the federation plays 2)",
+            "ennyi Bummerl nyeri a játszmát (a szövetség 2-t játszik)",
+        ),
+        group=MATCH_GROUP,
+        minimum=1,
+    ),
+    HouseRule(
+        "snapszer_closing",
+        False,
+        "bool",
+        Text(
+            "closing the talon (takarás) is allowed and recorded",
+            "a talon lezárása (takarás) megengedett és rögzítendő",
+        ),
+    ),
+    HouseRule(
+        "revoke_game_points",
+        2,
+        "int",
+        Text(
+            "game points to the non-offender of a forfeited deal (revoke)",
+            "játékpont a vétlen félnek elvesztett (renonsz) leosztásért",
+        ),
+        minimum=1,
+    ),
+)
+
+
+def _gp(n: int) -> str:
+    return "1 game point" if n == 1 else f"{n} game points"
+
+
+def _tariff(g: tuple[int, int, int], loser: str, took: bool, points: int) -> tuple[int, str, str]:
+    """The game points a loser's tricks and points are worth, with the reason (§4)."""
+    if not took:
+        return g[2], f"{loser} took no trick", f"{loser} nem vitt ütést"
+    if points >= LOSER_THRESHOLD:
+        return (
+            g[0],
+            f"{loser} has {points} points (≥ {LOSER_THRESHOLD}) and a trick",
+            f"{loser} {points} pontos (≥ {LOSER_THRESHOLD}) és vitt ütést",
+        )
+    return (
+        g[1],
+        f"{loser} has {points} points (< {LOSER_THRESHOLD}) and a trick",
+        f"{loser} {points} pontos (< {LOSER_THRESHOLD}), de vitt ütést",
+    )
+
+
+def read(session: Session, res: Reader) -> Deal | None:
+    players = session.players
+    rules = session.house_rules
+    problems = res.problems
+    before = len(problems.items)
+    g1, g2, g3 = rules["snapszer_game_points"]
+    g = (g1, g2, g3)
+    winner = res.player("winner", players)
+    win_by = res.choice("win_by", WIN_BY)
+    if win_by == "forfeit":
+        # §9, §13.3: only the winner is read; the other fields are ignored.
+        if winner is None:
+            return None
+        pts = rules["revoke_game_points"]
+        loser = other(players, winner)
+        why = Text(
+            f"forfeit: {loser} loses the deal for a rule breach → {_gp(pts)} to {winner} (revoke_game_points)",
+            f"büntetés: {loser} szabálysértés miatt elveszti a leosztást → {winner} kap {pts} játékpontot (revoke_game_points)",
+        )
+        return Deal(
+            [(winner, pts, why)],
+            winner,
+            Text(f"{winner} +{pts} (forfeit)", f"{winner} +{pts} (büntetés)"),
+        )
+    closing = rules["snapszer_closing"]
+    closed_by = res.player("closed_by", players, optional=True)
+    had_trick_raw = res.raw("winner_had_trick_at_closing")
+    if not closing:
+        if res.has("closed_by"):
+            problems.add(
+                res.path("closed_by"),
+                "closing the talon is not played here (house rule snapszer_closing is off)",
+                "itt nem lehet a talont lezárni (a snapszer_closing házszabály ki van kapcsolva)",
+            )
+        if win_by == "closer_failed":
+            problems.add(
+                res.path("win_by"),
+                '"closer_failed" needs the house rule snapszer_closing',
+                'a "closer_failed" csak a snapszer_closing házszabállyal lehetséges',
+            )
+    took: bool | None = None
+    points: int | None = None
+    had_trick: bool | None = None
+    if win_by == "closer_failed":
+        # §13.3: the closer is the loser; the loser's trick and points are ignored.
+        if not res.has("closed_by"):
+            problems.add(
+                res.path("closed_by"),
+                "is required: the player who closed the talon and failed",
+                "kötelező megadni: aki lezárta a talont és elbukott",
+            )
+        elif closed_by is not None and winner is not None and closed_by == winner:
+            problems.add(
+                res.path("closed_by"),
+                "the failed closer is the loser, not the winner",
+                "a sikertelen lezáró a vesztes, nem a nyertes",
+            )
+        had_trick = required_bool(res, "winner_had_trick_at_closing")
+    elif win_by is not None:
+        if had_trick_raw is not None:
+            problems.add(
+                res.path("winner_had_trick_at_closing"),
+                'is recorded only when win_by is "closer_failed"',
+                'csak "closer_failed" esetén adható meg',
+            )
+        if closed_by is not None:
+            if win_by == "last_trick":
+                problems.add(
+                    res.path("closed_by"),
+                    "after a close the last trick decides nothing: the closer reached 66 or failed",
+                    "lezárás után az utolsó ütés nem dönt: a lezáró elérte a 66-ot vagy elbukott",
+                )
+            elif winner is not None and closed_by != winner:
+                problems.add(
+                    res.path("closed_by"),
+                    'a closer who lost is recorded with win_by "closer_failed"',
+                    'a vesztes lezárót "closer_failed" eredménnyel kell rögzíteni',
+                )
+        took = required_bool(res, "loser_took_trick")
+        points = res.integer("loser_points", lo=0, hi=MAX_LOSER_POINTS)
+        if took is False and points is not None and points != 0:
+            problems.add(
+                res.path("loser_points"),
+                f"a loser without a trick has 0 points, not {points}",
+                f"ütés nélküli vesztesnek 0 pontja van, nem {points}",
+            )
+        if took is True and points is not None and points < MIN_TRICK_POINTS:
+            problems.add(
+                res.path("loser_points"),
+                f"a loser with a trick has at least {MIN_TRICK_POINTS} points, not {points}",
+                f"ütést vitt vesztesnek legalább {MIN_TRICK_POINTS} pontja van, nem {points}",
+            )
+        if win_by == "last_trick":
+            if took is False:
+                problems.add(
+                    res.path("loser_took_trick"),
+                    "when the last trick decides, the loser has taken tricks",
+                    "ha az utolsó ütés dönt, a vesztes is vitt ütést",
+                )
+            if points is not None and points < LAST_TRICK_MIN:
+                problems.add(
+                    res.path("loser_points"),
+                    f"when the last trick decides, the loser has at least {LAST_TRICK_MIN} points (120 − 65), not {points}",
+                    f"ha az utolsó ütés dönt, a vesztesnek legalább {LAST_TRICK_MIN} pontja van (120 − 65), nem {points}",
+                )
+    if len(problems.items) > before or winner is None or win_by is None:
+        return None
+    loser = other(players, winner)
+    if win_by == "closer_failed":
+        assert had_trick is not None
+        pts = g[1] if had_trick else g[2]
+        state_en = "had a trick" if had_trick else "had no trick"
+        state_hu = "már vitt ütést" if had_trick else "még nem vitt ütést"
+        why = Text(
+            f"snapszer: {loser} closed the talon and failed; {winner} {state_en} at the closing → {_gp(pts)} to {winner}",
+            f"snapszer: {loser} lezárta a talont és elbukott; {winner} a lezáráskor {state_hu} → {winner} kap {pts} játékpontot",
+        )
+    else:
+        assert took is not None
+        assert points is not None
+        pts, loser_en, loser_hu = _tariff(g, loser, took, points)
+        if win_by == "last_trick":
+            how = Text(
+                f"nobody reached 66, {winner} took the last trick",
+                f"senki sem érte el a 66-ot, {winner} vitte az utolsó ütést",
+            )
+        elif closed_by == winner:
+            how = Text(
+                f"{winner} closed the talon and reached 66; at the closing",
+                f"{winner} lezárta a talont és elérte a 66-ot; a lezáráskor",
+            )
+        else:
+            how = Text(f"{winner} reached 66", f"{winner} elérte a 66-ot")
+        why = Text(
+            f"snapszer: {how.en}; {loser_en} → {_gp(pts)} to {winner}",
+            f"snapszer: {how.hu}; {loser_hu} → {winner} kap {pts} játékpontot",
+        )
+    summary = Text(f"{winner} +{_gp(pts)}", f"{winner} +{pts} játékpont")
+    return Deal([(winner, pts, why)], winner, summary)
+
+
+def match_rule(session: Session) -> MatchRule:
+    k: int = session.house_rules["snapszer_matches_to_win"]
+    target: Any = session.house_rules["snapszer_target"]
+    return ToTarget(target, units_to_win=k, word=BUMMERL if k == 1 else MATCH)
+
+
+VARIANT = TwoPlayerGame(
+    key="snapszer",
+    title=Text("Snapszer (two players)", "Snapszer kettesben"),
+    rules=RULES,
+    result_keys=RESULT_KEYS,
+    read=read,
+    match_rule=match_rule,
+)

@@ -1,0 +1,77 @@
+"""Sült malac (32 cards, a single trick): spec `two_player_games.md`.
+
+The winner of the one trick wins the deal's stake at once (seed 003 "Sült malac": "ha volt
+tét, azt a győztes rögtön megnyeri"), booked as a transfer, not a pot (§8). Deals may be
+chained; open-ended by default (§10). Two players only (§12 item 19).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorebook.engine.record import Reader
+from scorebook.engine.types import HouseRule, Session, Text
+from scorebook.engine.variants._match import (
+    Deal,
+    MatchRule,
+    ToTarget,
+    TwoPlayerGame,
+    optional_target,
+    other,
+)
+
+RESULT_KEYS = ("winner", "stake")
+
+RULES: tuple[HouseRule, ...] = (
+    HouseRule(
+        "sult_malac_stake",
+        1,  # §12 item 19: stake 1 per deal
+        "int",
+        Text(
+            "the stake of a deal whose record gives none",
+            "a leosztás tétje, ha a rögzítés nem ad meg mást",
+        ),
+        minimum=1,
+    ),
+    optional_target(
+        "target",
+        "the match target (empty: open-ended, the session decides)",
+        "a játszma célja (üres: nyílt végű, az ülés dönt)",
+    ),
+)
+
+
+def read(session: Session, res: Reader) -> Deal | None:
+    players = session.players
+    before = len(res.problems.items)
+    winner = res.player("winner", players)
+    default = session.house_rules["sult_malac_stake"]
+    stake = res.integer("stake", lo=1, optional=True)
+    if winner is None or len(res.problems.items) > before:
+        return None
+    loser = other(players, winner)
+    if stake is None:
+        stake = default
+        source_en, source_hu = "the house stake", "a házszabály tétje"
+    else:
+        source_en, source_hu = "the deal's stake", "a leosztás tétje"
+    why = Text(
+        f"sült malac: {winner} takes the trick → {loser} pays {stake} ({source_en})",
+        f"sült malac: {winner} viszi az ütést → {loser} fizet {stake} egységet ({source_hu})",
+    )
+    return Deal([(winner, stake, why)], winner, Text(f"{winner} +{stake}", f"{winner} +{stake}"))
+
+
+def match_rule(session: Session) -> MatchRule:
+    target: Any = session.house_rules["target"]
+    return ToTarget(target)
+
+
+VARIANT = TwoPlayerGame(
+    key="sult_malac",
+    title=Text("Sült malac", "Sült malac"),
+    rules=RULES,
+    result_keys=RESULT_KEYS,
+    read=read,
+    match_rule=match_rule,
+)
