@@ -11,6 +11,23 @@ from scorebook.engine.types import Variant
 VARIANT_KEYS: tuple[str, ...] = (
     "paskievics",
     "ultimo",
+    "magyar",
+    "kiralyhivo",
+    "tapper",
+    "stromann",
+    "trisak",
+    "negyes54",
+    "strohmandli",
+    "snapszer",
+    "scopa",
+    "briscola",
+    "ecarte",
+    "trappola",
+    "durak",
+    "german_whist",
+    "zsirozas",
+    "sult_malac",
+    "feldiszno",
 )
 
 

@@ -1,0 +1,492 @@
+"""Strómann tarokk (strómanntarokk): two players, 54 (or 42) cards, talon piles in front.
+
+Spec: shared/rules/stromann.md; source: seed 004 (Tolnai 1930) §72, with the card counting
+of §66–§67, the "fejek" of §71 and the imported contra ladder (§48) and revoke (§62*).
+
+Two games: "mehet" (both say it: a simple game for 2) and "játék" (one player undertakes
+it: 3 to him if he wins, 4 from him if he loses, contra'd as a whole). Hand bonuses are paid
+by the other player whatever the game result, doubled in "játék", never contra'd.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from scorebook.engine.errors import InvalidHand, Problems
+from scorebook.engine.payments import CONTRA_NAMES
+from scorebook.engine.record import Reader
+from scorebook.engine.state import dump_dataclass, load_dataclass
+from scorebook.engine.types import (
+    EndOfSession,
+    Entry,
+    HouseRule,
+    Line,
+    Session,
+    TableHint,
+    Text,
+)
+
+KEY = "stromann"
+BIDS = ("mehet", "jatek")
+BONUSES = ("trull", "four_kings", "heads")
+BONUS_NAMES = {"trull": "tulétroá", "four_kings": "négy király", "heads": "fejek"}
+
+MEHET = 2  # the simple game, loser to winner (seed 004 §72: "díja 2 pont")
+JATEK_WON = 3  # to the declarer who wins (seed 004 §72: "nyerésnél 3 pontot kap")
+JATEK_LOST = 4  # from the declarer who loses (seed 004 §72: "vesztésnél 4-et fizet")
+BONUS = 1  # tulétroá, négy király, csendes ultimó (seed 004 §72: "jutalma 1 pont")
+JATEK_FACTOR = 2  # "Játéknál minden díjat kétszeresen fizetnek" (seed 004 §72)
+# Card points of the pack and what wins (seed 004 §67, §72); 42 cards: spec S4.
+TOTAL = {54: 70, 42: 66}
+WIN_54 = 36
+
+NOTHING: Mapping[str, int] = MappingProxyType({})
+
+
+def _rule(name: str, default: Any, kind: str, en: str, hu: str, **kw: Any) -> HouseRule:
+    return HouseRule(name, default, kind, Text(en, hu), **kw)
+
+
+HOUSE_RULES = (
+    _rule(
+        "deck_size",
+        54,
+        "choice",
+        "Cards in the pack: 54 (70 card points, 36 wins) or 42 (66 card points)",
+        "A csomag: 54 lap (70 pont, 36 nyer) vagy 42 lap (66 pont)",
+        choices=(54, 42),
+    ),
+    _rule(
+        "bid_order",
+        "non_dealer_first",
+        "choice",
+        "Who speaks first: the non-dealer (default) or the dealer (recording only)",
+        "Ki licitál először: akinek osztottak (alap) vagy az osztó (csak rögzítés)",
+        choices=("non_dealer_first", "dealer_first"),
+    ),
+    _rule(
+        "jatek_doubles_game",
+        False,
+        "bool",
+        "In játék the game's 3 / 4 is doubled too (6 / 8 before the contra)",
+        "Játéknál a játék 3 / 4 pontja is duplázódik (6 / 8 a kontra előtt)",
+    ),
+    _rule(
+        "fejek_value",
+        1,
+        "int",
+        "Value of an announced fejek (two honours) in the simple game; doubled in játék",
+        "A bemondott fejek értéke egyszerű játékban; játéknál kétszeres",
+        minimum=0,
+    ),
+    _rule(
+        "threshold_42",
+        34,
+        "int",
+        "Card points that win with 42 cards (of 66)",
+        "42 lapnál ennyi pont nyer (a 66-ból)",
+        minimum=1,
+        maximum=66,
+    ),
+    _rule(
+        "tuletroa_includes_fejek",
+        False,
+        "bool",
+        "An announced tulétroá also earns the fejek value",
+        "A bemondott tulétroá a fejek értékét is hozza",
+    ),
+    _rule(
+        "late_bonus_announcement",
+        False,
+        "bool",
+        "A bonus may be announced after its first card was played (recording only)",
+        "A díj az első lapja kijátszása után is bemondható (csak rögzítés)",
+    ),
+    _rule(
+        "max_contra_level",
+        5,
+        "choice",
+        "Highest contra on játék: 5 mordkontra (full ladder) or 2 rekontra",
+        "Legmagasabb kontra a játékra: 5 mordkontra (teljes létra) vagy 2 rekontra",
+        choices=(5, 2),
+    ),
+    _rule(
+        "dealer_rotation",
+        "alternate",
+        "choice",
+        "The deal alternates between the two players",
+        "Felváltva osztanak",
+        choices=("alternate",),
+    ),
+    _rule(
+        "revoke_penalty",
+        True,
+        "bool",
+        "A revoker pays the game and the other's announced bonuses (off: scored normally)",
+        "A renonszoló fizeti a játékot és a másik bemondásait (ki: rendes elszámolás)",
+    ),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class StromannState:
+    last_dealer: str | None
+    hands: int
+
+
+def _arith(value: int, level: int) -> str:
+    """`3` or `3 × 2 (kontra) = 6`."""
+    if not level:
+        return str(value)
+    return f"{value} × {2**level} ({CONTRA_NAMES[level]}) = {value * 2**level}"
+
+
+def _pay(payer: str, payee: str, amount: int) -> dict[str, int]:
+    return {payer: -amount, payee: amount}
+
+
+class Stromann:
+    key = KEY
+    title = Text("Strómann (two-player dummy tarokk)", "Strómanntarokk")
+    min_players = 2
+    max_players = 2
+    pot_names: tuple[str, ...] = ()
+    house_rules = HOUSE_RULES
+
+    # --- session -------------------------------------------------------------------------
+
+    def start(self, session: Session) -> tuple[StromannState, list[Entry]]:
+        return StromannState(None, 0), []
+
+    def event(
+        self, session: Session, state: StromannState, event: Mapping[str, Any]
+    ) -> tuple[StromannState, list[Entry]]:
+        raise InvalidHand.one(
+            "event",
+            "Strómann has no session events: the same two players all night",
+            "A strómanntarokkban nincs ülésesemény: egész este ugyanaz a két játékos",
+        )
+
+    def end_of_session(self, session: Session, state: StromannState) -> EndOfSession:
+        # No pots (spec section 8): nothing to pay out.
+        return EndOfSession(dict.fromkeys(session.players, 0), {})
+
+    def table_hint(self, session: Session, state: StromannState) -> TableHint:
+        if state.last_dealer is None:
+            return TableHint(None)  # the first dealer is drawn by lot (spec section 10)
+        return TableHint(self._other(session.players, state.last_dealer))
+
+    def dump_state(self, state: StromannState) -> dict[str, Any]:
+        return dump_dataclass(state)
+
+    def load_state(self, data: Mapping[str, Any]) -> StromannState:
+        state: StromannState = load_dataclass(StromannState, data)
+        return state
+
+    @staticmethod
+    def _other(players: tuple[str, ...], who: str) -> str:
+        return players[1] if who == players[0] else players[0]
+
+    # --- one hand ------------------------------------------------------------------------
+
+    def play(
+        self, session: Session, state: StromannState, hand: Mapping[str, Any], number: int
+    ) -> tuple[StromannState, list[Entry]]:
+        problems = Problems()
+        r = Reader(hand, problems)
+        players = session.players
+        rules = session.house_rules
+        deck = rules["deck_size"]
+        total = TOTAL[deck]
+        threshold = WIN_54 if deck == 54 else rules["threshold_42"]
+
+        dealer = hand.get("dealer")
+        if not (dealer.__class__ is str and dealer in players):
+            dealer = r.player("dealer", players)
+        bid = hand.get("bid")
+        if not (bid.__class__ is str and bid in BIDS):
+            bid = r.choice("bid", BIDS)
+
+        # The revoke (imported seed 004 §62*) decides whether card points are needed.
+        revoker = None
+        if hand.get("irregularity") is not None:
+            irr = r.obj("irregularity")
+            if irr is not None:
+                irr.choice("type", ("revoke",))
+                revoker = irr.player("player", players)
+        penalised = revoker is not None and rules["revoke_penalty"]
+
+        declarer = None
+        if bid == "jatek":
+            declarer = hand.get("declarer")
+            if not (declarer.__class__ is str and declarer in players):
+                declarer = r.player("declarer", players)
+        elif bid == "mehet" and hand.get("declarer") is not None:
+            problems.add(
+                "declarer",
+                "only at játék (nobody is declarer when both say mehet)",
+                "csak játéknál (mehetnél nincs felvevő)",
+            )
+
+        # Contra only on "játék" (seed 004 §72: "Egyszerű játéknál nincs kontra").
+        contra = hand.get("contra")
+        top = rules["max_contra_level"]
+        if contra is None:
+            contra = 0
+        elif not (contra.__class__ is int and 0 <= contra <= top):
+            contra = r.integer("contra", lo=0, hi=top) or 0
+        if contra and bid == "mehet":
+            problems.add(
+                "contra",
+                "the simple game (mehet) cannot be contra'd (seed 004 §72)",
+                "egyszerű játéknál nincs kontra (seed 004 §72)",
+            )
+            contra = 0
+
+        # Card points: the declarer's at játék, the non-dealer's at mehet (spec section 13).
+        wanted, unused = (
+            ("declarer_points", "non_dealer_points")
+            if bid == "jatek"
+            else ("non_dealer_points", "declarer_points")
+        )
+        points = hand.get(wanted)
+        if bid is not None and not (points.__class__ is int and 0 <= points <= total):
+            points = r.integer(wanted, lo=0, hi=total, optional=penalised)
+        if bid is not None and hand.get(unused) is not None:
+            problems.add(
+                unused,
+                f"must be null at {'játék' if bid == 'jatek' else 'mehet'} (use {wanted})",
+                f"{'játéknál' if bid == 'jatek' else 'mehetnél'} null ({wanted} kell)",
+            )
+
+        announcements = self._announcements(r, players) if hand.get("announcements") else []
+        ultimo = hand.get("silent_ultimo_by")
+        if ultimo is not None and not (ultimo.__class__ is str and ultimo in players):
+            ultimo = r.player("silent_ultimo_by", players, optional=True)
+        problems.raise_if_any()
+        assert dealer is not None
+        assert bid is not None
+
+        # --- scoring ---------------------------------------------------------------------
+        jatek = bid == "jatek"
+        factor = JATEK_FACTOR if jatek else 1
+        non_dealer = self._other(players, dealer)
+        lines: list[Line] = []
+        if penalised:
+            assert revoker is not None
+            other = self._other(players, revoker)
+            lines.append(self._revoke(rules, revoker, other, declarer, contra, announcements))
+            summary = Text(
+                f"{'játék ' + str(declarer) if jatek else 'mehet'}: revoke by {revoker}",
+                f"{'játék ' + str(declarer) if jatek else 'mehet'}: {revoker} renonsza",
+            )
+            return self._done(session, state, number, dealer, lines, summary)
+
+        assert points is not None
+        if jatek:
+            assert declarer is not None
+            opponent = self._other(players, declarer)
+            won = points >= threshold
+            base = JATEK_WON if won else JATEK_LOST
+            doubled = ""
+            if rules["jatek_doubles_game"]:
+                doubled = f" × {JATEK_FACTOR}"
+                base *= JATEK_FACTOR
+            amount = base * 2**contra
+            arith = _arith(base, contra)
+            if doubled:
+                arith = f"{JATEK_WON if won else JATEK_LOST}{doubled} = {base}" + (
+                    f"; {arith}" if contra else ""
+                )
+            if won:
+                en = f"játék by {declarer} won, {points} ≥ {threshold} card points: {arith}; {opponent} → {declarer}: {amount}"
+                hu = f"{declarer} játéka nyert, {points} ≥ {threshold} pont: {arith}; {opponent} → {declarer}: {amount}"
+                lines.append(Line(Text(en, hu), _pay(opponent, declarer, amount), NOTHING))
+            else:
+                tie = " (tie: the opponent wins)" if points * 2 == total else ""
+                tie_hu = " (döntetlen: az ellenfél nyer)" if points * 2 == total else ""
+                en = f"játék by {declarer} lost, {points} < {threshold} card points{tie}: {arith}; {declarer} → {opponent}: {amount}"
+                hu = f"{declarer} játéka bukott, {points} < {threshold} pont{tie_hu}: {arith}; {declarer} → {opponent}: {amount}"
+                lines.append(Line(Text(en, hu), _pay(declarer, opponent, amount), NOTHING))
+            result = Text(
+                f"játék {declarer}, {points} card points, {'won' if won else 'lost'}",
+                f"játék {declarer}, {points} pont, {'nyert' if won else 'bukott'}",
+            )
+        else:
+            # The non-dealer needs the threshold; below it the dealer wins, so at 35–35 the
+            # dealer wins (seed 004 §72), and with 42 cards likewise (spec S4).
+            won = points >= threshold
+            winner, loser = (non_dealer, dealer) if won else (dealer, non_dealer)
+            if won:
+                en = f"mehet: {non_dealer} has {points} ≥ {threshold} card points and wins {MEHET}; {loser} → {winner}: {MEHET}"
+                hu = f"mehet: {non_dealer} {points} ≥ {threshold} ponttal nyer {MEHET}-t; {loser} → {winner}: {MEHET}"
+            else:
+                tie = ", a tie goes to the dealer" if points * 2 == total else ""
+                tie_hu = ", döntetlennél az osztó nyer" if points * 2 == total else ""
+                en = f"mehet: {non_dealer} has {points} < {threshold} card points{tie}, the dealer {dealer} wins {MEHET}; {loser} → {winner}: {MEHET}"
+                hu = f"mehet: {non_dealer} {points} < {threshold} pont{tie_hu}, az osztó ({dealer}) nyer {MEHET}-t; {loser} → {winner}: {MEHET}"
+            lines.append(Line(Text(en, hu), _pay(loser, winner, MEHET), NOTHING))
+            result = Text(f"mehet, {winner} wins", f"mehet, {winner} nyer")
+
+        for who, bonus in announcements:
+            lines.append(self._bonus_line(rules, players, who, bonus, factor, jatek))
+            if bonus == "trull" and rules["tuletroa_includes_fejek"]:
+                lines.append(
+                    self._bonus_line(rules, players, who, "heads", factor, jatek, also=True)
+                )
+        if ultimo is not None:
+            value = BONUS * factor
+            other = self._other(players, ultimo)
+            doubled = f"{BONUS} × {JATEK_FACTOR} = {value}" if jatek else f"{value}"
+            lines.append(
+                Line(
+                    Text(
+                        f"csendes ultimó by {ultimo}: {doubled}; {other} → {ultimo}: {value}",
+                        f"csendes ultimó ({ultimo}): {doubled}; {other} → {ultimo}: {value}",
+                    ),
+                    _pay(other, ultimo, value),
+                    NOTHING,
+                )
+            )
+        if revoker is not None:
+            lines.append(
+                Line(
+                    Text(
+                        f"revoke by {revoker}: not penalised (house rule revoke_penalty off)",
+                        f"{revoker} renonsza: nincs büntetés (revoke_penalty házszabály ki)",
+                    )
+                )
+            )
+        return self._done(session, state, number, dealer, lines, result)
+
+    # --- helpers -------------------------------------------------------------------------
+
+    @staticmethod
+    def _announcements(r: Reader, players: tuple[str, ...]) -> list[tuple[str, str]]:
+        """(player, bonus) per announcement; each bonus at most once, never both tulétroá
+        and fejek (there are only three honours)."""
+        result: list[tuple[str, str]] = []
+        seen: set[str] = set()
+        for item in r.items("announcements"):
+            who = item.player("player", players)
+            bonus = item.choice("bonus", BONUSES)
+            if bonus is None:
+                continue
+            if bonus in seen:
+                item.problems.add(
+                    item.path("bonus"),
+                    f"{BONUS_NAMES[bonus]} is announced twice",
+                    f"a(z) {BONUS_NAMES[bonus]} kétszer szerepel",
+                )
+                continue
+            if {bonus, *seen} >= {"trull", "heads"}:
+                item.problems.add(
+                    item.path("bonus"),
+                    "tulétroá and fejek cannot both be held (there are only three honours)",
+                    "tulétroá és fejek nem lehet egyszerre (csak három honnőr van)",
+                )
+                continue
+            seen.add(bonus)
+            if who is not None:
+                result.append((who, bonus))
+        return result
+
+    def _bonus_line(
+        self,
+        rules: Mapping[str, Any],
+        players: tuple[str, ...],
+        who: str,
+        bonus: str,
+        factor: int,
+        jatek: bool,
+        *,
+        also: bool = False,
+    ) -> Line:
+        """An announced hand bonus, paid by the other player (seed 004 §71–§72)."""
+        value = rules["fejek_value"] if bonus == "heads" else BONUS
+        amount = value * factor
+        other = self._other(players, who)
+        arith = f"{value} × {JATEK_FACTOR} = {amount}" if jatek else f"{amount}"
+        name = BONUS_NAMES[bonus]
+        if also:
+            en = f"fejek with the tulétroá of {who} (house rule tuletroa_includes_fejek): {arith}"
+            hu = f"fejek {who} tulétroájával (tuletroa_includes_fejek házszabály): {arith}"
+        else:
+            en = f"{name} announced by {who}: {arith}"
+            hu = f"bemondott {name} ({who}): {arith}"
+        if amount == 0:
+            return Line(Text(en, hu))
+        return Line(
+            Text(f"{en}; {other} → {who}: {amount}", f"{hu}; {other} → {who}: {amount}"),
+            _pay(other, who, amount),
+            NOTHING,
+        )
+
+    def _revoke(
+        self,
+        rules: Mapping[str, Any],
+        revoker: str,
+        other: str,
+        declarer: str | None,
+        contra: int,
+        announcements: list[tuple[str, str]],
+    ) -> Line:
+        """Imported seed 004 §62*: the revoker pays the other the game and the other's
+        announced bonuses; nothing else is scored (spec section 9)."""
+        if declarer is None:
+            game = MEHET
+            parts = [f"mehet {MEHET}"]
+        else:
+            # The declarer revoking pays as if he had lost (4m), the opponent as if the
+            # declarer had won (3m).
+            base = JATEK_LOST if revoker == declarer else JATEK_WON
+            if rules["jatek_doubles_game"]:
+                base *= JATEK_FACTOR
+            game = base * 2**contra
+            parts = [f"játék {_arith(base, contra)}"]
+        factor = JATEK_FACTOR if declarer is not None else 1
+        x = game
+        for who, bonus in announcements:
+            if who != other:
+                continue
+            value = (rules["fejek_value"] if bonus == "heads" else BONUS) * factor
+            if bonus == "trull" and rules["tuletroa_includes_fejek"]:
+                value += rules["fejek_value"] * factor
+            parts.append(f"{BONUS_NAMES[bonus]} {value}")
+            x += value
+        arith = "; ".join(parts) + (f"; in all {x}" if len(parts) > 1 else "")
+        arith_hu = "; ".join(parts) + (f"; összesen {x}" if len(parts) > 1 else "")
+        return Line(
+            Text(
+                f"revoke by {revoker} (seed 004 §62*): {arith}; {revoker} → {other}: {x}",
+                f"{revoker} renonsza (seed 004 §62*): {arith_hu}; {revoker} → {other}: {x}",
+            ),
+            _pay(revoker, other, x),
+            NOTHING,
+        )
+
+    def _done(
+        self,
+        session: Session,
+        state: StromannState,
+        number: int,
+        dealer: str,
+        lines: list[Line],
+        summary: Text,
+    ) -> tuple[StromannState, list[Entry]]:
+        entry = Entry.from_lines(
+            kind="hand",
+            number=number,
+            dealer=dealer,
+            players=session.players,
+            pot_names=(),
+            lines=lines,
+            summary=summary,
+        )
+        return StromannState(dealer, state.hands + 1), [entry]
+
+
+VARIANT = Stromann()
