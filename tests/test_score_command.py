@@ -96,3 +96,10 @@ def test_not_json_and_missing_file():
     assert proc.returncode == 2
     assert "No such file" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_a_sheet_without_players_is_refused():
+    sheet = {"format": "scorebook/1", "variant": "paskievics", "players": [], "hands": []}
+    proc = run_score("-", stdin=json.dumps(sheet))
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == "players: paskievics is for 4–5 players, not 0"

@@ -142,6 +142,13 @@ class Reader:
         value = self.data.get(name)
         if type(value) is str and isinstance(choices, _COLLECTIONS) and value in choices:
             return value
+        if (
+            type(value) is int
+            and isinstance(choices, _COLLECTIONS)
+            and value in choices
+            and not any(type(c) is bool for c in choices)  # True == 1: the full check below
+        ):
+            return value
         value = self._get(name, optional or default is not None)
         if value is MISSING:
             return default
@@ -172,6 +179,9 @@ class Reader:
         return value
 
     def obj(self, name: str, *, optional: bool = False) -> Reader | None:
+        value = self.data.get(name)
+        if type(value) is dict:  # fast path: the usual JSON object, no ABC check
+            return Reader(value, self.problems, self.path(name))
         value = self._get(name, optional)
         if value is MISSING:
             return None

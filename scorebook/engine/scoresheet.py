@@ -141,13 +141,14 @@ def read_sheet(data: Any) -> Sheet:
     problems += stake_problems
 
     players = data.get("players")
+    names_ok = isinstance(players, list)
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         problems.append(
             _problem(
                 "players", "must be a list of non-empty names", "nem üres nevek listája kell legyen"
             )
         )
-        players = []
+        players, names_ok = [], False
     elif len(set(players)) != len(players):
         problems.append(
             _problem("players", "names must be unique", "a neveknek különbözőnek kell lenniük")
@@ -160,7 +161,7 @@ def read_sheet(data: Any) -> Sheet:
         and isinstance(r.get("player"), str)
     )
     seated_at_start = len([p for p in players if p not in joiners])
-    if players and not (
+    if names_ok and not (
         variant.min_players <= len(players) and seated_at_start <= variant.max_players
     ):
         problems.append(

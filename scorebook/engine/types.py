@@ -70,11 +70,14 @@ class Entry:
         deltas: dict[str, Amount] = dict.fromkeys(players, 0)
         pots: dict[str, Amount] = dict.fromkeys(pot_names, 0)
         try:
-            for line in lines:
-                for who, amount in line.deltas.items():
-                    deltas[who] += amount
-                for pot, amount in line.pots.items():
-                    pots[pot] += amount
+            # Most lines move nothing (pure explanations): test before iterating.
+            for _text, line_deltas, line_pots in lines:
+                if line_deltas:
+                    for who, amount in line_deltas.items():
+                        deltas[who] += amount
+                if line_pots:
+                    for pot, amount in line_pots.items():
+                        pots[pot] += amount
         except KeyError as unknown:
             # An engine bug, never a user error.
             raise ValueError(f"a line pays an unknown player or pot: {unknown}") from None

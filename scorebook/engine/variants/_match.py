@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorebook.engine.errors import InvalidHand, Problems
 from scorebook.engine.record import Reader
@@ -93,9 +93,11 @@ COMMON_RULES: tuple[HouseRule, ...] = (
 # --- what a game module hands over per deal ----------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """One deal, scored by its game: every item adds to one player's deal score s_X."""
+class Deal(NamedTuple):
+    """One deal, scored by its game: every item adds to one player's deal score s_X.
+
+    A NamedTuple (immutable, and cheaper to build than a frozen dataclass: one per deal).
+    """
 
     # (player, points, why): one item of the player's deal score, e.g. "vole → 2 points";
     # player None = an explanation in its place, without amounts ("cards 20–20: no point")
@@ -515,7 +517,8 @@ class TwoPlayerGame:
         )
         m, notes = rule.decide(m, players)
         lines.append(Line(rule.describe(m, players)))
-        lines.extend(Line(n) for n in notes)
+        if notes:
+            lines.extend([Line(n) for n in notes])
         done = state.done
         wins = state.wins
         current: Match | None = m

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
@@ -297,13 +298,18 @@ class _Flow:
         o = self.opponents
         if self.alone:  # one vs three: the declarer gets or pays 3a
             deltas = {self.side[0]: 3 * a, o[0]: -a, o[1]: -a, o[2]: -a}
-            en = f"{en}; {arrow}: {n} each = {3 * n}"
-            hu = f"{hu}; {arrow}: fejenként {n} = {3 * n}"
         else:  # pair vs pair: each loser pays one winner
             deltas = {self.side[0]: a, self.side[1]: a, o[0]: -a, o[1]: -a}
-            en = f"{en}; {arrow}: {n} each"
-            hu = f"{hu}; {arrow}: fejenként {n}"
-        return Line(Text(en, hu), deltas, NOTHING)
+        tail_en, tail_hu = _flow_tail(arrow, n, self.alone)
+        return Line(Text(en + tail_en, hu + tail_hu), deltas, NOTHING)
+
+
+@lru_cache(maxsize=1024)
+def _flow_tail(arrow: str, n: int, alone: bool) -> tuple[str, str]:
+    """Who pays whom, appended to an item: `; A, B → C, D: 2 each` (one vs three: `= 3n`)."""
+    if alone:
+        return f"; {arrow}: {n} each = {3 * n}", f"; {arrow}: fejenként {n} = {3 * n}"
+    return f"; {arrow}: {n} each", f"; {arrow}: fejenként {n}"
 
 
 NO_CALL = Text("", "")
@@ -370,7 +376,7 @@ class Kiralyhivo:
     def end_of_session(self, session: Session, state: KiralyhivoState) -> EndOfSession:
         payouts = dict.fromkeys(session.players, 0)
         balance = state.pot
-        if session.rule("kassza_end_of_session") == "carry_over" or balance == 0:
+        if session.house_rules["kassza_end_of_session"] == "carry_over" or balance == 0:
             lines = (
                 (
                     _line(
@@ -404,7 +410,7 @@ class Kiralyhivo:
             # The deal moves to the right, the direction of play (seed 004 §18, §26).
             nxt = players[(players.index(state.last_dealer) + 1) % len(players)]
         notes: tuple[Text, ...] = ()
-        if session.rule("ultimo_kassza"):
+        if session.house_rules["ultimo_kassza"]:
             notes = (Text(f"ultimókassza: {state.pot}", f"ultimókassza: {state.pot}"),)
         return TableHint(nxt, (), 1, notes)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from types import MappingProxyType
 from typing import Any
 
@@ -276,7 +276,7 @@ def _choice(
 def _player(r: Reader, name: str, among: tuple[str, ...], *, optional: bool = False) -> str | None:
     value = r.data.get(name)
     if value.__class__ is str and value in among:
-        return str(value)
+        return value
     return r.player(name, among, optional=optional)
 
 
@@ -291,8 +291,133 @@ def _int(
 ) -> int | None:
     value = r.data.get(name)
     if value.__class__ is int and lo <= value and (hi is None or value <= hi):
-        return int(value)
+        return value
     return r.integer(name, lo=lo, hi=hi, optional=optional, default=default)
+
+
+@lru_cache(maxsize=4096)
+def _item_line(en: str, hu: str, winner: str, value: int) -> tuple[Line, int]:
+    """An item of §6 steps 1–2 as its breakdown line, and the signed value it adds to S."""
+    signed = value if winner == DECLARER else -value
+    tail = f" → {_signed(signed)}"
+    return Line(Text(en + tail, hu + tail), EMPTY, EMPTY), signed
+
+
+@lru_cache(maxsize=4096)
+def _game_item(
+    g: int, contra: int, decl_points: int, all_tricks: str | None, double_on: bool, replace: bool
+) -> tuple[Text, str, int]:
+    """§6 step 2 without an announced volát or double game: the game, or a silent volát /
+    double game (replacing it, or paid when more than it). Text, winning side, value."""
+    winner = DECLARER if decl_points >= WIN_THRESHOLD else OPPONENTS
+    side_points = decl_points if winner == DECLARER else TOTAL_CARD_POINTS - decl_points
+    m = contra_multiplier(contra)
+    game = g * m
+    who_en = "the declarer" if winner == DECLARER else "the opponents"
+    who_hu = "a felvevő" if winner == DECLARER else "az ellenfelek"
+    arith = f"{g} × {m} = {game}" if m > 1 else f"{game}"
+    game_text = Text(
+        f"{_contra_word(contra)}game, won by {who_en} ({decl_points} card points): {arith}",
+        f"{_contra_word(contra)}játék, {who_hu} {'nyert' if winner == DECLARER else 'nyertek'} ({decl_points} pont): {arith}",
+    )
+    options: list[tuple[int, Text]] = []
+    if all_tricks == winner:
+        options.append(
+            (
+                3 * g,
+                Text(
+                    f"silent volát of {who_en}: 3 × {g} = {3 * g}",
+                    f"csendes volát ({who_hu}): 3 × {g} = {3 * g}",
+                ),
+            )
+        )
+    if double_on and side_points >= DOUBLE_GAME_THRESHOLD:
+        options.append(
+            (
+                2 * g,
+                Text(
+                    f"silent double game of {who_en}: 2 × {g} = {2 * g}",
+                    f"csendes duplajáték ({who_hu}): 2 × {g} = {2 * g}",
+                ),
+            )
+        )
+    if replace:
+        # Silent volát, else silent double game, else the game (seed 004 §53 literal).
+        value, text = options[0] if options else (game, game_text)
+        if options:
+            text = Text(f"{text.en} (replaces the game)", f"{text.hu} (a játék helyett)")
+    else:
+        value, text = game, game_text
+        for option_value, option_text in options:
+            if option_value > value:
+                value, text = (
+                    option_value,
+                    Text(
+                        f"{option_text.en} (more than the game {game})",
+                        f"{option_text.hu} (több, mint a játék: {game})",
+                    ),
+                )
+    return text, winner, value
+
+
+@lru_cache(maxsize=4096)
+def _settle_text(decl: str, s: int, per_opponent: bool) -> tuple[Text, Amount]:
+    """Spec §6 step 3 for S ≠ 0: the text, and what each opponent pays (negative: receives)."""
+    if per_opponent:
+        share: Amount = abs(s)
+        en_arith = f"{share} from each opponent, 2 × {share} = {2 * share}"
+        hu_arith = f"{share} mindkét ellenféltől, 2 × {share} = {2 * share}"
+    else:
+        half, rest = split(abs(s), 2)
+        share = half if rest == 0 else Fraction(abs(s), 2)
+        en_arith = f"{abs(s)} split between the opponents: {abs(s)} ÷ 2 = {_show(share)} each"
+        hu_arith = f"{abs(s)} a két ellenfél között: {abs(s)} ÷ 2 = {_show(share)} fejenként"
+    amount: Amount = share if s > 0 else -share
+    if s > 0:
+        text = Text(
+            f"S = {_signed(s)}: {decl} receives {en_arith}",
+            f"S = {_signed(s)}: {decl} kap {hu_arith}",
+        )
+    else:
+        text = Text(
+            f"S = {_signed(s)}: {decl} pays {en_arith.replace('from each', 'to each')}",
+            f"S = {_signed(s)}: {decl} fizet {hu_arith.replace('ellenféltől', 'ellenfélnek')}",
+        )
+    return text, amount
+
+
+ANNOUNCEABLE = ("volat", "trull", "four_kings", "pagat_ultimo", "xxi_catch")
+ANNOUNCEABLE_WITH_DOUBLE = ("volat", "double_game", *ANNOUNCEABLE[1:])
+
+
+def _announcement(
+    item: Any,
+    i: int,
+    problems: Problems,
+    figures: tuple[str, ...],
+    players: tuple[str, ...],
+    maxc: int,
+) -> tuple[str | None, str | None, int | None]:
+    """One announcements[i] item; the fast path accepts only what the Reader would accept."""
+    if type(item) is dict:
+        figure, by, contra = item.get("figure"), item.get("by"), item.get("contra", 0)
+        if contra is None:
+            contra = 0
+        if (
+            type(figure) is str
+            and figure in figures
+            and type(by) is str
+            and by in players
+            and type(contra) is int
+            and 0 <= contra <= maxc
+        ):
+            return figure, by, contra
+    rd = Reader(item, problems, f"announcements[{i}]")
+    return (
+        _choice(rd, "figure", figures),
+        _player(rd, "by", players),
+        _int(rd, "contra", 0, maxc, default=0),
+    )
 
 
 def _other(side: str) -> str:
@@ -304,18 +429,52 @@ def _signed(value: int) -> str:
 
 
 def _contra_word(level: int) -> str:
-    return f"{CONTRA_NAMES[level]} " if level else ""
+    return CONTRA_WORDS[level]
+
+
+CONTRA_WORDS = tuple(f"{name} " if name else "" for name in CONTRA_NAMES)  # "", "kontra ", …
+
+
+@lru_cache(maxsize=1024)
+def _announced_figure_text(figure: str, contra: int, by: str, won: bool) -> tuple[str, str]:
+    """An announced figure (§6 step 1): its value × contra, made or failed."""
+    _, announced, name = FIGURES[figure]
+    m = contra_multiplier(contra)
+    value = announced * m
+    arith = f"{announced} × {m} = {value}" if m > 1 else f"{value}"
+    return (
+        f"{_contra_word(contra)}{name.en} announced by {by}: {arith}, "
+        + ("made" if won else "failed"),
+        f"{_contra_word(contra)}{name.hu} ({by} mondta be): {arith}, "
+        + ("sikerült" if won else "elbukott"),
+    )
+
+
+@lru_cache(maxsize=64)
+def _silent_figure_text(figure: str, side: str) -> tuple[str, str]:
+    """A silent figure made by `side` (§6 step 1)."""
+    silent, _, name = FIGURES[figure]
+    side_en, side_hu = SIDE_NAMES[side]
+    return f"silent {name.en} ({side_en}): {silent}", f"csendes {name.hu} ({side_hu}): {silent}"
 
 
 def _show(amount: Amount) -> str:
     return str(amount)
 
 
+# Each figure and its result field, e.g. ("trull", "trull_side").
+FIGURE_SIDE_FIELDS = tuple((f, f"{f}_side") for f in FIGURES)
+
+
 def _side(reader: Reader, name: str) -> str | None:
     """An optional side field; the common valid case without the Reader's generic path."""
     value = reader.data.get(name)
-    if value is None or value in SIDES:
-        return str(value) if value is not None else None
+    if value is None:
+        return None
+    if value.__class__ is str and value in SIDES:
+        return value
+    if value in SIDES:
+        return str(value)
     result: str | None = reader.choice(name, SIDES, optional=True)  # adds the problem
     return result
 
@@ -378,7 +537,7 @@ class Magyar:
         )
 
     def end_of_session(self, session: Session, state: MagyarState) -> EndOfSession:
-        if not session.rule("ultimo_kassza") or state.pot <= 0:
+        if not session.house_rules["ultimo_kassza"] or state.pot <= 0:
             return EndOfSession(dict.fromkeys(session.players, 0), {POT: state.pot})
         # paskievics.md §8 default `split_equally`: floor shares, the remainder is carried.
         share, rest = split(state.pot, len(session.players))
@@ -394,7 +553,7 @@ class Magyar:
 
     def table_hint(self, session: Session, state: MagyarState) -> TableHint:
         notes: tuple[Text, ...] = ()
-        if session.rule("ultimo_kassza"):
+        if session.house_rules["ultimo_kassza"]:
             notes = (Text(f"ultimókassza: {state.pot}", f"ultimókassza: {state.pot}"),)
         return TableHint(next_dealer=state.next_dealer, notes=notes)
 
@@ -456,17 +615,17 @@ class Magyar:
                         f"{LEVEL_NAMES[level].hu} játékban csak {left} talonlap marad az ellenfeleknek",
                     )
 
-        opponents = tuple(p for p in players if p != declarer)
+        opponents = tuple([p for p in players if p != declarer])
         announcements: list[Announcement] = []
-        figures = ["volat", "trull", "four_kings", "pagat_ultimo", "xxi_catch"]
-        if rules["double_game"]:
-            figures.insert(1, "double_game")
+        figures = ANNOUNCEABLE_WITH_DOUBLE if rules["double_game"] else ANNOUNCEABLE
         seen: set[tuple[str, str]] = set()
         tier_side: str | None = None
-        for i, item in enumerate(r.items("announcements")):
-            figure = _choice(item, "figure", figures)
-            by = _player(item, "by", players)
-            contra = _int(item, "contra", 0, maxc, default=0)
+        raw_items = r.data.get("announcements")
+        if raw_items is not None and type(raw_items) is not list:
+            r.items("announcements")  # words the problem
+            raw_items = None
+        for i, raw_item in enumerate(raw_items or ()):
+            figure, by, contra = _announcement(raw_item, i, problems, figures, players, maxc)
             if figure is None or by is None or contra is None or declarer is None:
                 continue
             side = DECLARER if by == declarer else OPPONENTS
@@ -559,18 +718,18 @@ class Magyar:
     @staticmethod
     def _voids(session: Session, kind: str) -> bool:
         """Whether the irregularity replaces the normal settlement (spec §9, §12 #10)."""
-        if kind == "wrong_discard" and session.rule("wrong_discard_penalty") == "mild":
+        if kind == "wrong_discard" and session.house_rules["wrong_discard_penalty"] == "mild":
             return False
-        return bool(session.rule("irregularity_voids_hand"))
+        return bool(session.house_rules["irregularity_voids_hand"])
 
     def _read_result(
         self, session: Session, res: Reader, problems: Problems, talon: list[str]
     ) -> Result | None:
         points = _int(res, "declarer_card_points", 0, TOTAL_CARD_POINTS)
         all_tricks = _side(res, "all_tricks_side")
-        made = {f: _side(res, f"{f}_side") for f in FIGURES}
+        made = {f: _side(res, field) for f, field in FIGURE_SIDE_FIELDS}
         pagat_lost = None
-        if session.rule("silent_ultimo_failure_penalty"):
+        if session.house_rules["silent_ultimo_failure_penalty"]:
             pagat_lost = _side(res, "pagat_lost_last_trick_side")
         if points is not None and all_tricks is not None:
             if all_tricks == DECLARER and points < WIN_THRESHOLD:
@@ -690,7 +849,7 @@ class Magyar:
 
         index = players.index(dealer)
         next_dealer = players[(index + 1) % len(players)]
-        kassza = bool(session.rule("ultimo_kassza"))
+        kassza = bool(session.house_rules["ultimo_kassza"])
         if played is None:
             return self._no_game(session, state, outcome, dealer, next_dealer, number, kassza)
 
@@ -736,11 +895,11 @@ class Magyar:
         if outcome == "all_pass":
             text = Text("all pass: no game, nothing paid", "mindenki passzolt: nincs játék")
             summary = Text("all pass", "mindenki passz")
-            if session.rule("all_pass_rule") == "same_dealer":
+            if session.house_rules["all_pass_rule"] == "same_dealer":
                 next_dealer = dealer
         else:
             text = Text("no game (abandoned by agreement)", "nincs játék (megegyezéssel)")
-            if session.rule("no_tarokk_throw_in"):
+            if session.house_rules["no_tarokk_throw_in"]:
                 text = Text(
                     "no game (abandoned or thrown in: no tarokk / the XXI alone)",
                     "nincs játék (bedobva: nincs tarokk / csak a XXI)",
@@ -780,19 +939,20 @@ class Magyar:
 
         def add(text: tuple[str, str], winner: str, value: int) -> None:
             nonlocal total
-            signed = value if winner == DECLARER else -value
+            line, signed = _item_line(text[0], text[1], winner, value)
             total += signed
-            tail = f" → {_signed(signed)}"
-            lines.append(Line(Text(text[0] + tail, text[1] + tail), EMPTY, EMPTY))
+            lines.append(line)
 
         g = p.g
         decl_points = res.points
         side_points = {DECLARER: decl_points, OPPONENTS: TOTAL_CARD_POINTS - decl_points}
         ann = {(a.figure, a.side): a for a in p.announcements}
-        tier = [a for a in p.announcements if a.figure in GAME_TIER]
-        volat = next((a for a in tier if a.figure == "volat"), None)
-        double = next((a for a in tier if a.figure == "double_game"), None)
-        double_on = bool(session.rule("double_game"))
+        volat = double = None
+        if p.announcements:  # most hands announce nothing
+            tier = [a for a in p.announcements if a.figure in GAME_TIER]
+            volat = next((a for a in tier if a.figure == "volat"), None)
+            double = next((a for a in tier if a.figure == "double_game"), None)
+        double_on = bool(session.house_rules["double_game"])
         if volat is not None:
             m = contra_multiplier(volat.contra)
             value = 6 * g * m
@@ -828,61 +988,22 @@ class Magyar:
                 value,
             )
         else:
-            winner = DECLARER if decl_points >= WIN_THRESHOLD else OPPONENTS
-            m = contra_multiplier(p.game_contra)
-            game = g * m
-            who_en = "the declarer" if winner == DECLARER else "the opponents"
-            who_hu = "a felvevő" if winner == DECLARER else "az ellenfelek"
-            arith = f"{g} × {m} = {game}" if m > 1 else f"{game}"
-            game_text = Text(
-                f"{_contra_word(p.game_contra)}game, won by {who_en} ({decl_points} card points): {arith}",
-                f"{_contra_word(p.game_contra)}játék, {who_hu} {'nyert' if winner == DECLARER else 'nyertek'} ({decl_points} pont): {arith}",
+            text, winner, value = _game_item(
+                g,
+                p.game_contra,
+                decl_points,
+                res.all_tricks,
+                double_on,
+                session.house_rules["game_tier_rule"] == "announced_else_replace",
             )
-            options: list[tuple[int, Text]] = []
-            if res.all_tricks == winner:
-                options.append(
-                    (
-                        3 * g,
-                        Text(
-                            f"silent volát of {who_en}: 3 × {g} = {3 * g}",
-                            f"csendes volát ({who_hu}): 3 × {g} = {3 * g}",
-                        ),
-                    )
-                )
-            if double_on and side_points[winner] >= DOUBLE_GAME_THRESHOLD:
-                options.append(
-                    (
-                        2 * g,
-                        Text(
-                            f"silent double game of {who_en}: 2 × {g} = {2 * g}",
-                            f"csendes duplajáték ({who_hu}): 2 × {g} = {2 * g}",
-                        ),
-                    )
-                )
-            if session.rule("game_tier_rule") == "announced_else_replace":
-                # Silent volát, else silent double game, else the game (seed 004 §53 literal).
-                value, text = options[0] if options else (game, game_text)
-                if options:
-                    text = Text(f"{text.en} (replaces the game)", f"{text.hu} (a játék helyett)")
-            else:
-                value, text = game, game_text
-                for option_value, option_text in options:
-                    if option_value > value:
-                        value, text = (
-                            option_value,
-                            Text(
-                                f"{option_text.en} (more than the game {game})",
-                                f"{option_text.hu} (több, mint a játék: {game})",
-                            ),
-                        )
             add(text, winner, value)
 
         # Figures (§6 step 1, §7 #3–#6)
         voided: tuple[str, ...] = ("trull", "four_kings")
-        if session.rule("volat_voids_silent") == "all_silent":
+        if session.house_rules["volat_voids_silent"] == "all_silent":
             voided = ("trull", "four_kings", "pagat_ultimo", "xxi_catch")
-        talon_counts = bool(session.rule("talon_counts_for_figures"))
-        announced_figures = {a.figure for a in p.announcements}
+        talon_counts = bool(session.house_rules["talon_counts_for_figures"])
+        announced_figures = {a.figure for a in p.announcements} if p.announcements else ()
         for figure, (silent, announced, name) in FIGURES.items():
             made = res.made[figure]
             if made is None and figure not in announced_figures:
@@ -913,14 +1034,8 @@ class Magyar:
                     m = contra_multiplier(a.contra)
                     value = announced * m
                     won = made == side
-                    arith = f"{announced} × {m} = {value}" if m > 1 else f"{value}"
                     add(
-                        (
-                            f"{_contra_word(a.contra)}{name.en} announced by {a.by}: {arith}, "
-                            + ("made" if won else "failed"),
-                            f"{_contra_word(a.contra)}{name.hu} ({a.by} mondta be): {arith}, "
-                            + ("sikerült" if won else "elbukott"),
-                        ),
+                        _announced_figure_text(figure, a.contra, a.by, won),
                         side if won else _other(side),
                         value,
                     )
@@ -935,14 +1050,7 @@ class Magyar:
                             )
                         )
                         continue
-                    add(
-                        (
-                            f"silent {name.en} ({side_en}): {silent}",
-                            f"csendes {name.hu} ({side_hu}): {silent}",
-                        ),
-                        side,
-                        silent,
-                    )
+                    add(_silent_figure_text(figure, side), side, silent)
         if res.pagat_lost is not None and ("pagat_ultimo", res.pagat_lost) not in ann:
             side = res.pagat_lost
             add(
@@ -962,7 +1070,7 @@ class Magyar:
         if (
             p.irregularity is not None
             and p.irregularity[0] == "wrong_discard"
-            and session.rule("wrong_discard_penalty") == "mild"
+            and session.house_rules["wrong_discard_penalty"] == "mild"
             and s > 0
         ):
             return Line(
@@ -973,26 +1081,7 @@ class Magyar:
             )
         if s == 0:
             return Line(Text("S = 0: nobody pays", "S = 0: senki sem fizet"))
-        if session.rule("tariff_per_opponent"):
-            share: Amount = abs(s)
-            en_arith = f"{share} from each opponent, 2 × {share} = {2 * share}"
-            hu_arith = f"{share} mindkét ellenféltől, 2 × {share} = {2 * share}"
-        else:
-            half, rest = split(abs(s), 2)
-            share = half if rest == 0 else Fraction(abs(s), 2)
-            en_arith = f"{abs(s)} split between the opponents: {abs(s)} ÷ 2 = {_show(share)} each"
-            hu_arith = f"{abs(s)} a két ellenfél között: {abs(s)} ÷ 2 = {_show(share)} fejenként"
-        amount: Amount = share if s > 0 else -share
-        if s > 0:
-            text = Text(
-                f"S = {_signed(s)}: {decl} receives {en_arith}",
-                f"S = {_signed(s)}: {decl} kap {hu_arith}",
-            )
-        else:
-            text = Text(
-                f"S = {_signed(s)}: {decl} pays {en_arith.replace('from each', 'to each')}",
-                f"S = {_signed(s)}: {decl} fizet {hu_arith.replace('ellenféltől', 'ellenfélnek')}",
-            )
+        text, amount = _settle_text(decl, s, bool(session.house_rules["tariff_per_opponent"]))
         deltas: dict[str, Amount] = {decl: 2 * amount}
         for opponent in p.opponents:
             deltas[opponent] = -amount
@@ -1001,6 +1090,8 @@ class Magyar:
     def _kassza(self, p: Played, res: Result, pot: int) -> tuple[list[Line], int]:
         """paskievics.md §8: an announced ultimó takes the pot or doubles it."""
         lines: list[Line] = []
+        if not any(x.figure == "pagat_ultimo" for x in p.announcements):
+            return lines, pot  # the usual hand: no ultimó announced
         for side in SIDES:
             a = next(
                 (x for x in p.announcements if x.figure == "pagat_ultimo" and x.side == side),
@@ -1056,7 +1147,7 @@ class Magyar:
         self, session: Session, p: Played, irr: tuple[str, str], voided: bool
     ) -> list[Line]:
         kind, seat = irr
-        if kind == "wrong_discard" and session.rule("wrong_discard_penalty") == "mild":
+        if kind == "wrong_discard" and session.house_rules["wrong_discard_penalty"] == "mild":
             return []  # handled in the settlement line
         g = p.g
         m = contra_multiplier(p.game_contra)
@@ -1099,7 +1190,7 @@ class Magyar:
         ]
 
     def _counts(self, session: Session, p: Played) -> list[Line]:
-        bonus = session.rule("tarokk_count_bonus")
+        bonus = session.house_rules["tarokk_count_bonus"]
         if bonus is None:
             return []
         lines: list[Line] = []

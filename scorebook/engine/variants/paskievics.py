@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
@@ -325,11 +326,12 @@ NO_PAY: Mapping[str, Amount] = MappingProxyType({})
 
 # --- Small text helpers ------------------------------------------------------------------
 def _num(value: Amount) -> str:
-    return str(value).replace("-", "−")
+    """A number with a proper minus sign (−3)."""
+    return str(value) if value >= 0 else f"−{-value}"
 
 
 def _signed(value: Amount) -> str:
-    return f"+{value}" if value >= 0 else _num(value)
+    return f"+{value}" if value >= 0 else f"−{-value}"
 
 
 def _names(players: tuple[str, ...] | list[str]) -> str:
@@ -518,9 +520,30 @@ def _tarokk_count(
     )
 
 
+def _talon_honour(
+    item: Any, i: int, problems: Problems, active: tuple[str, ...]
+) -> tuple[str | None, str | None, bool]:
+    """One talon_honours[i] item; the fast path accepts only what Reader would accept."""
+    if type(item) is dict:
+        card, taker, late = item.get("card"), item.get("taken_by"), item.get("paid_late")
+        if late is None:
+            late = False
+        if (
+            type(card) is str
+            and card in TALON_HONOUR_FEE
+            and type(taker) is str
+            and taker in active
+            and (late is True or late is False)
+        ):
+            return card, taker, late
+    rd = _Reader(item, problems, f"talon_honours[{i}]")
+    return rd.choice("card", HONOURS), rd.player("taken_by", active), rd.boolean("paid_late")
+
+
 def _must_be_absent(r: Reader, names: tuple[str, ...], outcome: str) -> None:
+    data = r.data
     for name in names:
-        value = r.raw(name)
+        value = data.get(name)
         if value is None or value == [] or (name == "game_contra" and value == 0):
             continue
         if name == "game_contra":
@@ -575,6 +598,12 @@ def _min_points(hand: Hand, side: str) -> int:
     return HONOUR_POINTS * len(honours) + kings
 
 
+@lru_cache(maxsize=64)
+def _active(seated: tuple[str, ...], dealer: str) -> tuple[str, ...]:
+    """The four active players at a five-player table: all but the dealer."""
+    return tuple([p for p in seated if p != dealer])
+
+
 def _parse(session: Session, state: State, raw: Mapping[str, Any], number: int) -> Hand:
     problems = Problems()
     r = _Reader(raw, problems)
@@ -590,7 +619,7 @@ def _parse(session: Session, state: State, raw: Mapping[str, Any], number: int) 
     assert dealer is not None
     assert outcome is not None
     # With five at the table the dealer sits out (seed 004 §8, §20).
-    active = tuple(p for p in seated if p != dealer) if len(seated) == 5 else seated
+    active = _active(seated, dealer) if len(seated) == 5 else seated
     hand = Hand(dealer, outcome, active)
     max_contra = rules["max_contra_level"]
 
@@ -650,7 +679,7 @@ def _parse(session: Session, state: State, raw: Mapping[str, Any], number: int) 
         _must_be_absent(r, ("thrown_in_by",), outcome)
 
     # talon honours (Újlak, seed 004 §40)
-    talon_items = r.items("talon_honours")
+    talon_items = _list(r, "talon_honours")
     if talon_items:
         if not rules["ujlak_talon_honours"] or len(seated) != 5:
             problems.add(
@@ -666,17 +695,16 @@ def _parse(session: Session, state: State, raw: Mapping[str, Any], number: int) 
             )
         hand.talon = []
         seen: set[str] = set()
-        for item in talon_items:
-            card = item.choice("card", HONOURS)
-            taker = item.player("taken_by", active)
-            late = item.boolean("paid_late")
+        for i, raw_item in enumerate(talon_items):
+            card, taker, late = _talon_honour(raw_item, i, problems, active)
             if card in seen:
-                problems.add(item.path("card"), f"{card} listed twice", f"{card} kétszer szerepel")
+                path = f"talon_honours[{i}].card"
+                problems.add(path, f"{card} listed twice", f"{card} kétszer szerepel")
             if card is not None:
                 seen.add(card)
             if outcome == "honourless_fail" and taker is not None and taker == hand.declarer:
                 problems.add(
-                    item.path("taken_by"),
+                    f"talon_honours[{i}].taken_by",
                     "the honour-less bidder got no honour from the talon",
                     "a honnőr nélküli licitáló nem kapott honnőrt a talonból",
                 )
@@ -892,25 +920,101 @@ def _parse(session: Session, state: State, raw: Mapping[str, Any], number: int) 
 Item = tuple[str, str, str, int]
 SIDE_EN = {DECL: "declarer side", OPP: "opponents"}
 SIDE_HU = {DECL: "felvevők", OPP: "ellenfelek"}
+# Step 2b, per figure: its result field, its announced value, and its `hand.ann` key per side.
+FIGURE_ROWS = tuple(
+    (f, f"{f}_side", FIGURE_VALUE[f][1], tuple((side, f"{f}/{side}") for side in SIDES))
+    for f in FIGURES
+)
+# Silent figures as step-2 items, made (value) or voided by a volát (0), per (figure, side).
+SILENT_FIGURE: dict[tuple[str, str], Item] = {
+    (f, side): (
+        f"silent {FIGURE_NAME[f].en} of the {SIDE_EN[side]}: {FIGURE_VALUE[f][0]}",
+        f"csendes {FIGURE_NAME[f].hu} ({SIDE_HU[side]}): {FIGURE_VALUE[f][0]}",
+        side,
+        FIGURE_VALUE[f][0],
+    )
+    for f in FIGURES
+    for side in SIDES
+}
+SILENT_FIGURE_VOIDED: dict[tuple[str, str], Item] = {
+    (f, side): (
+        f"silent {FIGURE_NAME[f].en} of the {SIDE_EN[side]}: voided by the volát",
+        f"csendes {FIGURE_NAME[f].hu} ({SIDE_HU[side]}): a volát érvényteleníti",
+        side,
+        0,
+    )
+    for f in FIGURES
+    for side in SIDES
+}
 
 
 def _announced_item(a: Announcement, value: int, made: bool, g: int | None) -> Item:
     """An announced item: value (× G for the game tier) × contra, won by its side or lost."""
-    m = contra_multiplier(a.contra)
-    name = FIGURE_NAME[a.figure]
-    pre = f"{CONTRA_NAMES[a.contra]} " if a.contra else ""
+    return _announced_text(a.figure, a.side, a.contra, value, made, g)
+
+
+# Most step-2 texts depend on a handful of small values only, so they are built once per
+# distinct combination (a night repeats the same few thousands of times).
+@lru_cache(maxsize=1024)
+def _announced_text(
+    figure: str, side: str, contra: int, value: int, made: bool, g: int | None
+) -> Item:
+    m = contra_multiplier(contra)
+    name = FIGURE_NAME[figure]
+    pre = f"{CONTRA_NAMES[contra]} " if contra else ""
     arith = f"{value} × {g}" if g is not None else f"{value}"
     total = value * (g or 1) * m
-    arith += f" × {m} = {total}" if a.contra else (f" = {total}" if g is not None else "")
+    arith += f" × {m} = {total}" if contra else (f" = {total}" if g is not None else "")
     return (
-        f"{pre}{name.en} announced by the {SIDE_EN[a.side]}, {'made' if made else 'lost'}: {arith}",
-        f"{pre}bemondott {name.hu} ({SIDE_HU[a.side]}), "
+        f"{pre}{name.en} announced by the {SIDE_EN[side]}, {'made' if made else 'lost'}: {arith}",
+        f"{pre}bemondott {name.hu} ({SIDE_HU[side]}), "
         f"{'sikerült' if made else 'elbukott'}: {arith}",
-        a.side if made else _other(a.side),
+        side if made else _other(side),
         total,
     )
 
 
+@lru_cache(maxsize=256)
+def _game_item(contra: int, level: str, w: str, g: int) -> Item:
+    """The plain game of step 2a: G (× contra), won by side `w`."""
+    m = contra_multiplier(contra)
+    name = LEVEL_NAME[level]
+    pre = f"{CONTRA_NAMES[contra]} " if contra else ""
+    arith = f"{g} × {m} = {g * m}" if contra else f"{g}"
+    return (
+        f"{pre}game ({name.en}) won by the {SIDE_EN[w]}: {arith}",
+        f"{pre}játék ({name.hu}), {SIDE_HU[w]} nyerték: {arith}",
+        w,
+        g * m,
+    )
+
+
+@lru_cache(maxsize=1024)
+def _item_line(item: Item) -> tuple[Line, int]:
+    """A step-2 item as its breakdown line (with the signed value S adds), and that value."""
+    en, hu, winner, value = item
+    signed = value if winner == DECL else -value
+    if not value:
+        return Line(Text(en, hu), NO_PAY, NO_PAY), signed
+    arrow = f" → {_signed(signed)}"
+    return Line(Text(en + arrow, hu + arrow), NO_PAY, NO_PAY), signed
+
+
+def _sum_shown(signed_values: list[int]) -> tuple[str, int]:
+    """`S = a + b − c = s` (or `S = s` when there is nothing to add up), and s."""
+    s = 0
+    expr = ""
+    for signed in signed_values:
+        s += signed
+        if signed:
+            if not expr:
+                expr = _num(signed)
+            else:
+                expr += f" + {signed}" if signed >= 0 else f" − {-signed}"
+    return (f"S = {expr} = {_num(s)}" if expr != _num(s) else f"S = {_num(s)}"), s
+
+
+@lru_cache(maxsize=64)
 def _silent_tier(figure: str, side: str, g: int) -> Item:
     times = GAME_TIER[figure][0]
     name = FIGURE_NAME[figure]
@@ -926,56 +1030,77 @@ def _game_tier(hand: Hand, rule: str, g: int) -> list[Item]:
     """Step 2a (default readings) or 2a′ (modern)."""
     assert hand.level is not None
     assert hand.sides is not None
-    points = {DECL: hand.points, OPP: TOTAL_POINTS - hand.points}
-    w = DECL if hand.points >= WIN_POINTS else OPP
-    volat_side = hand.sides["all_tricks_side"]
     ann_double = hand.ann.get("double_game")
     ann_volat = hand.ann.get("volat")
-    cg = hand.game_contra
-    m = contra_multiplier(cg)
-    level = LEVEL_NAME[hand.level]
-    pre = f"{CONTRA_NAMES[cg]} " if cg else ""
-    arith = f"{g} × {m} = {g * m}" if cg else f"{g}"
-    game: Item = (
-        f"{pre}game ({level.en}) won by the {SIDE_EN[w]}: {arith}",
-        f"{pre}játék ({level.hu}), {SIDE_HU[w]} nyerték: {arith}",
-        w,
-        g * m,
+    return list(
+        _tier_items(
+            rule,
+            g,
+            hand.level,
+            hand.points,
+            hand.sides["all_tricks_side"],
+            hand.game_contra,
+            None if ann_double is None else (ann_double.side, ann_double.contra),
+            None if ann_volat is None else (ann_volat.side, ann_volat.contra),
+        )
     )
 
-    def volat_item(a: Announcement) -> Item:
-        return _announced_item(a, GAME_TIER["volat"][1], volat_side == a.side, g)
 
-    def double_item(a: Announcement) -> Item:
+# An announced double game / volát for `_tier_items`: (side, contra level).
+TierAnnouncement = tuple[str, int]
+
+
+@lru_cache(maxsize=4096)
+def _tier_items(
+    rule: str,
+    g: int,
+    level: str,
+    decl_points: int,
+    volat_side: str | None,
+    cg: int,
+    ann_double: TierAnnouncement | None,
+    ann_volat: TierAnnouncement | None,
+) -> tuple[Item, ...]:
+    """`_game_tier` from the few values it depends on (so a night builds each case once)."""
+    points = {DECL: decl_points, OPP: TOTAL_POINTS - decl_points}
+    w = DECL if decl_points >= WIN_POINTS else OPP
+    game = _game_item(cg, level, w, g)
+
+    def volat_item(a: TierAnnouncement) -> Item:
+        side, contra = a
+        return _announced_text("volat", side, contra, GAME_TIER["volat"][1], volat_side == side, g)
+
+    def double_item(a: TierAnnouncement) -> Item:
         # "≥ 71 card points (a silent volát included)", spec §6 step 2a.2
-        made = points[a.side] >= DOUBLE_POINTS or volat_side == a.side
-        return _announced_item(a, GAME_TIER["double_game"][1], made, g)
+        side, contra = a
+        made = points[side] >= DOUBLE_POINTS or volat_side == side
+        return _announced_text("double_game", side, contra, GAME_TIER["double_game"][1], made, g)
 
     if rule != "modern":
         # Spec §6 step 2a: an announced volát, else an announced double game, decides alone.
         if ann_volat is not None:
-            return [volat_item(ann_volat)]
+            return (volat_item(ann_volat),)
         if ann_double is not None:
-            return [double_item(ann_double)]
+            return (double_item(ann_double),)
         if volat_side == w:
             candidate: Item | None = _silent_tier("volat", w, g)
         elif points[w] >= DOUBLE_POINTS:
             candidate = _silent_tier("double_game", w, g)
         else:
-            return [game]
+            return (game,)
         assert candidate is not None
         if rule == "announced_else_replace":
-            return [candidate]
+            return (candidate,)
         # announced_else_max: the largest (Tolnai's "because that is more", seed 004 §53);
         # on a tie the silent figure, which replaces the game. Silent volát (3G) always
         # beats the silent double game (2G), so only one candidate is needed.
-        return [game if game[3] > candidate[3] else candidate]
+        return (game if game[3] > candidate[3] else candidate,)
 
     # Spec §6 step 2a′: independent groups, each side looked at on its own.
     items: list[Item] = []
     big = points[w] >= DOUBLE_POINTS or volat_side == w
-    big = big or (ann_double is not None and ann_double.side == w)
-    big = big or (ann_volat is not None and ann_volat.side == w)
+    big = big or (ann_double is not None and ann_double[0] == w)
+    big = big or (ann_volat is not None and ann_volat[0] == w)
     if cg or not big:
         items.append(game)
     if ann_double is not None:
@@ -983,16 +1108,16 @@ def _game_tier(hand: Hand, rule: str, g: int) -> list[Item]:
     for side in SIDES:
         if (
             points[side] >= DOUBLE_POINTS
-            and not (ann_double is not None and ann_double.side == side)
+            and not (ann_double is not None and ann_double[0] == side)
             and volat_side != side
-            and not (ann_volat is not None and ann_volat.side == side)
+            and not (ann_volat is not None and ann_volat[0] == side)
         ):
             items.append(_silent_tier("double_game", side, g))
     if ann_volat is not None:
         items.append(volat_item(ann_volat))
-    if volat_side is not None and not (ann_volat is not None and ann_volat.side == volat_side):
+    if volat_side is not None and not (ann_volat is not None and ann_volat[0] == volat_side):
         items.append(_silent_tier("volat", volat_side, g))
-    return items
+    return tuple(items)
 
 
 def _figures(hand: Hand, rules: Mapping[str, Any]) -> list[Item]:
@@ -1005,33 +1130,19 @@ def _figures(hand: Hand, rules: Mapping[str, Any]) -> list[Item]:
         ("trull", "four_kings") if rules["volat_voids_silent"] == "trull_four_kings" else FIGURES
     )
     ann = hand.ann
-    for figure in FIGURES:
-        made_by = sides[figure + "_side"]
-        silent_value, announced_value = FIGURE_VALUE[figure]
-        for side in SIDES:
-            a = ann.get(figure + "/" + side)
+    for figure, side_field, announced_value, keys in FIGURE_ROWS:
+        made_by = sides[side_field]
+        if made_by is None and not ann:
+            continue  # the usual figure: neither made nor announced
+        for side, key in keys:
+            a = ann.get(key)
             if a is not None:
                 items.append(_announced_item(a, announced_value, made_by == side, None))
             elif made_by == side:
-                name = FIGURE_NAME[figure]
                 if volat and figure in voided:
-                    items.append(
-                        (
-                            f"silent {name.en} of the {SIDE_EN[side]}: voided by the volát",
-                            f"csendes {name.hu} ({SIDE_HU[side]}): a volát érvényteleníti",
-                            side,
-                            0,
-                        )
-                    )
+                    items.append(SILENT_FIGURE_VOIDED[figure, side])
                 else:
-                    items.append(
-                        (
-                            f"silent {name.en} of the {SIDE_EN[side]}: {silent_value}",
-                            f"csendes {name.hu} ({SIDE_HU[side]}): {silent_value}",
-                            side,
-                            silent_value,
-                        )
-                    )
+                    items.append(SILENT_FIGURE[figure, side])
     lost = sides["pagat_lost_last_trick_side"]
     if (
         lost is not None
@@ -1093,6 +1204,70 @@ def _kassza_flow(
     )
 
 
+def _one_vs_three_text(
+    shown: str,
+    s: int,
+    r: int,
+    declarer: str,
+    opps: tuple[str, ...],
+    alone_reason: str | None,
+    called_card: str | None,
+) -> Text:
+    """Step 3, one vs three: the declarer wins or pays 3 × S (× R), each opponent S (× R)."""
+    pay = s * r
+    rtxt = f" × R {r}" if r > 1 else ""
+    how_en, how_hu = "", ""
+    if alone_reason == "self_call":
+        how_en, how_hu = f" (self-call, {called_card})", f" (önhívás, {called_card})"
+    elif alone_reason == "called_card_discarded":
+        how_en = f" ({called_card} lies in a discard: hivatalos kontra)"
+        how_hu = f" (a hívott {called_card} fekszik: hivatalból kontra)"
+    arith = f"3 × {_num(s)}{rtxt} = {_signed(3 * pay)}"
+    each = f"{_num(s)}{rtxt} = {_signed(-pay)}" if r > 1 else _signed(-pay)
+    return Text(
+        f"{shown}; one vs three{how_en}: {declarer} {arith}; {_names(opps)} {each} each",
+        f"{shown}; egy a három ellen{how_hu}: {declarer} {arith}; {_names(opps)} {each} fejenként",
+    )
+
+
+def _pair_vs_pair_text(
+    shown: str, s: int, r: int, team: tuple[str, ...], opps: tuple[str, ...]
+) -> Text:
+    """Step 3, pair vs pair: each of the declarer's pair wins or pays S (× R)."""
+    pay = s * r
+    head = f"; S × R = {_num(s)} × {r} = {_num(pay)}" if r > 1 else ""
+    return Text(
+        f"{shown}{head}; pair vs pair: {_names(team)} {_signed(pay)} each, "
+        f"{_names(opps)} {_signed(-pay)} each",
+        f"{shown}{head}; pár a pár ellen: {_names(team)} {_signed(pay)} fejenként, "
+        f"{_names(opps)} {_signed(-pay)} fejenként",
+    )
+
+
+@lru_cache(maxsize=256)
+def _talon_xxi_caught_text(taker: str) -> Text:
+    return Text(
+        f"{taker} took the XXI from the talon, but it was caught: nothing",
+        f"{taker} a talonból kapta a XXI-et, de elfogták: nem fizet",
+    )
+
+
+@lru_cache(maxsize=1024)
+def _talon_honour_text(taker: str, card: str, late: bool, r: int, dealer: str) -> Text:
+    """Step 6: an honour from the talon pays the dealer its fee (× 2 late) (× R)."""
+    name = HONOUR_NAME[card]
+    fee = TALON_HONOUR_FEE[card]
+    amount = fee * (2 if late else 1) * r
+    arith = f"{fee}" + (" × 2 (late)" if late else "") + (f" × {r}" if r > 1 else "")
+    arith_hu = f"{fee}" + (" × 2 (késve)" if late else "") + (f" × {r}" if r > 1 else "")
+    return Text(
+        f"{taker} took the {name} from the talon: pays the dealer {dealer} "
+        + (f"{arith} = {amount}" if amount != fee else f"{fee}"),
+        f"{taker} a talonból kapta: {name}, fizet az osztónak ({dealer}) "
+        + (f"{arith_hu} = {amount}" if amount != fee else f"{fee}"),
+    )
+
+
 class Paskievics:
     key = "paskievics"
     title = Text("Paskievics (huszashívó)", "Paskievics (huszashívó)")
@@ -1107,8 +1282,8 @@ class Paskievics:
         pot = (session.opening_pots or {}).get(POT, 0)
         state = State(pot=pot, seated=seated)
         entries: list[Entry] = []
-        stake = session.rule("kassza_stake")
-        if session.rule("ultimo_kassza") and stake > 0 and session.opening_pots is None:
+        stake = session.house_rules["kassza_stake"]
+        if session.house_rules["ultimo_kassza"] and stake > 0 and session.opening_pots is None:
             state, entry = self._stake(session, state, None, None)
             entries.append(entry)
         return state, entries
@@ -1117,7 +1292,7 @@ class Paskievics:
         self, session: Session, state: State, number: int | None, dealer: str | None
     ) -> tuple[State, Entry]:
         # The stake, borrowed from Tapper (seed 004 §70), paid by every seated player.
-        stake = session.rule("kassza_stake")
+        stake = session.house_rules["kassza_stake"]
         n = len(state.seated)
         line = Line(
             Text(
@@ -1181,8 +1356,8 @@ class Paskievics:
     def end_of_session(self, session: Session, state: State) -> EndOfSession:
         balance = state.pot
         if (
-            not session.rule("ultimo_kassza")
-            or session.rule("kassza_end_of_session") == "carry_over"
+            not session.house_rules["ultimo_kassza"]
+            or session.house_rules["kassza_end_of_session"] == "carry_over"
             or balance == 0
         ):
             lines: tuple[Line, ...] = ()
@@ -1197,7 +1372,7 @@ class Paskievics:
                 )
             return EndOfSession({}, {POT: balance}, lines)
         n = len(state.seated)
-        if session.rule("kassza_split_rounding") == "exact_fractions":
+        if session.house_rules["kassza_split_rounding"] == "exact_fractions":
             share: Amount = Fraction(balance, n)
             left: Amount = 0
         else:
@@ -1235,7 +1410,7 @@ class Paskievics:
             )
         if state.redeal:
             notes.append(Text("all passed: the same dealer deals again", "passz: újra oszt"))
-        if session.rule("ultimo_kassza"):
+        if session.house_rules["ultimo_kassza"]:
             notes.append(Text(f"ultimókassza: {state.pot}", f"ultimókassza: {state.pot}"))
         return TableHint(dealer, sitting_out, 2 ** len(state.open_rounds), tuple(notes))
 
@@ -1315,65 +1490,53 @@ class Paskievics:
     def _advance(self, session: Session, state: State, h: Hand, pot_change: int) -> State:
         """Spec §10: double rounds, dealer, round position."""
         n = len(state.seated)
-        redeal = h.outcome == "all_pass" and session.rule("all_pass_rule") == "redeal_double_round"
+        rules = session.house_rules
+        redeal = h.outcome == "all_pass" and rules["all_pass_rule"] == "redeal_double_round"
         open_rounds = state.open_rounds
         pending = state.pending_rounds
         opened = state.rounds_opened
         pos = state.round_pos
         if redeal:
             opened += 1
-            if session.rule("double_round_start") == "immediate":
+            if rules["double_round_start"] == "immediate":
                 open_rounds = (*open_rounds, (opened, n))
             else:
                 pending = (*pending, (opened, n - pos))
         else:
             # A completed deal: every open round counts down; pending rounds come nearer.
-            open_rounds = tuple((k, left - 1) for k, left in open_rounds if left > 1)
+            if open_rounds:
+                open_rounds = tuple([(k, left - 1) for k, left in open_rounds if left > 1])
             pos = (pos + 1) % n
-            still: list[tuple[int, int]] = []
-            for k, wait in pending:
-                if wait <= 1:
-                    open_rounds = (*open_rounds, (k, n))
-                else:
-                    still.append((k, wait - 1))
-            pending = tuple(still)
+            if pending:
+                still: list[tuple[int, int]] = []
+                for k, wait in pending:
+                    if wait <= 1:
+                        open_rounds = (*open_rounds, (k, n))
+                    else:
+                        still.append((k, wait - 1))
+                pending = tuple(still)
+        # Positional: State's fields in order (pot, seated, open and pending rounds, …).
         return State(
-            pot=state.pot + pot_change,
-            seated=state.seated,
-            open_rounds=open_rounds,
-            pending_rounds=pending,
-            rounds_opened=opened,
-            round_pos=pos,
-            last_dealer=h.dealer,
-            redeal=redeal,
+            state.pot + pot_change,
+            state.seated,
+            open_rounds,
+            pending,
+            opened,
+            pos,
+            h.dealer,
+            redeal,
         )
 
     def _talon_honours(self, h: Hand, r: int, lines: list[Line], caught: bool) -> None:
         """Step 6: Újlak, honours from the talon pay the dealer (seed 004 §40)."""
         for card, taker, late in h.talon or []:
-            name = HONOUR_NAME[card]
             if card == "xxi" and caught:
-                lines.append(
-                    Line(
-                        Text(
-                            f"{taker} took the XXI from the talon, but it was caught: nothing",
-                            f"{taker} a talonból kapta a XXI-et, de elfogták: nem fizet",
-                        )
-                    )
-                )
+                lines.append(Line(_talon_xxi_caught_text(taker)))
                 continue
-            fee = TALON_HONOUR_FEE[card]
-            amount = fee * (2 if late else 1) * r
-            arith = f"{fee}" + (" × 2 (late)" if late else "") + (f" × {r}" if r > 1 else "")
-            arith_hu = f"{fee}" + (" × 2 (késve)" if late else "") + (f" × {r}" if r > 1 else "")
+            amount = TALON_HONOUR_FEE[card] * (2 if late else 1) * r
             lines.append(
                 Line(
-                    Text(
-                        f"{taker} took the {name} from the talon: pays the dealer {h.dealer} "
-                        + (f"{arith} = {amount}" if amount != fee else f"{fee}"),
-                        f"{taker} a talonból kapta: {name}, fizet az osztónak ({h.dealer}) "
-                        + (f"{arith_hu} = {amount}" if amount != fee else f"{fee}"),
-                    ),
+                    _talon_honour_text(taker, card, late, r, h.dealer),
                     {taker: -amount, h.dealer: amount},
                 )
             )
@@ -1453,12 +1616,12 @@ class Paskievics:
         assert h.counts is not None
         declarer = h.declarer
         g = LEVEL_VALUE[h.level]
-        team = (
-            (declarer,)
-            if h.partner is None
-            else tuple(p for p in h.active if p in (declarer, h.partner))
-        )
-        opps = tuple(p for p in h.active if p not in team)
+        partner = h.partner
+        if partner is None:
+            team: tuple[str, ...] = (declarer,)
+        else:
+            team = tuple([p for p in h.active if p in (declarer, partner)])
+        opps = tuple([p for p in h.active if p not in team])
         members = {DECL: team, OPP: opps}
         alone = h.partner is None
         five = len(state.seated) == 5
@@ -1474,55 +1637,32 @@ class Paskievics:
             and rules["wrong_discard_penalty"] == "mild"
         )
         # Step 5 (announced counts first: paid at once, stay even in a void hand).
-        self._counts(session, h, r, members, five, void, lines, announced=True)
+        if h.counts:
+            self._counts(session, h, r, members, five, void, lines, announced=True)
 
         s = 0
         if not void:
             items = _game_tier(h, rules["game_tier_rule"], g) + _figures(h, rules)
-            expr = ""
-            for en, hu, winner, value in items:
-                signed = value if winner == DECL else -value
-                s += signed
-                if value:
-                    arrow = f" → {_signed(signed)}"
-                    lines.append(Line(Text(en + arrow, hu + arrow), NO_PAY, NO_PAY))
-                    if not expr:
-                        expr = _num(signed)
-                    else:
-                        expr += f" + {signed}" if signed >= 0 else f" − {-signed}"
-                else:
-                    lines.append(Line(Text(en, hu), NO_PAY, NO_PAY))
-            shown = f"S = {expr} = {_num(s)}" if expr != _num(s) else f"S = {_num(s)}"
+            signed_values = []
+            for item in items:
+                line, signed = _item_line(item)
+                lines.append(line)
+                signed_values.append(signed)
+            shown, s = _sum_shown(signed_values)
             pay = s * r
-            rtxt = f" × R {r}" if r > 1 else ""
             deltas: dict[str, Amount] = {}
-            how_en, how_hu = "", ""
-            if h.alone_reason == "self_call":
-                how_en, how_hu = f" (self-call, {h.called_card})", f" (önhívás, {h.called_card})"
-            elif h.alone_reason == "called_card_discarded":
-                how_en = f" ({h.called_card} lies in a discard: hivatalos kontra)"
-                how_hu = f" (a hívott {h.called_card} fekszik: hivatalból kontra)"
             if not pay:
                 text = Text(f"{shown}: nobody pays", f"{shown}: senki sem fizet")
             elif alone:
                 deltas = {declarer: 3 * pay, **dict.fromkeys(opps, -pay)}
-                arith = f"3 × {_num(s)}{rtxt} = {_signed(3 * pay)}"
-                each = f"{_num(s)}{rtxt} = {_signed(-pay)}" if r > 1 else _signed(-pay)
-                text = Text(
-                    f"{shown}; one vs three{how_en}: {declarer} {arith}; "
-                    f"{_names(opps)} {each} each",
-                    f"{shown}; egy a három ellen{how_hu}: {declarer} {arith}; "
-                    f"{_names(opps)} {each} fejenként",
+                text = _one_vs_three_text(
+                    shown, s, r, declarer, opps, h.alone_reason, h.called_card
                 )
             else:
-                deltas = {**dict.fromkeys(team, pay), **dict.fromkeys(opps, -pay)}
-                head = f"; S × R = {_num(s)} × {r} = {_num(pay)}" if r > 1 else ""
-                text = Text(
-                    f"{shown}{head}; pair vs pair: {_names(team)} {_signed(pay)} each, "
-                    f"{_names(opps)} {_signed(-pay)} each",
-                    f"{shown}{head}; pár a pár ellen: {_names(team)} {_signed(pay)} fejenként, "
-                    f"{_names(opps)} {_signed(-pay)} fejenként",
-                )
+                deltas = dict.fromkeys(team, pay)
+                for p in opps:
+                    deltas[p] = -pay
+                text = _pair_vs_pair_text(shown, s, r, team, opps)
             if mild and irregular is not None and pay:
                 deltas, text = self._mild(irregular[1], team, opps, deltas)
                 text = Text(f"{shown}; {text.en}", f"{shown}; {text.hu}")
@@ -1549,7 +1689,8 @@ class Paskievics:
                     )
                 )
         # Silent claims (void: they do not happen, spec §9 note).
-        self._counts(session, h, r, members, five, void, lines, announced=False)
+        if h.counts:
+            self._counts(session, h, r, members, five, void, lines, announced=False)
 
         if irregular is not None and not mild:
             # Renonsz (seed 004 §62*) / strict wrong discard (seed 004 §38): Q to each other.

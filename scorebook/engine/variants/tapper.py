@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from scorebook.engine.errors import InvalidHand, Problems
@@ -311,6 +312,34 @@ def _payment(declarer: str, opponents: tuple[str, ...], amounts: Mapping[str, in
     return Text(shown, shown)
 
 
+@lru_cache(maxsize=4096)
+def _game_text(
+    name: str,
+    game_base: int,
+    game_contra: int,
+    game_contra_by: tuple[str, ...],
+    points: int,
+    threshold: int,
+    declarer: str,
+    opponents: tuple[str, ...],
+    amounts: tuple[int, ...],
+) -> Text:
+    """§6 the game's line: its value (× contra), won or lost, and who pays whom."""
+    won = points >= threshold
+    m = 2**game_contra
+    arith = f"{game_base} × {m} = {game_base * m}" if m > 1 else f"{game_base}"
+    if m > 1 and len(game_contra_by) < len(opponents):
+        arith += f" ({', '.join(game_contra_by) or '—'} only)"
+    cmp = "≥" if won else "<"
+    each = _payment(declarer, opponents, dict(zip(opponents, amounts, strict=True)))
+    return Text(
+        f"{_contra(game_contra)}game {name}: {arith}, "
+        f"{'won' if won else 'lost'} ({points} {cmp} {threshold}): {each.en}",
+        f"{_contra(game_contra)}játék {name}: {arith}, "
+        f"{'nyert' if won else 'bukott'} ({points} {cmp} {threshold}): {each.hu}",
+    )
+
+
 class Tapper:
     key = KEY
     title = Text("Tapper tarokk", "Tappertarokk")
@@ -325,9 +354,9 @@ class Tapper:
         players = session.players
         opening = (session.opening_pots or {}).get(POT, 0)
         state = TapperState(next_dealer=players[-1], pot=opening)
-        stake = session.rule("kassza_stake")
+        stake = session.house_rules["kassza_stake"]
         # §8.1: the stake is paid when the pot opens empty; a carried-over balance is kept.
-        if not session.rule("ultimo_kassza") or opening > 0 or stake <= 0:
+        if not session.house_rules["ultimo_kassza"] or opening > 0 or stake <= 0:
             return state, []
         entry = Entry.from_lines(
             kind="kassza_stake",
@@ -374,8 +403,8 @@ class Tapper:
     def end_of_session(self, session: Session, state: TapperState) -> EndOfSession:
         players = session.players
         if (
-            not session.rule("ultimo_kassza")
-            or session.rule("kassza_end_of_session") == "carry_over"
+            not session.house_rules["ultimo_kassza"]
+            or session.house_rules["kassza_end_of_session"] == "carry_over"
             or state.pot <= 0
         ):
             return EndOfSession(dict.fromkeys(players, 0), {POT: state.pot})
@@ -395,7 +424,7 @@ class Tapper:
 
     def table_hint(self, session: Session, state: TapperState) -> TableHint:
         notes: tuple[Text, ...] = ()
-        if session.rule("ultimo_kassza"):
+        if session.house_rules["ultimo_kassza"]:
             notes = (Text(f"ultimókassza: {state.pot}", f"ultimókassza: {state.pot}"),)
         return TableHint(next_dealer=state.next_dealer, notes=notes)
 
@@ -707,7 +736,7 @@ class Tapper:
         ultimo_player: str | None,
         announcements: list[Announcement],
     ) -> None:
-        deck = session.rule("deck_size")
+        deck = session.house_rules["deck_size"]
         if points is not None and made["volat"] is not None:
             won = points >= THRESHOLD[deck]
             if won != (made["volat"] == DECLARER):
@@ -742,7 +771,7 @@ class Tapper:
         if (
             made["pagat_ultimo"] == OPPONENTS
             and ultimo_player is None
-            and session.rule("opponent_figure_payment") == "individual"
+            and session.house_rules["opponent_figure_payment"] == "individual"
         ):
             problems.add(
                 "result.pagat_ultimo_player",
@@ -756,8 +785,8 @@ class Tapper:
         players = session.players
         lines = [Line(Text("all pass: no game", "mindenki passzolt: nincs játék"))]
         pot = state.pot
-        fee = session.rule("all_pass_kassza_payment")
-        if session.rule("ultimo_kassza") and fee > 0:
+        fee = session.house_rules["all_pass_kassza_payment"]
+        if session.house_rules["ultimo_kassza"] and fee > 0:
             n = len(players)
             lines.append(
                 Line(
@@ -797,7 +826,7 @@ class Tapper:
         ultimo_player: str | None,
     ) -> list[Line]:
         """§6: the game and the trick figures, each an amount per opponent."""
-        deck = session.rule("deck_size")
+        deck = session.house_rules["deck_size"]
         solo = contract == "szolo"
         lines: list[Line] = []
 
@@ -811,8 +840,12 @@ class Tapper:
             m = 2**level
             return {o: base * (m if o in bound else 1) for o in opponents}
 
-        volat_ann = next((a for a in announcements if a.figure == "volat"), None)
-        skip_game = session.rule("volat_replaces_game") and (
+        # The first announcement of each figure (at most one per figure is valid).
+        first_ann: dict[str, Announcement] = {}
+        for a in announcements:
+            first_ann.setdefault(a.figure, a)
+        volat_ann = first_ann.get("volat")
+        skip_game = session.house_rules["volat_replaces_game"] and (
             volat_ann is not None or made["volat"] is not None
         )
         name = CONTRACT_NAMES[contract]
@@ -830,26 +863,29 @@ class Tapper:
             sign = 1 if won else -1
             amounts = multiplied(game_base, game_contra, game_contra_by)
             amounts = {o: sign * a for o, a in amounts.items()}
-            m = 2**game_contra
-            arith = f"{game_base} × {m} = {game_base * m}" if m > 1 else f"{game_base}"
-            if m > 1 and len(game_contra_by) < len(opponents):
-                arith += f" ({', '.join(game_contra_by) or '—'} only)"
-            cmp = "≥" if won else "<"
-            each = _payment(declarer, opponents, amounts)
-            lines_text = Text(
-                f"{_contra(game_contra)}game {name}: {arith}, "
-                f"{'won' if won else 'lost'} ({points} {cmp} {THRESHOLD[deck]}): {each.en}",
-                f"{_contra(game_contra)}játék {name}: {arith}, "
-                f"{'nyert' if won else 'bukott'} ({points} {cmp} {THRESHOLD[deck]}): {each.hu}",
+            book(
+                _game_text(
+                    name,
+                    game_base,
+                    game_contra,
+                    game_contra_by,
+                    points,
+                    THRESHOLD[deck],
+                    declarer,
+                    opponents,
+                    tuple(amounts.values()),
+                ),
+                amounts,
             )
-            book(lines_text, amounts)
 
-        individual_ultimo = session.rule("opponent_figure_payment") == "individual"
+        individual_ultimo = session.house_rules["opponent_figure_payment"] == "individual"
         for figure, (silent, announced, fname) in FIGURES.items():
             if solo:
                 silent, announced = 2 * silent, 2 * announced  # seed 004 §70 "kétszerese"
-            ann = next((a for a in announcements if a.figure == figure), None)
+            ann = first_ann.get(figure)
             made_by = made[figure]
+            if ann is None and made_by is None:
+                continue  # the usual figure: neither announced nor made
             if ann is not None:
                 won = made_by == ann.side
                 winner = ann.side if won else _other(ann.side)
@@ -912,21 +948,21 @@ class Tapper:
         factor = 2 if solo else 1  # seed 004 §71 "Szólójátékban minden díj kétszeresére"
         basis_en = (
             "held at the first lead"
-            if session.rule("hand_bonus_basis") == "after_exchange"
+            if session.house_rules["hand_bonus_basis"] == "after_exchange"
             else "held as dealt"
         )
         basis_hu = (
             "az első kijátszáskor"
-            if session.rule("hand_bonus_basis") == "after_exchange"
+            if session.house_rules["hand_bonus_basis"] == "after_exchange"
             else "osztáskor"
         )
         for who, bonus in bonuses:
             kinds = [bonus]
-            if bonus == "trull" and session.rule("tuletroa_includes_fejek"):
+            if bonus == "trull" and session.house_rules["tuletroa_includes_fejek"]:
                 kinds.append("heads")
             for kind in kinds:
                 base, bname = BONUSES[kind]
-                needs_bid = kind != "heads" or session.rule("fejek_requires_bidding")
+                needs_bid = kind != "heads" or session.house_rules["fejek_requires_bidding"]
                 if needs_bid and who not in participants:
                     lines.append(
                         Line(
@@ -965,7 +1001,7 @@ class Tapper:
         if ann is None:
             return pot
         members: tuple[str, ...] = (ann.by,)
-        if session.rule("kassza_shared_by_side") and ann.side == OPPONENTS:
+        if session.house_rules["kassza_shared_by_side"] and ann.side == OPPONENTS:
             members = opponents
         names = " and ".join(members)
         names_hu = " és ".join(members)
@@ -982,7 +1018,7 @@ class Tapper:
                 hu += f", {pot} ÷ 2 = {share} fejenként" + (f", {rest} marad" if rest else "")
             lines.append(Line(Text(en, hu), dict.fromkeys(members, share), {POT: -taken}))
             pot -= taken
-            stake = session.rule("kassza_stake")
+            stake = session.house_rules["kassza_stake"]
             if pot == 0 and stake > 0:
                 lines.append(self._stake_line(players, stake, refill=True))
                 pot += stake * len(players)
@@ -1058,7 +1094,7 @@ class Tapper:
     def _counts(
         self, session: Session, players: tuple[str, ...], counts: list[tuple[str, int]]
     ) -> list[Line]:
-        table = session.rule("tarokk_count_bonus")
+        table = session.house_rules["tarokk_count_bonus"]
         if not table or not counts:
             return []
         lines: list[Line] = []

@@ -573,9 +573,9 @@ def _read_penalties(
         if reason in REASON_CLASS:
             expected = REASON_CLASS[reason]
         elif reason == "failed_tout_joker_discard":
-            expected = FAILED_TOUT_CLASS[session.rule("failed_tout_joker_penalty")]
+            expected = FAILED_TOUT_CLASS[session.house_rules["failed_tout_joker_penalty"]]
         elif reason == "revoke":
-            expected = session.rule("revoke_penalty_class") or "superficial"
+            expected = session.house_rules["revoke_penalty_class"] or "superficial"
         if expected is None:
             cls = p.choice("class", CLASSES)
         else:
@@ -588,7 +588,7 @@ def _read_penalties(
                 )
                 cls = None
         dealer_only = reason in ("misdeal_redeal", "wrong_discard", "failed_tout_joker_discard")
-        if reason == "wrong_card_count" and session.rule("misdeal_offender") == "dealer":
+        if reason == "wrong_card_count" and session.house_rules["misdeal_offender"] == "dealer":
             dealer_only = True
         if dealer_only and player is not None and player != dealer:
             problems.add(
@@ -718,7 +718,7 @@ def read_hand(session: Session, state: UltimoState, hand: Mapping[str, Any]) -> 
                     "a void hand has no last trick, so no Tout or Nolo",
                     "érvénytelen leosztásban nincs Tout és Nolo",
                 )
-    cancels = tout is not None and session.rule("tout_cancels_card_points")
+    cancels = tout is not None and session.house_rules["tout_cancels_card_points"]
     card_points: dict[str, int] | None = None
     if void or nolo is not None:
         if r.raw("card_points") is not None:
@@ -1133,7 +1133,7 @@ def score_hand(session: Session, state: UltimoState, h: _Hand) -> tuple[list[Lin
     king += DEALER_FEE
     pagat += DEALER_FEE
     for who in h.redeals:
-        lines.append(_redeal_line(who, d, session.rule("redeal_allowed_after_declarations")))
+        lines.append(_redeal_line(who, d, session.house_rules["redeal_allowed_after_declarations"]))
 
     # 6.2 declarations
     for decl in h.declarations:
@@ -1168,11 +1168,11 @@ def score_hand(session: Session, state: UltimoState, h: _Hand) -> tuple[list[Lin
 
     # 6.6 card points against 26, settled with the next dealer (table D)
     if h.card_points is not None and not (
-        h.tout is not None and session.rule("tout_cancels_card_points")
+        h.tout is not None and session.house_rules["tout_cancels_card_points"]
     ):
         nd = h.next_dealer
         points = tuple((who, h.card_points[who]) for who in active if who != nd)
-        lines.append(_card_points_line(nd, points, session.rule("card_points_cap")))
+        lines.append(_card_points_line(nd, points, session.house_rules["card_points_cap"]))
     return lines, pools
 
 
@@ -1197,7 +1197,7 @@ def _void_lines(
                     _pay_each(who, others, v),
                 )
             )
-    if not session.rule("void_hand_reverses_payments"):
+    if not session.house_rules["void_hand_reverses_payments"]:
         return
     for i, decl in enumerate(h.declarations):
         if i in refunded:
@@ -1233,11 +1233,11 @@ def _last_trick(session: Session, h: _Hand, pools: dict[str, int], lines: list[L
         # The ordering rule: the winner takes the count and each Przydupek pays the count in
         lines.append(_snapshot_line(k_star, p_star))
     # §12 item 1: by default the sitting-out person pays nothing but foundations
-    fourth = h.sitting_out if session.rule("fourth_player_pays_ultimo") else None
+    fourth = h.sitting_out if session.house_rules["fourth_player_pays_ultimo"] else None
     if h.tout is not None:
         t = h.tout
         group = _others(active, t) + ((fourth,) if fourth else ())
-        lines.append(_prize_line("Tout", t, session.rule("tout_value"), group))
+        lines.append(_prize_line("Tout", t, session.house_rules["tout_value"], group))
         lines.append(_take_line(t, KING, k_star))
         lines.append(_take_line(t, PAGAT, p_star))
         pools[KING] = pools[PAGAT] = 0
@@ -1354,7 +1354,7 @@ def _join(
     r = _Reader(event, problems)
     unseated = [p for p in session.players if p not in state.seated and p in session.late_joiners]
     who = r.player("player", unseated)
-    how = session.rule("join_fee_rounding")
+    how = session.house_rules["join_fee_rounding"]
     if len(state.seated) >= 4:
         problems.add("player", "four are seated already", "már négyen ülnek az asztalnál")
     if who is not None and r.has("seat_index"):
@@ -1414,7 +1414,7 @@ def _leave(
     n = len(state.seated)
     pools = {KING: state.king, PAGAT: state.pagat}
     lines = []
-    share_rule = session.rule("leaving_share")
+    share_rule = session.house_rules["leaving_share"]
     for pot in POT_NAMES:
         name = POT_TEXT[pot]
         if share_rule == "none":
@@ -1531,7 +1531,7 @@ class Ultimo:
         nd = state.next_dealer
         start = seated.index(nd) if nd is not None and nd in seated else 0
         order = [seated[(start + k) % n] for k in range(n)]
-        rule = session.rule("pool_split_remainder")
+        rule = session.house_rules["pool_split_remainder"]
         payouts: dict[str, Amount] = dict.fromkeys(session.players, 0)
         lines = [
             Line(
