@@ -3,6 +3,7 @@ PYTHON_VERSION := $(shell cat .python-version)
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+MO := locale/hu/LC_MESSAGES/django.mo
 
 .PHONY: run test test-db test-engine lint bench browser-deps
 
@@ -16,22 +17,27 @@ $(PY):
 
 $(STAMP): $(PY) requirements.txt requirements-dev.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(PY) manage.py compilemessages --ignore=.venv >/dev/null
 	touch $(STAMP)
 
-run: $(STAMP)
+# The Hungarian catalogue (*.mo is not committed): compiled at set-up and whenever the .po changes.
+$(MO): $(MO:.mo=.po) | $(STAMP)
+	$(PY) manage.py compilemessages --ignore=.venv >/dev/null
+
+run: $(STAMP) $(MO)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 browser-deps:
 	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 
-test: $(STAMP) browser-deps
+test: $(STAMP) $(MO) browser-deps
 	$(VENV)/bin/ruff check .
 	$(PY) manage.py makemigrations --check --dry-run >/dev/null
 	$(VENV)/bin/pytest
 
 # The same suite against the database in DATABASE_URL (CI's PostgreSQL pass).
-test-db: $(STAMP) browser-deps
+test-db: $(STAMP) $(MO) browser-deps
 	$(VENV)/bin/pytest
 
 test-engine: $(STAMP)

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -42,6 +43,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -96,9 +98,41 @@ TIME_ZONE = os.environ.get("SCOREBOOK_TIME_ZONE", "Europe/Budapest")
 USE_I18N = True
 USE_TZ = True
 
+# Content Security Policy (Django's own middleware): scripts only from our origin, so no
+# inline <script> and no on*= handlers; htmx is vendored. Styles allow inline because htmx
+# injects its indicator style and the print chart colours its legend with style="".
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF, CSP.UNSAFE_INLINE],
+    "img-src": [CSP.SELF, "data:"],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+
+# The cache holds the log-in attempt counters (scorebook/ratelimit.py). Per process by
+# default; with several gunicorn workers set SCOREBOOK_CACHE_DIR so that they share it.
+if os.environ.get("SCOREBOOK_CACHE_DIR"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": os.environ["SCOREBOOK_CACHE_DIR"],
+        }
+    }
+# Log-in attempts: at most this many failures per user name and per address in the window.
+LOGIN_ATTEMPTS = int(os.environ.get("SCOREBOOK_LOGIN_ATTEMPTS", "5"))
+LOGIN_WINDOW_SECONDS = int(os.environ.get("SCOREBOOK_LOGIN_WINDOW", "900"))
+# Behind a reverse proxy, the client's address is the last X-Forwarded-For entry.
+BEHIND_PROXY = env_bool("SCOREBOOK_BEHIND_PROXY", not DEBUG)
+
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# Development and tests serve static files from the finders (no collectstatic needed);
+# pytest-django turns DEBUG off, which would make WhiteNoise look for STATIC_ROOT.
+WHITENOISE_AUTOREFRESH = DEBUG
 
 # Production hardening: on whenever DEBUG is off (see README "Running it for a club").
 if not DEBUG:

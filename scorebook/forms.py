@@ -1,0 +1,394 @@
+"""Shape checks. Game rules are the engine's; its problems are mapped back onto fields here.
+
+The hand form is one generic mechanism for every variant: each input is named by the field
+path of the hand record (as the engine names it in its problems) plus a light type marker,
+e.g. `bid.declarer`, `result.declarer_card_points:int`, `announcements[0].contra:int`,
+`card_points.@2:int` (`@i` = the i-th seated player, so player names never become
+identifiers). `parse_hand` turns POST data into the record; `HandForm` carries what the user
+typed and the engine's problems back to the template.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+from scorebook.engine.errors import Problem
+from scorebook.engine.types import HouseRule, Text, Variant
+
+JSON_FIELD = "hand_json"  # the generic form: the whole record as JSON
+TYPES = ("str", "int", "bool", "list", "ints")
+MAX_INT_DIGITS = 9  # anything longer is passed on as text and refused by the engine
+_TOKEN = re.compile(r"([^.\[\]]+)|\[(\d{1,3})\]")
+_SEGMENT = re.compile(r"^[^.\[\]]+(\[\d{1,3}\])*$")
+
+
+class SignupForm(UserCreationForm):
+    pass
+
+
+# --- the generic hand form ------------------------------------------------------------------
+
+
+def split_name(name: str) -> tuple[str, str]:
+    """`result.points:int` → (`result.points`, `int`)."""
+    path, _sep, kind = name.partition(":")
+    return path, kind if kind in TYPES else "str"
+
+
+def parse_path(path: str) -> list[str | int] | None:
+    """`a[1].b` → ["a", 1, "b"]; None when the name is not a field path."""
+    if not path or len(path) > 200:
+        return None
+    tokens: list[str | int] = []
+    for segment in path.split("."):
+        if not _SEGMENT.match(segment):
+            return None
+        for key, index in _TOKEN.findall(segment):
+            tokens.append(int(index) if index else key)
+    return tokens
+
+
+def _convert(kind: str, raw: list[str]) -> Any:
+    if kind == "list":
+        return [v.strip() for v in raw if v.strip()]
+    if kind == "ints":  # "0, 2" or several inputs → [0, 2]; anything else goes as text
+        items = [x for v in raw for x in re.split(r"[\s,;]+", v) if x]
+        return [int(x) if re.fullmatch(r"\d{1,6}", x) else x for x in items]
+    if kind == "bool":
+        return any(v in ("1", "on", "true") for v in raw)
+    value = (raw[-1] if raw else "").strip()
+    if value == "":
+        return None
+    if kind == "int":
+        if re.fullmatch(rf"[-+]?\d{{1,{MAX_INT_DIGITS}}}", value):
+            return int(value)
+        return value  # the engine refuses it with its own message, next to this field
+    return value
+
+
+def _blank_row(value: Any) -> bool:
+    """A list row left as the form offers it: nothing but blanks, unticked boxes and zeros
+    (e.g. a contra select at its "—" = 0)."""
+    if isinstance(value, dict):
+        return all(_blank_row(v) for v in value.values())
+    return _empty(value) or isinstance(value, bool) or value == 0
+
+
+def _empty(value: Any) -> bool:
+    if value is None or value is False or value == [] or value == "":
+        return True
+    if isinstance(value, dict):
+        return all(_empty(v) for v in value.values())
+    return False
+
+
+@dataclass
+class ParsedHand:
+    record: dict[str, Any]
+    # compacted list index → form row, per list path (as the form names it)
+    rows: dict[str, list[int]] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+
+def _assemble(node: Any, players: Sequence[str], prefix: str, rows: dict[str, list[int]]) -> Any:
+    """Turn the nested dict of the form into the record: rows into lists, @i into names."""
+    if not isinstance(node, dict):
+        return node
+    if node and all(isinstance(k, int) for k in node):
+        kept: list[Any] = []
+        mapping: list[int] = []
+        for index in sorted(node):
+            item = _assemble(node[index], players, f"{prefix}[{index}]", rows)
+            if not _blank_row(item):
+                kept.append(item)
+                mapping.append(index)
+        rows[prefix] = mapping
+        return kept
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        child = f"{prefix}.{key}" if prefix else str(key)
+        item = _assemble(value, players, child, rows)
+        if isinstance(key, str) and key.startswith("@"):
+            digits = key[1:]
+            if not digits.isdigit() or int(digits) >= len(players):
+                continue
+            if item is None:
+                continue  # a player map holds only the players with a value
+            out[players[int(digits)]] = item
+        elif isinstance(item, dict) and _empty(item):
+            out[str(key)] = None  # an object left blank = null ("did not happen")
+        else:
+            out[str(key)] = item
+    return out
+
+
+def parse_hand(data: Mapping[str, Any], players: Sequence[str]) -> ParsedHand:
+    """POST data (a QueryDict or a dict of lists) → the hand record. Never raises."""
+
+    def getlist(name: str) -> list[str]:
+        value = data.getlist(name) if hasattr(data, "getlist") else data.get(name, [])
+        if isinstance(value, str):
+            return [value]
+        return [v for v in value if isinstance(v, str)]
+
+    if JSON_FIELD in data:
+        text = (getlist(JSON_FIELD) or [""])[-1]
+        try:
+            record = json.loads(text)
+        except ValueError as error:
+            message = Text(f"not valid JSON: {error}", f"hibás JSON: {error}")
+            return ParsedHand({}, problems=[Problem(JSON_FIELD, message)])
+        if not isinstance(record, dict):
+            message = Text("must be a JSON object", "JSON objektumnak kell lennie")
+            return ParsedHand({}, problems=[Problem(JSON_FIELD, message)])
+        return ParsedHand(record)
+
+    tree: dict[Any, Any] = {}
+    for name in data:
+        if not isinstance(name, str) or name.startswith(("_", "csrf")):
+            continue
+        path, kind = split_name(name)
+        tokens = parse_path(path)
+        if tokens is None or isinstance(tokens[0], int):
+            continue
+        node = tree
+        clash = False
+        for token, following in itertools.pairwise(tokens):
+            child = node.setdefault(token, {})
+            if not isinstance(child, dict):
+                clash = True
+                break
+            if isinstance(following, int) and child and not all(isinstance(k, int) for k in child):
+                clash = True
+                break
+            node = child
+        if clash or isinstance(node.get(tokens[-1]), dict):
+            continue  # a name that contradicts another (a.b and a.b.c): ignore it
+        node[tokens[-1]] = _convert(kind, getlist(name))
+    rows: dict[str, list[int]] = {}
+    record = _assemble(tree, players, "", rows)
+    return ParsedHand(record, rows)
+
+
+def form_path(problem_path: str, rows: Mapping[str, list[int]]) -> str:
+    """An engine path with compacted list indices → the form's row indices."""
+    out = ""
+    for key, index in _TOKEN.findall(problem_path):
+        if index:
+            mapping = rows.get(out)
+            i = int(index)
+            out += f"[{mapping[i] if mapping and i < len(mapping) else i}]"
+        else:
+            out += f".{key}" if out else key
+    return out or problem_path
+
+
+def record_values(record: Any, players: Sequence[str]) -> dict[str, list[str]]:
+    """The inverse of parse_hand: a stored record → the form's values by field path."""
+    out: dict[str, list[str]] = {}
+
+    def walk(value: Any, path: str, keyed_by_player: bool = False) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key == "computed":
+                    continue
+                seg = f"@{players.index(key)}" if key in players else str(key)
+                walk(item, f"{path}.{seg}" if path else seg)
+        elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            for i, item in enumerate(value):
+                walk(item, f"{path}[{i}]")
+        elif isinstance(value, list):
+            out[path] = [str(v) for v in value]
+        elif value is None:
+            out[path] = []
+        elif value is True:
+            out[path] = ["1"]
+        elif value is False:
+            out[path] = []
+        else:
+            out[path] = [str(value)]
+
+    walk(record, "")
+    return out
+
+
+def post_values(data: Mapping[str, Any]) -> dict[str, list[str]]:
+    """What the user typed, by field path (type marker dropped), to re-fill the form."""
+    out: dict[str, list[str]] = {}
+    for name in data:
+        if not isinstance(name, str):
+            continue
+        path, _kind = split_name(name)
+        values = data.getlist(name) if hasattr(data, "getlist") else [data[name]]
+        out[path] = [v for v in values if isinstance(v, str) and v != ""]
+    return out
+
+
+@dataclass
+class HandForm:
+    """Everything the hand template needs: values typed, problems, players, hints."""
+
+    players: list[str]
+    active: list[str]
+    values: dict[str, list[str]] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    rows: dict[str, list[int]] = field(default_factory=dict)
+    lang: str = "en"
+    fresh: bool = False  # a new, untouched form: the template's defaults apply
+
+    @property
+    def errors(self) -> dict[str, list[str]]:
+        """Messages by field path as the form names it (players by name, form rows)."""
+        out: dict[str, list[str]] = {}
+        for problem in self.problems:
+            out.setdefault(form_path(problem.field, self.rows), []).append(
+                problem.message.get(self.lang)
+            )
+        return out
+
+    @property
+    def messages(self) -> list[str]:
+        return [
+            f"{form_path(p.field, self.rows)}: {p.message.get(self.lang)}" for p in self.problems
+        ]
+
+    @property
+    def active_indexed(self) -> list[tuple[int, str]]:
+        """The active players with their seat index (for `@i` player-map inputs)."""
+        return [(i, p) for i, p in enumerate(self.players) if p in self.active]
+
+    @property
+    def json_value(self) -> str:
+        return self.value(JSON_FIELD)
+
+    @property
+    def json_errors(self) -> list[str]:
+        return self.errors.get(JSON_FIELD, [])
+
+    def value(self, path: str) -> str:
+        values = self.values.get(path) or []
+        return values[-1] if values else ""
+
+    def row_count(self, list_path: str, minimum: int = 1, spare: int = 1) -> range:
+        prefix = f"{list_path}["
+        used = [
+            int(p[len(prefix) :].split("]")[0])
+            for p in self.values
+            if p.startswith(prefix) and p[len(prefix) :].split("]")[0].isdigit()
+        ]
+        filled = max(used) + 1 if used else 0
+        return range(min(max(minimum, filled + spare), 40))
+
+
+# --- night set-up ---------------------------------------------------------------------------
+
+
+CURRENCY_RE = r"^[A-Z]{3}$"
+
+
+class NightForm(forms.Form):
+    """The session fields; the house rules and the pots come from the variant's own lists."""
+
+    per_point = forms.DecimalField(
+        label=_("Stake per point"), min_value=Decimal(0), max_digits=12, decimal_places=4
+    )
+    currency = forms.RegexField(
+        label=_("Currency"),
+        regex=CURRENCY_RE,
+        max_length=3,
+        initial="HUF",
+        help_text=_("ISO code such as HUF or EUR; XXX = points only"),
+    )
+    date = forms.DateField(  # <input type=date> takes ISO dates only, whatever the language
+        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    place = forms.CharField(label=_("Place"), max_length=120, required=False)
+    first_dealer = forms.IntegerField(min_value=0, max_value=99, required=False)
+
+    def __init__(self, *args: Any, variant: Variant, lang: str = "en", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.variant = variant
+        self.lang = lang
+        for rule in variant.house_rules:
+            self.fields[f"hr_{rule.name}"] = house_rule_field(rule, lang)
+        for pot in variant.pot_names:
+            self.fields[f"pot_{pot}"] = forms.IntegerField(
+                label=pot, min_value=0, max_value=10**9, required=False
+            )
+
+    def clean_currency(self) -> str:
+        return str(self.cleaned_data["currency"]).upper()
+
+    def players(self) -> list[str]:
+        names = [str(n).strip() for n in self.data.getlist("players")] if self.data else []
+        return [n[:60] for n in names if n]
+
+    def rule_groups(self) -> list[tuple[str, list[tuple[HouseRule, forms.BoundField]]]]:
+        groups: dict[str, list[tuple[HouseRule, forms.BoundField]]] = {}
+        for rule in self.variant.house_rules:
+            groups.setdefault(rule.group.get(self.lang), []).append((rule, self[f"hr_{rule.name}"]))
+        return list(groups.items())
+
+    def pot_fields(self) -> list[forms.BoundField]:
+        return [self[f"pot_{pot}"] for pot in self.variant.pot_names]
+
+    def house_rules(self) -> dict[str, Any]:
+        return {
+            rule.name: self.cleaned_data[f"hr_{rule.name}"] for rule in self.variant.house_rules
+        }
+
+    def opening_pots(self) -> dict[str, int] | None:
+        values = {pot: self.cleaned_data.get(f"pot_{pot}") for pot in self.variant.pot_names}
+        if all(v is None for v in values.values()):
+            return None
+        return {pot: v or 0 for pot, v in values.items()}
+
+
+def _show(value: Any) -> str:
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value is None:
+        return "—"
+    return str(value)
+
+
+def house_rule_field(rule: HouseRule, lang: str) -> forms.Field:
+    """One generic field per HouseRule kind; the help line and the default are shown."""
+    default = _show(rule.default)
+    help_text = f"{rule.help.get(lang)} ({_('default')}: {default})"
+    if rule.kind == "bool":
+        return forms.BooleanField(
+            label=rule.name, required=False, initial=rule.default, help_text=help_text
+        )
+    if rule.kind == "choice":
+        labels = [t.get(lang) for t in rule.choice_labels] or [_show(c) for c in rule.choices]
+        by_text = {_show(c): c for c in rule.choices}
+        return forms.TypedChoiceField(
+            label=rule.name,
+            choices=[(_show(c), label) for c, label in zip(rule.choices, labels, strict=False)],
+            coerce=lambda text: by_text[text],
+            initial=_show(rule.default),
+            help_text=help_text,
+        )
+    if rule.kind in ("int", "optional_int"):
+        return forms.IntegerField(
+            label=rule.name,
+            required=rule.kind == "int",
+            min_value=rule.minimum,
+            max_value=rule.maximum if rule.maximum is not None else 10**9,
+            initial=rule.default,
+            help_text=help_text,
+        )
+    raise ValueError(f"unknown house rule kind {rule.kind!r}")

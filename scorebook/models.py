@@ -1,0 +1,202 @@
+"""Players, nights (sessions), seats, hands with their cached scoring, revisions, paid marks.
+
+A hand row stores the record exactly as the scoresheet carries it (`record`), and the engine's
+output after it (`entries`, `state`), so that appending a hand resumes from the last state
+instead of replaying the night. The caches are always rewritten by `services`, never by hand.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.validators import MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class Player(models.Model):
+    """A person the user plays with, remembered for autocomplete."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    name = models.CharField(_("name"), max_length=60)
+
+    class Meta:
+        ordering = ("name",)
+        constraints = (
+            models.UniqueConstraint(fields=["owner", "name"], name="player_unique_name"),
+            models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
+        )
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Night(models.Model):
+    """One session at one table: the variant, its house rules, the stake and the seating."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    variant = models.CharField(_("variant"), max_length=40)
+    # Complete: every house rule of the variant, defaults filled in at creation.
+    house_rules = models.JSONField(default=dict, blank=True)
+    stake_per_point = models.DecimalField(
+        _("stake per point"),
+        max_digits=12,
+        decimal_places=4,
+        default=Decimal(1),
+        validators=[MinValueValidator(Decimal(0))],
+    )
+    currency = models.CharField(_("currency"), max_length=3, default="HUF")
+    date = models.DateField(_("date"), default=timezone.localdate)
+    place = models.CharField(_("place"), max_length=120, blank=True)
+    # Opening pot balances carried over from an earlier night; null = the pots open empty.
+    opening_pots = models.JSONField(null=True, blank=True)
+    first_dealer = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # The engine's start: the state before hand 1 and the automatic opening bookings.
+    start_state = models.JSONField(default=dict, blank=True)
+    start_entries = models.JSONField(default=list, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = (
+            "-date",
+            "-created",
+        )
+        constraints = (
+            models.CheckConstraint(condition=Q(stake_per_point__gte=0), name="night_stake_gte_0"),
+            models.CheckConstraint(
+                condition=Q(currency__regex=r"^[A-Z]{3}$"), name="night_currency_iso"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.variant} {self.date}"
+
+
+class Seat(models.Model):
+    """A player's place in the seating order (the direction of play), 0-based."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ("position",)
+        constraints = (
+            models.UniqueConstraint(fields=["night", "position"], name="seat_unique_position"),
+            models.UniqueConstraint(fields=["night", "player"], name="seat_unique_player"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.position}: {self.player}"
+
+
+class Hand(models.Model):
+    """One entry of the night: a hand record, or a session event (`{"event": "join", …}`)."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="hands")
+    position = models.PositiveIntegerField()  # order among all rows, deleted ones included
+    number = models.PositiveIntegerField(null=True, blank=True)  # hand number; null: event/deleted
+    record = models.JSONField()
+    version = models.PositiveIntegerField(default=1)  # optimistic locking
+    deleted = models.BooleanField(default=False)  # undoable delete
+    # Caches written by services: the entries booked by this row and the state after it.
+    entries = models.JSONField(default=list, blank=True)
+    state = models.JSONField(default=dict, blank=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ("position",)
+        constraints = (
+            models.UniqueConstraint(fields=["night", "position"], name="hand_unique_position"),
+            models.CheckConstraint(condition=Q(version__gte=1), name="hand_version_gte_1"),
+            models.CheckConstraint(
+                condition=Q(number__isnull=True) | Q(deleted=False), name="hand_deleted_unnumbered"
+            ),
+        )
+        indexes = (models.Index(fields=["night", "deleted", "position"]),)
+
+    def __str__(self) -> str:
+        return f"hand {self.number or '-'} (row {self.position})"
+
+    @property
+    def is_event(self) -> bool:
+        return isinstance(self.record, dict) and "event" in self.record
+
+
+class HandRevision(models.Model):
+    """The record as it was at one version, kept whenever a hand is saved or deleted."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="revisions")
+    version = models.PositiveIntegerField()
+    record = models.JSONField()
+    deleted = models.BooleanField(default=False)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("-version",)
+        constraints = (
+            models.UniqueConstraint(fields=["hand", "version"], name="revision_unique_version"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.hand} v{self.version}"
+
+
+class PaidTransfer(models.Model):
+    """A settle-up transfer marked as paid (identified by payer, payee and amount)."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="paid_transfers")
+    payer = models.CharField(max_length=80)
+    payee = models.CharField(max_length=80)
+    amount = models.DecimalField(max_digits=14, decimal_places=4)
+    paid_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = (
+            models.UniqueConstraint(
+                fields=["night", "payer", "payee", "amount"], name="paid_transfer_unique"
+            ),
+            models.CheckConstraint(condition=Q(amount__gt=0), name="paid_transfer_positive"),
+            models.CheckConstraint(
+                condition=~Q(payer=models.F("payee")), name="paid_transfer_two_parties"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.payer} → {self.payee} {self.amount}"
+
+
+class NightShare(models.Model):
+    """A read-only link to one night (scorebook/sharing.py); deleting it revokes the link."""
+
+    night = models.OneToOneField(Night, on_delete=models.CASCADE, related_name="share")
+    token = models.CharField(max_length=64, unique=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"share of {self.night}"
+
+
+class NightSummary(models.Model):
+    """What a night settled to, cached for the player pages (scorebook/summaries.py).
+
+    `stamp` fingerprints everything the summary is computed from (hand rows and their
+    versions, stake, currency, rules, seats); a summary whose stamp no longer matches is
+    recomputed on the next read, so no write path has to remember to invalidate it.
+    """
+
+    night = models.OneToOneField(Night, on_delete=models.CASCADE, related_name="summary")
+    stamp = models.CharField(max_length=64)
+    data = models.JSONField(default=dict)
+    computed = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"summary of {self.night}"

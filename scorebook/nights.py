@@ -1,0 +1,151 @@
+"""The bridge between stored nights and the engine: sessions, stakes, entries as JSON.
+
+Shared by `services` (writes) and `queries` (reads); nothing here touches the database
+except through objects the caller already loaded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from scorebook.engine import registry
+from scorebook.engine.settlement import Stake
+from scorebook.engine.types import Amount, Entry, HouseRule, Line, Session, Text, Variant
+from scorebook.models import Night
+
+EVENT_KEY = "event"
+
+
+def available_variants() -> list[Variant]:
+    """Every registered variant whose module loads (others are still being written)."""
+    found = []
+    for key in registry.VARIANT_KEYS:
+        try:
+            found.append(registry.get(key))
+        except ImportError:
+            continue
+    return found
+
+
+def variant_of(night: Night) -> Variant:
+    return registry.get(night.variant)
+
+
+def complete_house_rules(variant: Variant, given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Every rule of the variant: the stored value where it is still allowed, else the default."""
+    rules: dict[str, Any] = {}
+    for rule in variant.house_rules:
+        value = (given or {}).get(rule.name, rule.default)
+        rules[rule.name] = value if rule.check(value) is None else rule.default
+    return rules
+
+
+def changed_house_rules(variant: Variant, rules: Mapping[str, Any]) -> list[tuple[HouseRule, Any]]:
+    """The rules whose value differs from the default, in the variant's order."""
+    return [
+        (rule, rules[rule.name])
+        for rule in variant.house_rules
+        if rule.name in rules and rules[rule.name] != rule.default
+    ]
+
+
+def late_joiners(records: Iterable[Mapping[str, Any]]) -> frozenset[str]:
+    return frozenset(
+        r["player"]
+        for r in records
+        if isinstance(r, Mapping)
+        and r.get(EVENT_KEY) == "join"
+        and isinstance(r.get("player"), str)
+    )
+
+
+def session_for(
+    night: Night, players: Sequence[str], joiners: frozenset[str] = frozenset()
+) -> Session:
+    variant = variant_of(night)
+    return Session(
+        variant=night.variant,
+        players=tuple(players),
+        house_rules=complete_house_rules(variant, night.house_rules),
+        opening_pots=dict(night.opening_pots) if night.opening_pots is not None else None,
+        late_joiners=joiners,
+    )
+
+
+def stake_of(night: Night) -> Stake:
+    return Stake(night.stake_per_point.normalize(), night.currency)
+
+
+# --- entries as JSON (amounts stay exact: an int, or {"fraction": [n, d]}) -------------------
+
+
+def amount_to_json(value: Amount) -> Any:
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return value.numerator
+        return {"fraction": [value.numerator, value.denominator]}
+    return value
+
+
+def amount_from_json(value: Any) -> Amount:
+    if isinstance(value, dict):
+        n, d = value["fraction"]
+        return Fraction(n, d)
+    return int(value)
+
+
+def _amounts_to_json(amounts: Mapping[str, Amount]) -> dict[str, Any]:
+    return {k: amount_to_json(v) for k, v in amounts.items()}
+
+
+def _amounts_from_json(amounts: Mapping[str, Any]) -> dict[str, Amount]:
+    return {k: amount_from_json(v) for k, v in amounts.items()}
+
+
+def entry_to_json(entry: Entry) -> dict[str, Any]:
+    return {
+        "kind": entry.kind,
+        "number": entry.number,
+        "dealer": entry.dealer,
+        "deltas": _amounts_to_json(entry.deltas),
+        "pots": _amounts_to_json(entry.pots),
+        "lines": [
+            {
+                "en": line.text.en,
+                "hu": line.text.hu,
+                "deltas": _amounts_to_json(line.deltas),
+                "pots": _amounts_to_json(line.pots),
+            }
+            for line in entry.lines
+        ],
+        "summary": [entry.summary.en, entry.summary.hu],
+    }
+
+
+def entry_from_json(data: Mapping[str, Any]) -> Entry:
+    return Entry(
+        kind=data["kind"],
+        number=data.get("number"),
+        dealer=data.get("dealer"),
+        deltas=_amounts_from_json(data["deltas"]),
+        pots=_amounts_from_json(data["pots"]),
+        lines=tuple(
+            Line(
+                Text(line["en"], line["hu"]),
+                _amounts_from_json(line["deltas"]),
+                _amounts_from_json(line["pots"]),
+            )
+            for line in data["lines"]
+        ),
+        summary=Text(*data.get("summary", ("", ""))),
+    )
+
+
+def entries_to_json(entries: Iterable[Entry]) -> list[dict[str, Any]]:
+    return [entry_to_json(e) for e in entries]
+
+
+def entries_from_json(data: Iterable[Mapping[str, Any]]) -> list[Entry]:
+    return [entry_from_json(e) for e in data]

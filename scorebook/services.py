@@ -1,0 +1,421 @@
+"""Every write. Keyword-only, atomic, verb-first.
+
+Hands are scored by the engine when they are saved: a row keeps the entries it booked and
+the engine state after it, so appending resumes from the last state, and changing hand k
+re-scores k..end from the state before k (via `replay.fold`) in the same transaction.
+Concurrent saves are detected by the row's `version` (edits) or the expected hand number
+(new hands); a stale save raises `Conflict` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from scorebook import nights
+from scorebook.engine.errors import InvalidHand, Problem
+from scorebook.engine.replay import fold
+from scorebook.engine.scoresheet import resolve_house_rules
+from scorebook.engine.types import Session, Text
+from scorebook.models import Hand, HandRevision, Night, PaidTransfer, Player, Seat
+
+
+@dataclass
+class Conflict(Exception):
+    """Someone else saved first. `changes` lists (field path, theirs, yours) where known."""
+
+    message: str
+    changes: list[tuple[str, Any, Any]] = field(default_factory=list)
+    current_version: int | None = None
+    current_number: int | None = None
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def _problem(field_path: str, en: str, hu: str) -> Problem:
+    return Problem(field_path, Text(en, hu))
+
+
+def flatten(value: Any, prefix: str = "") -> dict[str, Any]:
+    """A record as {field path: leaf value}, paths as the engine writes them."""
+    if isinstance(value, Mapping):
+        out: dict[str, Any] = {}
+        for key, item in value.items():
+            if key == "computed":
+                continue
+            out.update(flatten(item, f"{prefix}.{key}" if prefix else str(key)))
+        return out or {prefix: {}}
+    if isinstance(value, list) and value and all(isinstance(v, Mapping) for v in value):
+        out = {}
+        for i, item in enumerate(value):
+            out.update(flatten(item, f"{prefix}[{i}]"))
+        return out
+    return {prefix: value}
+
+
+def diff_records(before: Any, after: Any) -> list[tuple[str, Any, Any]]:
+    a, b = flatten(before), flatten(after)
+    return [
+        (path, a.get(path), b.get(path))
+        for path in sorted(set(a) | set(b))
+        if a.get(path) != b.get(path)
+    ]
+
+
+# --- nights ---------------------------------------------------------------------------------
+
+
+def remember_players(*, owner: AbstractBaseUser, names: Sequence[str]) -> list[Player]:
+    existing = {p.name: p for p in Player.objects.filter(owner=owner, name__in=list(names))}
+    missing = [Player(owner=owner, name=n) for n in names if n not in existing]
+    if missing:
+        Player.objects.bulk_create(missing)
+        existing |= {p.name: p for p in Player.objects.filter(owner=owner, name__in=list(names))}
+    return [existing[n] for n in names]
+
+
+@transaction.atomic
+def create_night(
+    *,
+    owner: AbstractBaseUser,
+    variant_key: str,
+    house_rules: Mapping[str, Any],
+    per_point: Decimal,
+    currency: str,
+    players: Sequence[str],
+    first_dealer: str | None = None,
+    date: datetime.date | None = None,
+    place: str = "",
+    opening_pots: Mapping[str, int] | None = None,
+) -> Night:
+    """Create a night with its seating; raises InvalidHand (fields `house_rules.*`, `players`)."""
+    rules, problems = resolve_house_rules(variant_key, dict(house_rules))
+    variant = nights.registry.get(variant_key)
+    names = [n.strip() for n in players]
+    if len(set(names)) != len(names) or not all(names):
+        problems.append(
+            _problem("players", "names must be unique and not empty", "a nevek legyenek különbözők")
+        )
+    elif not variant.min_players <= len(names) <= variant.max_players:
+        problems.append(
+            _problem(
+                "players",
+                f"{variant.title.en} is for {variant.min_players}–{variant.max_players} players",
+                f"{variant.title.hu}: {variant.min_players}–{variant.max_players} játékos",
+            )
+        )
+    if first_dealer and first_dealer not in names:
+        problems.append(_problem("first_dealer", "is not one of the players", "nem játékos"))
+    for pot, amount in (opening_pots or {}).items():
+        if pot not in variant.pot_names or not isinstance(amount, int) or amount < 0:
+            problems.append(
+                _problem(f"pots.{pot}", "must be a whole number ≥ 0", "nemnegatív egész")
+            )
+    if problems:
+        raise InvalidHand(problems)
+    night = Night(
+        owner=owner,
+        variant=variant_key,
+        house_rules=rules,
+        stake_per_point=per_point,
+        currency=currency,
+        place=place,
+        opening_pots=dict(opening_pots) if opening_pots is not None else None,
+    )
+    if date is not None:
+        night.date = date
+    people = remember_players(owner=owner, names=names)
+    night.first_dealer = people[names.index(first_dealer)] if first_dealer else people[0]
+    _set_start(night, nights.session_for(night, names))
+    night.full_clean(exclude=["owner", "first_dealer"])
+    night.save()
+    Seat.objects.bulk_create(Seat(night=night, player=p, position=i) for i, p in enumerate(people))
+    return night
+
+
+def _set_start(night: Night, session: Session) -> None:
+    variant = nights.variant_of(night)
+    state, opening = variant.start(session)
+    night.start_state = variant.dump_state(state)
+    night.start_entries = nights.entries_to_json(opening)
+
+
+def _players(night: Night) -> list[str]:
+    return list(
+        Seat.objects.filter(night=night).order_by("position").values_list("player__name", flat=True)
+    )
+
+
+def _lock(night: Night) -> Night:
+    """Serialise writes to one night (a row lock where the database has them)."""
+    return Night.objects.select_for_update().get(pk=night.pk)
+
+
+def _session(night: Night, joiners: frozenset[str] | None = None) -> Session:
+    if joiners is None:
+        joiners = nights.late_joiners(
+            Hand.objects.filter(night=night, deleted=False, record__event="join").values_list(
+                "record", flat=True
+            )
+        )
+    return nights.session_for(night, _players(night), joiners)
+
+
+def _state_before(night: Night, session: Session, position: int) -> tuple[Any, int]:
+    """The engine state before row `position`, and the number the next hand gets."""
+    variant = nights.variant_of(night)
+    prev = (
+        Hand.objects.filter(night=night, deleted=False, position__lt=position)
+        .order_by("-position")
+        .only("state", "number", "record")
+        .first()
+    )
+    if prev is None:
+        return variant.load_state(night.start_state), 1
+    # Always one aggregate (not only after an event), so the query count never varies.
+    number = (
+        Hand.objects.filter(night=night, deleted=False, position__lt=position).aggregate(
+            n=Max("number")
+        )["n"]
+        or 0
+    )
+    return variant.load_state(prev.state), number + 1
+
+
+def _score_one(
+    session: Session, state: Any, record: Mapping[str, Any], number: int
+) -> tuple[Any, list[Any], list[Problem]]:
+    return fold(session, [record], state=state, first_number=number)
+
+
+def _rescore(night: Night, session: Session, rows: list[Hand], state: Any, number: int) -> None:
+    """Score `rows` (in order, from `state`), update their caches; InvalidHand if any fails."""
+    variant = nights.variant_of(night)
+    problems: list[Problem] = []
+    for row in rows:
+        if row.deleted:
+            row.number = None
+            continue
+        is_event = row.is_event
+        state, entries, found = _score_one(session, state, row.record, number)
+        if found:
+            problems.extend(found)
+            break
+        row.number = None if is_event else number
+        row.entries = nights.entries_to_json(entries)
+        row.state = variant.dump_state(state)
+        if not is_event:
+            number += 1
+    if problems:
+        raise InvalidHand(problems)
+    Hand.objects.bulk_update(rows, ["number", "entries", "state"])
+
+
+def _rescore_from(night: Night, session: Session, position: int) -> None:
+    state, number = _state_before(night, session, position)
+    rows = list(Hand.objects.filter(night=night, position__gte=position).order_by("position"))
+    _rescore(night, session, rows, state, number)
+
+
+def _rescore_all(night: Night, session: Session) -> None:
+    _set_start(night, session)
+    night.save(update_fields=["start_state", "start_entries"])
+    _rescore_from(night, session, 0)
+
+
+# --- hands ----------------------------------------------------------------------------------
+
+
+def clean_record(record: Mapping[str, Any]) -> dict[str, Any]:
+    """The record as stored: `computed` is output only and never kept."""
+    return {k: v for k, v in record.items() if k != "computed"}
+
+
+@transaction.atomic
+def record_hand(
+    *,
+    night: Night,
+    record: Mapping[str, Any],
+    expected_number: int | None = None,
+    author: AbstractBaseUser | None = None,
+) -> Hand:
+    """Append a hand (or a session event) after the last one.
+
+    `expected_number` is the hand number the form was opened for; if another hand was
+    recorded meanwhile, Conflict. Engine problems raise InvalidHand (nothing is saved).
+    """
+    night = _lock(night)
+    record = clean_record(record)
+    last = Hand.objects.filter(night=night).order_by("-position").only("position").first()
+    position = last.position + 1 if last else 0
+    is_event = nights.EVENT_KEY in record
+    if is_event and record.get(nights.EVENT_KEY) == "join":
+        name = record.get("player")
+        if not (isinstance(name, str) and name.strip() in _players(night)):
+            return _record_join(night=night, record=record, position=position)
+    session = _session(night)
+    state, number = _state_before(night, session, position)
+    if expected_number is not None and not is_event and expected_number != number:
+        latest = Hand.objects.filter(night=night, deleted=False, number=number - 1).first()
+        summary = ""
+        if latest is not None and latest.entries:
+            summary = latest.entries[0]["summary"][0]
+        raise Conflict(
+            _(
+                "Hand %(expected)s was already recorded by someone else (%(summary)s). "
+                "Your hand was not saved: check it and save it as hand %(number)s."
+            )
+            % {"expected": expected_number, "summary": summary or "—", "number": number},
+            current_number=number,
+        )
+    variant = nights.variant_of(night)
+    state, entries, problems = _score_one(session, state, record, number)
+    if problems:
+        raise InvalidHand(problems)
+    return Hand.objects.create(
+        night=night,
+        position=position,
+        number=None if is_event else number,
+        record=record,
+        entries=nights.entries_to_json(entries),
+        state=variant.dump_state(state),
+    )
+
+
+def _record_join(*, night: Night, record: dict[str, Any], position: int) -> Hand:
+    """A join event seats a new player, so the whole night is re-scored with him in it."""
+    name = record.get("player")
+    players = _players(night)
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidHand([_problem("player", "is required", "kötelező megadni")])
+    name = name.strip()
+    record["player"] = name
+    index = record.get("seat_index", len(players))
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= len(players):
+        raise InvalidHand(
+            [_problem("seat_index", f"must be 0–{len(players)}", f"0–{len(players)} lehet")]
+        )
+    record["seat_index"] = index
+    (player,) = remember_players(owner=night.owner, names=[name])
+    seats = list(Seat.objects.filter(night=night, position__gte=index).order_by("-position"))
+    for seat in seats:  # shift from the end, so the unique (night, position) always holds
+        seat.position += 1
+        seat.save(update_fields=["position"])
+    Seat.objects.create(night=night, player=player, position=index)
+    hand = Hand.objects.create(night=night, position=position, record=record)
+    _rescore_all(night, _session(night))
+    hand.refresh_from_db()
+    return hand
+
+
+def _check_version(hand: Hand, version: int, record: Mapping[str, Any] | None) -> None:
+    if hand.version == version:
+        return
+    seen = HandRevision.objects.filter(hand=hand, version=version).first()
+    changes = diff_records(seen.record, hand.record) if seen else []
+    if seen is not None and seen.deleted != hand.deleted:
+        changes.append(("deleted", seen.deleted, hand.deleted))
+    label = hand.number or hand.position + 1
+    raise Conflict(
+        _(
+            "Hand %(number)s was changed by someone else while you were editing it "
+            "(version %(seen)s → %(now)s). Your changes were not saved; the form shows "
+            "what you entered, compare it with the saved hand below."
+        )
+        % {"number": label, "seen": version, "now": hand.version},
+        changes=changes,
+        current_version=hand.version,
+    )
+
+
+def _keep_revision(hand: Hand, author: AbstractBaseUser | None) -> None:
+    HandRevision.objects.create(
+        hand=hand, version=hand.version, record=hand.record, deleted=hand.deleted, author=author
+    )
+
+
+def _locked_hand(hand: Hand) -> tuple[Night, Hand]:
+    night = _lock(hand.night)
+    return night, Hand.objects.select_for_update().get(pk=hand.pk)
+
+
+@transaction.atomic
+def edit_hand(
+    *,
+    hand: Hand,
+    record: Mapping[str, Any],
+    version: int,
+    author: AbstractBaseUser | None = None,
+) -> Hand:
+    """Replace hand k's record and re-score k..end; Conflict if `version` is stale."""
+    night, hand = _locked_hand(hand)
+    _check_version(hand, version, record)
+    record = clean_record(record)
+    if hand.is_event or nights.EVENT_KEY in record:
+        raise InvalidHand([_problem("event", "events cannot be edited", "nem szerkeszthető")])
+    _keep_revision(hand, author)
+    hand.record = record
+    hand.version += 1
+    hand.save(update_fields=["record", "version", "updated"])
+    _rescore_from(night, _session(night), hand.position)
+    hand.refresh_from_db()
+    return hand
+
+
+@transaction.atomic
+def delete_hand(*, hand: Hand, version: int, author: AbstractBaseUser | None = None) -> Hand:
+    """Mark a hand deleted (undoable) and re-score the hands after it."""
+    night, hand = _locked_hand(hand)
+    _check_version(hand, version, None)
+    if hand.deleted:
+        return hand
+    _keep_revision(hand, author)
+    hand.deleted = True
+    hand.number = None
+    hand.version += 1
+    hand.save(update_fields=["deleted", "number", "version", "updated"])
+    if hand.record.get(nights.EVENT_KEY) == "join":
+        _rescore_all(night, _session(night))
+    else:
+        _rescore_from(night, _session(night), hand.position)
+    hand.refresh_from_db()
+    return hand
+
+
+@transaction.atomic
+def restore_hand(*, hand: Hand, version: int, author: AbstractBaseUser | None = None) -> Hand:
+    """Undo a delete: the hand is back at its place and everything after it is re-scored."""
+    night, hand = _locked_hand(hand)
+    _check_version(hand, version, None)
+    if not hand.deleted:
+        return hand
+    _keep_revision(hand, author)
+    hand.deleted = False
+    hand.version += 1
+    hand.save(update_fields=["deleted", "version", "updated"])
+    if hand.record.get(nights.EVENT_KEY) == "join":
+        _rescore_all(night, _session(night))
+    else:
+        _rescore_from(night, _session(night), hand.position)
+    hand.refresh_from_db()
+    return hand
+
+
+@transaction.atomic
+def mark_transfer_paid(
+    *, night: Night, payer: str, payee: str, amount: Decimal, paid: bool = True
+) -> None:
+    """Mark (or unmark) one settle-up transfer as paid."""
+    if paid:
+        PaidTransfer.objects.get_or_create(night=night, payer=payer, payee=payee, amount=amount)
+    else:
+        PaidTransfer.objects.filter(night=night, payer=payer, payee=payee, amount=amount).delete()

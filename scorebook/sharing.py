@@ -1,0 +1,50 @@
+"""Read-only share links: an unguessable token per night; revoking deletes it."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import transaction
+from django.http import Http404
+
+from scorebook import stamps
+from scorebook.models import Night, NightShare
+
+TOKEN_BYTES = 32  # 256 bits: 43 URL-safe characters
+
+
+@transaction.atomic
+def share_night(*, night: Night) -> NightShare:
+    """The night's share link, created if it has none (the same link until revoked)."""
+    share, _created = NightShare.objects.get_or_create(
+        night=night, defaults={"token": secrets.token_urlsafe(TOKEN_BYTES)}
+    )
+    return share
+
+
+@transaction.atomic
+def revoke_share(*, night: Night) -> None:
+    NightShare.objects.filter(night=night).delete()
+
+
+def share_of(night: Night) -> NightShare | None:
+    return NightShare.objects.filter(night=night).first()
+
+
+def shared_night(token: str) -> Night:
+    """The night a token opens, annotated with its stamps (one query); 404 otherwise."""
+    if not token or len(token) > 64:
+        raise Http404("no such link")
+    night = (
+        stamps.with_stamps(Night.objects.filter(share__token=token), paid=True)
+        .select_related("first_dealer")
+        .first()
+    )
+    if night is None:
+        raise Http404("no such link")
+    return night
+
+
+def version_of(night: Night) -> str:
+    """What the shared page shows changes exactly when this does (hands, paid marks)."""
+    return stamps.stamp_of(night, night.stamp_paid, night.stamp_paid_ids)  # type: ignore[attr-defined]

@@ -1,0 +1,367 @@
+"""Nights to and from scoresheets (`scorebook/1`): import, export, CSV and backups.
+
+Export reuses `queries.scoresheet` (the engine's `write_sheet`). Import validates the whole
+sheet with the engine (`read_sheet` + `replay`) and the app's own limits (name lengths, the
+stake's digits, what the database can store), then creates the night, its seats and every
+row in one transaction, with the same caches `services` keeps (entries and state per row),
+so the night can be edited afterwards like any other. Seats are created in the sheet's
+order, late joiners included, which is what `services` derives from the stored join events.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+import json
+import logging
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from scorebook import nights, queries, services
+from scorebook.engine import registry
+from scorebook.engine.errors import InvalidSheet, Problem
+from scorebook.engine.replay import EVENT_KEY, fold, replay
+from scorebook.engine.scoresheet import Sheet, amount_json, read_sheet
+from scorebook.engine.types import Amount, Text
+from scorebook.models import Hand, Night, Player, Seat
+
+logger = logging.getLogger(__name__)
+
+MAX_NAME = Player._meta.get_field("name").max_length or 60
+_stake_field = Night._meta.get_field("stake_per_point")
+MAX_STAKE_PLACES = _stake_field.decimal_places or 4
+MAX_STAKE_WHOLE = (_stake_field.max_digits or 12) - MAX_STAKE_PLACES
+MAX_DEPTH = 40  # nesting a hand record never needs; deeper input is refused, not recursed
+
+
+def _problem(field: str, en: str, hu: str, hand: int | None = None) -> Problem:
+    return Problem(field, Text(en, hu), hand)
+
+
+# --- reading ------------------------------------------------------------------------------
+
+
+def parse_json(raw: bytes | str) -> tuple[Any, list[Problem]]:
+    """The document, or a problem saying why it is not JSON the app can store."""
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return None, [_problem("sheet", "is not UTF-8 text", "nem UTF-8 szöveg")]
+
+    def refuse_constant(name: str) -> Any:
+        raise ValueError(f"{name} is not a JSON number")
+
+    try:
+        data = json.loads(raw, parse_constant=refuse_constant)
+    except (ValueError, RecursionError) as error:
+        message = str(error) if not isinstance(error, RecursionError) else "nested too deeply"
+        return None, [_problem("sheet", f"not valid JSON: {message}", f"hibás JSON: {message}")]
+    return data, []
+
+
+def _storable(value: Any, depth: int = 0) -> str | None:
+    """Why a JSON value cannot be stored in every database we support, or None."""
+    if depth > MAX_DEPTH:
+        return "is nested too deeply"
+    if isinstance(value, str):
+        if "\x00" in value:
+            return "contains a NUL character"
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return "contains an unpaired surrogate"
+        return None
+    if isinstance(value, float) and not math.isfinite(value):
+        return "is not a finite number"
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            trouble = _storable(key, depth + 1) or _storable(item, depth + 1)
+            if trouble:
+                return trouble
+    if isinstance(value, list):
+        for item in value:
+            trouble = _storable(item, depth + 1)
+            if trouble:
+                return trouble
+    return None
+
+
+def _app_limits(data: Mapping[str, Any], sheet: Sheet) -> list[Problem]:
+    """What the engine allows but the database does not keep."""
+    problems: list[Problem] = []
+    variant = registry.get(sheet.session.variant)
+    if len(sheet.session.players) < variant.min_players:
+        problems.append(
+            _problem(
+                "players",
+                f"{variant.key} needs at least {variant.min_players} players",
+                f"a(z) {variant.key} legalább {variant.min_players} játékost kíván",
+            )
+        )
+    for index, name in enumerate(sheet.session.players):
+        if name != name.strip():
+            problems.append(
+                _problem(
+                    f"players[{index}]",
+                    "must not start or end with a space",
+                    "nem kezdődhet és nem végződhet szóközzel",
+                )
+            )
+        elif len(name) > MAX_NAME:
+            problems.append(
+                _problem(
+                    f"players[{index}]",
+                    f"is longer than {MAX_NAME} characters",
+                    f"hosszabb {MAX_NAME} karakternél",
+                )
+            )
+    per_point = sheet.stake.per_point
+    exponent = per_point.normalize().as_tuple().exponent
+    places = max(-exponent, 0) if isinstance(exponent, int) else 0
+    whole = per_point.adjusted() + 1 if per_point >= 1 else 0
+    if places > MAX_STAKE_PLACES:
+        problems.append(
+            _problem(
+                "stake.per_point",
+                f"has more than {MAX_STAKE_PLACES} decimal places",
+                f"több mint {MAX_STAKE_PLACES} tizedesjegy",
+            )
+        )
+    elif whole > MAX_STAKE_WHOLE:
+        problems.append(
+            _problem(
+                "stake.per_point",
+                f"has more than {MAX_STAKE_WHOLE} digits before the point",
+                f"több mint {MAX_STAKE_WHOLE} egészjegy",
+            )
+        )
+    if not (sheet.stake.currency.isascii()):
+        problems.append(_problem("stake.currency", "must be three letters A–Z", "három betű (A–Z)"))
+    for number, record in _numbered(sheet.records):
+        if not isinstance(record, Mapping):
+            problems.append(
+                _problem("hand", "must be a JSON object", "JSON objektumnak kell lennie", number)
+            )
+            continue
+        trouble = _storable(record)
+        if trouble:
+            problems.append(_problem("hand", trouble, trouble, number))
+    trouble = _storable({k: v for k, v in data.items() if k != "hands"})
+    if trouble:
+        problems.append(_problem("sheet", trouble, trouble))
+    return problems
+
+
+def _numbered(records: tuple[Any, ...]) -> list[tuple[int | None, Any]]:
+    """Each record with its hand number (None for session events)."""
+    out: list[tuple[int | None, Any]] = []
+    number = 1
+    for record in records:
+        if isinstance(record, Mapping) and EVENT_KEY in record:
+            out.append((None, record))
+        else:
+            out.append((number, record))
+            number += 1
+    return out
+
+
+def check_sheet(data: Any) -> tuple[Sheet | None, list[Problem]]:
+    """Validate a whole scoresheet: every problem, each naming its hand and field."""
+    try:
+        sheet = read_sheet(data)
+    except InvalidSheet as refused:
+        return None, list(refused.problems)
+    except Exception:  # an engine bug must not become a 500
+        logger.exception("reading a scoresheet failed")
+        return None, [_problem("sheet", "could not be read", "nem olvasható")]
+    problems = _app_limits(data, sheet)
+    if problems:
+        return sheet, problems
+    records = tuple(services.clean_record(r) for r in sheet.records)
+    try:
+        replay(sheet.session, records)
+    except InvalidSheet as refused:
+        return sheet, list(refused.problems)
+    except Exception:
+        logger.exception("replaying a scoresheet failed")
+        return sheet, [_problem("sheet", "the scorer could not read it", "a pontozó nem tudta")]
+    return Sheet(
+        sheet.session, sheet.stake, records, sheet.explicit_house_rules, sheet.explicit_stake
+    ), []
+
+
+# --- writing ------------------------------------------------------------------------------
+
+
+def _first_dealer(sheet: Sheet) -> str:
+    for record in sheet.records:
+        if EVENT_KEY not in record:
+            dealer = record.get("dealer")
+            if dealer in sheet.session.players:
+                return str(dealer)
+            break
+    return sheet.session.players[0]
+
+
+@transaction.atomic
+def create_night_from_sheet(
+    *,
+    owner: AbstractBaseUser,
+    data: Any,
+    date: datetime.date | None = None,
+    place: str = "",
+    first_dealer: str | None = None,
+) -> Night:
+    """A new night holding the sheet; raises InvalidSheet (every problem) and writes nothing."""
+    sheet, problems = check_sheet(data)
+    if problems or sheet is None:
+        raise InvalidSheet(problems)
+    session = sheet.session
+    variant = registry.get(session.variant)
+    night = Night(
+        owner=owner,
+        variant=session.variant,
+        house_rules=dict(session.house_rules),
+        stake_per_point=sheet.stake.per_point,
+        currency=sheet.stake.currency,
+        place=place[:120],
+        opening_pots=dict(session.opening_pots) if session.opening_pots is not None else None,
+    )
+    if date is not None:
+        night.date = date
+    state, opening = variant.start(session)
+    night.start_state = variant.dump_state(state)
+    night.start_entries = nights.entries_to_json(opening)
+    try:
+        night.full_clean(exclude=["owner", "first_dealer"])
+    except ValidationError as invalid:
+        raise InvalidSheet(
+            [
+                _problem(name, str(message), str(message))
+                for name, messages in invalid.message_dict.items()
+                for message in messages
+            ]
+        ) from None
+    people = services.remember_players(owner=owner, names=list(session.players))
+    dealer = first_dealer if first_dealer in session.players else _first_dealer(sheet)
+    night.first_dealer = people[session.players.index(dealer)]
+    night.save()
+    Seat.objects.bulk_create(Seat(night=night, player=p, position=i) for i, p in enumerate(people))
+    rows: list[Hand] = []
+    for position, (number, record) in enumerate(_numbered(sheet.records)):
+        state, entries, found = fold(session, [record], state=state, first_number=number or 0)
+        if found:  # replay accepted the sheet, so this is an engine inconsistency
+            raise InvalidSheet(found)
+        rows.append(
+            Hand(
+                night=night,
+                position=position,
+                number=number,
+                record=dict(record),
+                entries=nights.entries_to_json(entries),
+                state=variant.dump_state(state),
+            )
+        )
+    Hand.objects.bulk_create(rows)
+    return night
+
+
+# --- export -------------------------------------------------------------------------------
+
+
+def export_sheet(night: Night) -> dict[str, Any]:
+    return queries.scoresheet(queries.night_view(night))
+
+
+def dumps(doc: Any) -> str:
+    """The bytes every download and backup uses, so that round trips compare exactly."""
+    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+
+
+def _safe_text(value: str) -> str:
+    """A text cell a spreadsheet will not run as a formula."""
+    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
+
+
+def _amount(value: Amount) -> str:
+    return str(amount_json(value))
+
+
+def export_csv(night: Night, lang: str = "en") -> str:
+    """One row per hand (and per event or automatic booking), a column per player and pot,
+    in payment units; then the totals, and each player's money balance."""
+    view = queries.night_view(night, lang)
+    players, pot_names = view.players, view.pot_names
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(
+        [
+            "hand",
+            "kind",
+            "dealer",
+            *map(_safe_text, players),
+            *(f"pot:{p}" for p in pot_names),
+            "summary",
+        ]
+    )
+
+    def row(label: str, entries: list[Any]) -> None:
+        deltas: dict[str, Amount] = dict.fromkeys(players, 0)
+        pots: dict[str, Amount] = dict.fromkeys(pot_names, 0)
+        for entry in entries:
+            for who, amount in entry.deltas.items():
+                deltas[who] = deltas.get(who, 0) + amount
+            for pot, amount in entry.pots.items():
+                pots[pot] = pots.get(pot, 0) + amount
+        first = entries[0] if entries else None
+        writer.writerow(
+            [
+                label,
+                first.kind if first else "",
+                _safe_text(first.dealer or "") if first else "",
+                *(_amount(deltas[p]) for p in players),
+                *(_amount(pots[p]) for p in pot_names),
+                _safe_text(first.summary.get(lang)) if first else "",
+            ]
+        )
+
+    opening = nights.entries_from_json(night.start_entries)
+    if opening:
+        row("", opening)
+    for hand in view.live_rows:
+        entries = nights.entries_from_json(hand.entries)
+        if hand.is_event and not entries:
+            writer.writerow(
+                [
+                    "",
+                    str(hand.record.get(EVENT_KEY)),
+                    "",
+                    *([""] * (len(players) + len(pot_names))),
+                    _safe_text(str(hand.record.get("player") or "")),
+                ]
+            )
+            continue
+        row(str(hand.number or ""), entries)
+    totals, pots = view.totals(), view.pots()
+    writer.writerow(
+        [
+            "total",
+            "",
+            "",
+            *(_amount(totals[p]) for p in players),
+            *(_amount(pots[p]) for p in pot_names),
+            "",
+        ]
+    )
+    balances = queries.settlement(view)["balances"]
+    writer.writerow(
+        ["money", night.currency, "", *(str(m) for _p, m in balances), *([""] * len(pot_names)), ""]
+    )
+    return out.getvalue()

@@ -1,0 +1,62 @@
+"""Fingerprints of what a night's scores are computed from, for many nights in one query.
+
+Every write path changes one of these: a new hand or event adds a row, an edit, delete or
+restore raises that row's `version`, a join adds a row (and a seat), and the night's own
+settings are compared field by field. So a cached result stamped with the fingerprint is
+fresh exactly when the fingerprint still matches — no write has to invalidate anything.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from django.db.models import Count, IntegerField, OuterRef, QuerySet, Subquery, Sum
+from django.db.models.functions import Coalesce
+
+from scorebook.models import Hand, Night, PaidTransfer
+
+
+def _aggregate(model: Any, name: str, func: Any) -> Coalesce:
+    rows = (
+        model.objects.filter(night=OuterRef("pk"))
+        .order_by()
+        .values("night")
+        .annotate(value=func)
+        .values("value")
+    )
+    return Coalesce(Subquery(rows, output_field=IntegerField()), 0, output_field=IntegerField())
+
+
+def with_stamps(nights: QuerySet[Night], *, paid: bool = False) -> QuerySet[Night]:
+    """Annotate each night with its rows' count, version sum and id sum (and paid marks)."""
+    nights = nights.annotate(
+        stamp_rows=_aggregate(Hand, "rows", Count("pk")),
+        stamp_versions=_aggregate(Hand, "versions", Sum("version")),
+        stamp_ids=_aggregate(Hand, "ids", Sum("pk")),
+    )
+    if paid:
+        nights = nights.annotate(
+            stamp_paid=_aggregate(PaidTransfer, "paid", Count("pk")),
+            stamp_paid_ids=_aggregate(PaidTransfer, "paid_ids", Sum("pk")),
+        )
+    return nights
+
+
+def stamp_of(night: Night, *extra: Any) -> str:
+    """The fingerprint of an annotated night (see `with_stamps`)."""
+    parts = [
+        night.variant,
+        night.stamp_rows,  # type: ignore[attr-defined]
+        night.stamp_versions,  # type: ignore[attr-defined]
+        night.stamp_ids,  # type: ignore[attr-defined]
+        str(night.stake_per_point),
+        night.currency,
+        night.house_rules,
+        night.opening_pots,
+        night.first_dealer_id,
+        *extra,
+    ]
+    text = json.dumps(parts, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:40]

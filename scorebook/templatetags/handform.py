@@ -1,0 +1,109 @@
+"""`{% field %}`: one input of the generic hand form, named by its record field path.
+
+    {% field form "result.declarer_card_points:int" widget="number" min=0 max=94 %}
+    {% field form "announcements[#].figure" widget="select" choices="double_game|volat" row=i %}
+    {% field form "bid.declarer" widget="player_radio" %}
+    {% field form "card_points.@#:int" widget="number" row=p.index label=p.name %}
+
+`#` in the name is replaced by `row`. The tag fills in what the user typed (or the stored
+record, or `default` on a fresh form) and the engine's messages for that path.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.utils.translation import gettext
+
+from scorebook.forms import HandForm, split_name
+from scorebook.labels import CONTRA_LEVELS, label
+
+register = template.Library()
+
+PLAYER_WIDGETS = ("player", "player_radio", "players")
+
+
+def _choices(spec: str) -> list[tuple[str, str]]:
+    if spec == "contra":
+        return [(str(i), name) for i, name in enumerate(CONTRA_LEVELS)]
+    if spec == "side":
+        return [("declarer", label("declarer")), ("opponents", label("opponents"))]
+    out = []
+    for item in spec.split("|"):
+        value, sep, text = item.partition("=")
+        out.append((value, gettext(text) if sep else label(value)))  # scorebook/choice_texts.py
+    return out
+
+
+@register.inclusion_tag("scorebook/includes/field.html")
+def field(
+    form: HandForm,
+    name: str,
+    widget: str = "text",
+    choices: str = "",
+    row: Any = None,
+    default: Any = None,
+    among: str = "active",
+    blank: str = "—",
+    help: str = "",
+    min: Any = None,
+    max: Any = None,
+    label: str = "",
+) -> dict[str, Any]:
+    if row is not None:
+        name = name.replace("#", str(row))
+    path, kind = split_name(name)
+    if form.fresh and path not in form.values and default is not None:
+        values = [str(default)] if default != "" else []
+    else:
+        values = form.values.get(path, [])
+    error_key = path
+    for i, player in enumerate(form.players):
+        error_key = error_key.replace(f"@{i}", player) if f"@{i}" in error_key else error_key
+    if widget in PLAYER_WIDGETS:
+        people = form.active if among == "active" else form.players
+        options = [(p, p) for p in people]
+        # a stored value outside the list (e.g. the sitting-out dealer) stays selectable
+        options += [(v, v) for v in values if v and v not in people]
+    else:
+        options = _choices(choices) if choices else []
+    dom_id = "f-" + "".join(c if c.isalnum() else "-" for c in name)
+    return {
+        "name": name,
+        "path": path,
+        "kind": kind,
+        "id": dom_id,
+        "widget": widget,
+        "label": label or path.rsplit(".", 1)[-1].replace("_", " "),
+        "options": [(v, text, v in values) for v, text in options],
+        "value": ", ".join(values) if kind == "ints" else (values[-1] if values else ""),
+        "checked": bool(values) and values[-1] in ("1", "on", "true", "True"),
+        "errors": form.errors.get(error_key, []),
+        "blank": blank,
+        "help": help,
+        "min": min,
+        "max": max,
+    }
+
+
+@register.simple_tag
+def rows(form: HandForm, list_path: str, minimum: int = 1, spare: int = 1) -> range:
+    return form.row_count(list_path, minimum, spare)
+
+
+@register.filter
+def get_item(mapping: Any, key: Any) -> Any:
+    try:
+        return mapping[key]
+    except (KeyError, IndexError, TypeError):
+        return None
+
+
+@register.filter
+def touched(form: HandForm, prefix: str) -> bool:
+    """Whether anything under `prefix` was filled in or has a problem (to open a section)."""
+    for path, values in form.values.items():
+        if path.startswith(prefix) and any(v not in ("", "0") for v in values):
+            return True
+    return any(path.startswith(prefix) for path in form.errors)

@@ -1,0 +1,1 @@
+"""Thin function-based views, one module per screen area."""

@@ -1,0 +1,265 @@
+"""Hand entry: one generic form for every variant, live preview, edit, delete, restore."""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.template.loader import select_template
+from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import trigger_client_event
+
+from scorebook import queries, services
+from scorebook.engine.errors import InvalidHand, Problem
+from scorebook.engine.types import Text
+from scorebook.forms import JSON_FIELD, HandForm, parse_hand, post_values, record_values
+from scorebook.models import Hand
+from scorebook.views.nights import lang, night_context
+
+LEDGER_EVENT = "ledger-changed"
+logger = logging.getLogger(__name__)
+
+
+def _int(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _hand_template(key: str) -> str:
+    return select_template(
+        [f"scorebook/hands/{key}.html", "scorebook/hands/_generic.html"]
+    ).template.name
+
+
+def _form(view: queries.NightView, hand: Hand | None, data: Any = None) -> tuple[HandForm, Any]:
+    """The form for a new hand (hand=None) or for editing `hand`, and the table hint."""
+    hint = queries.hint_before(view, hand)
+    form = HandForm(players=view.players, active=queries.active_players(view, hint), lang=view.lang)
+    if data is not None:
+        form.values = post_values(data)
+    elif hand is not None:
+        form.values = record_values(hand.record, view.players)
+        form.values[JSON_FIELD] = [json.dumps(hand.record, ensure_ascii=False, indent=1)]
+    else:
+        form.fresh = True
+        if hint.next_dealer:
+            form.values["dealer"] = [hint.next_dealer]
+        form.values[JSON_FIELD] = [json.dumps({"dealer": hint.next_dealer}, ensure_ascii=False)]
+    return form, hint
+
+
+def _render(
+    request: HttpRequest,
+    view: queries.NightView,
+    hand: Hand | None,
+    form: HandForm,
+    hint: Any,
+    *,
+    preview: queries.Preview | None = None,
+    conflict: services.Conflict | None = None,
+    template: str = "scorebook/hand.html",
+    expected_number: int | None = None,
+    version: int | None = None,
+) -> TemplateResponse:
+    _state, number = queries.state_before(view, hand)
+    context = {
+        "night": view.night,
+        "title": view.variant.title.get(view.lang),
+        "hand": hand,
+        "form": form,
+        "hint": hint,
+        "hint_notes": [n.get(view.lang) for n in hint.notes],
+        "number": hand.number if hand else number,
+        "expected_number": expected_number or number,
+        "version": version or (hand.version if hand else None),
+        "hand_template": _hand_template(view.night.variant),
+        "preview": queries.preview_table(view, preview)
+        if preview and not preview.problems
+        else None,
+        "conflict": conflict,
+        "revisions": queries.revisions(hand) if hand else [],
+        "pot_names": view.pot_names,
+    }
+    return TemplateResponse(request, template, context)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def new_hand(request: HttpRequest, pk: int) -> HttpResponse:
+    night = queries.night_for(request.user, pk)
+    if request.method == "GET":
+        view = queries.night_view(night, lang())
+        form, hint = _form(view, None)
+        return _render(request, view, None, form, hint)
+    # Saving reads only the seats and the last state: no work grows with the night.
+    parsed = parse_hand(request.POST, queries.seated_names(night))
+    expected = _int(request.POST.get("_expected_number"))
+    problems: list[Problem] = list(parsed.problems)
+    conflict = None
+    if not problems:
+        try:
+            services.record_hand(
+                night=night, record=parsed.record, expected_number=expected, author=request.user
+            )
+        except InvalidHand as refused:
+            problems = refused.problems
+        except services.Conflict as stale:
+            conflict, expected = stale, stale.current_number
+        except Exception:  # an engine bug must not cost the user his input
+            logger.exception("scoring a new hand failed")
+            problems = [_engine_failed()]
+        else:
+            messages.success(request, _("Hand saved."))
+            return redirect("night", pk=pk)
+    view = queries.night_view(night, lang())
+    form, hint = _form(view, None, request.POST)
+    form.rows, form.problems = parsed.rows, problems
+    return _render(request, view, None, form, hint, conflict=conflict, expected_number=expected)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def edit_hand(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
+    hand = queries.hand_for(request.user, pk, hand_pk)
+    view = queries.night_view(hand.night, lang())
+    if request.method == "GET":
+        form, hint = _form(view, hand)
+        return _render(request, view, hand, form, hint)
+    form, hint = _form(view, hand, request.POST)
+    parsed = parse_hand(request.POST, view.players)
+    form.rows = parsed.rows
+    version = _int(request.POST.get("_version")) or 0
+    if parsed.problems:
+        form.problems = parsed.problems
+        return _render(request, view, hand, form, hint, version=version)
+    try:
+        services.edit_hand(hand=hand, record=parsed.record, version=version, author=request.user)
+    except InvalidHand as refused:
+        form.problems = refused.problems
+        return _render(request, view, hand, form, hint, version=version)
+    except services.Conflict as conflict:
+        return _render(request, view, hand, form, hint, conflict=conflict, version=version)
+    except Exception:  # an engine bug must not cost the user his input
+        logger.exception("re-scoring after an edit failed")
+        form.problems = [_engine_failed()]
+        return _render(request, view, hand, form, hint, version=version)
+    messages.success(
+        request, _("Hand %(number)s changed; later hands re-scored.") % {"number": hand.number}
+    )
+    return redirect("night", pk=pk)
+
+
+@require_POST
+@login_required
+def preview(request: HttpRequest, pk: int, hand_pk: int | None = None) -> HttpResponse:
+    """Score the form without saving: the fragment for htmx, the whole form page otherwise."""
+    if hand_pk is None:
+        hand = None
+        view = queries.night_view(queries.night_for(request.user, pk), lang())
+    else:
+        hand = queries.hand_for(request.user, pk, hand_pk)
+        view = queries.night_view(hand.night, lang())
+    form, hint = _form(view, hand, request.POST)
+    parsed = parse_hand(request.POST, view.players)
+    form.rows = parsed.rows
+    result = queries.Preview(problems=parsed.problems)
+    if not parsed.problems:
+        try:
+            result = queries.preview_hand(view, parsed.record, hand)
+        except Exception:  # an engine bug must not cost the user his input
+            logger.exception("previewing a hand failed")
+            result = queries.Preview(problems=[_engine_failed()])
+    form.problems = result.problems
+    template = "scorebook/hand.html#preview" if request.htmx else "scorebook/hand.html"
+    return _render(
+        request,
+        view,
+        hand,
+        form,
+        hint,
+        preview=result,
+        template=template,
+        expected_number=_int(request.POST.get("_expected_number")),
+        version=_int(request.POST.get("_version")),
+    )
+
+
+def _engine_failed() -> Problem:
+    return Problem(
+        "hand", Text("the scorer could not read this hand", "a pontozó nem tudta értelmezni")
+    )
+
+
+def _ledger_response(request: HttpRequest, pk: int) -> HttpResponse:
+    if not request.htmx:
+        return redirect("night", pk=pk)
+    view = queries.night_view(queries.night_for(request.user, pk), lang())
+    response = TemplateResponse(
+        request, "scorebook/night.html#ledger", night_context(request, view)
+    )
+    return trigger_client_event(response, LEDGER_EVENT)
+
+
+@require_POST
+@login_required
+def delete_hand(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
+    hand = queries.hand_for(request.user, pk, hand_pk)
+    try:
+        services.delete_hand(
+            hand=hand, version=_int(request.POST.get("_version")) or 0, author=request.user
+        )
+    except (InvalidHand, services.Conflict) as refused:
+        messages.error(request, _refusal(refused))
+    else:
+        messages.success(request, _("Hand deleted. You can restore it from the ledger."))
+    return _ledger_response(request, pk)
+
+
+@require_POST
+@login_required
+def restore_hand(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
+    hand = queries.hand_for(request.user, pk, hand_pk)
+    try:
+        services.restore_hand(
+            hand=hand, version=_int(request.POST.get("_version")) or 0, author=request.user
+        )
+    except (InvalidHand, services.Conflict) as refused:
+        messages.error(request, _refusal(refused))
+    else:
+        messages.success(request, _("Hand restored."))
+    return _ledger_response(request, pk)
+
+
+def _refusal(refused: Exception) -> str:
+    if isinstance(refused, InvalidHand):
+        return "; ".join(p.describe(lang()) for p in refused.problems)
+    return str(refused)
+
+
+@require_POST
+@login_required
+def event(request: HttpRequest, pk: int) -> HttpResponse:
+    """A session event between hands (`join`, `leave`) where the variant has them."""
+    night = queries.night_for(request.user, pk)
+    view = queries.night_view(night, lang())
+    parsed = parse_hand(request.POST, view.players)
+    if not parsed.problems and not isinstance(parsed.record.get("event"), str):
+        parsed.problems = [Problem("event", Text("is required", "kötelező megadni"))]
+    try:
+        if parsed.problems:
+            raise InvalidHand(parsed.problems)
+        services.record_hand(night=night, record=parsed.record, author=request.user)
+    except InvalidHand as refused:
+        messages.error(request, _refusal(refused))
+    else:
+        messages.success(request, _("Recorded."))
+    return redirect("night", pk=pk)

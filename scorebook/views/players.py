@@ -1,0 +1,66 @@
+"""The list of nights with filters, the list of players and each player's page."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.template.response import TemplateResponse
+from django.views.decorators.http import require_GET
+
+from scorebook import nights, summaries
+from scorebook.views.nights import lang
+
+PER_PAGE = 50
+
+
+def _int(value: str | None) -> int | None:
+    return int(value) if value and value.isdigit() and len(value) < 12 else None
+
+
+def _variants() -> list[tuple[str, str]]:
+    return [(v.key, v.title.get(lang())) for v in nights.available_variants()]
+
+
+def _variant(request: HttpRequest) -> str | None:
+    key = request.GET.get("variant") or None
+    return key if key in {k for k, _t in _variants()} else None
+
+
+@require_GET
+@login_required
+def night_list(request: HttpRequest) -> HttpResponse:
+    variant, player_id = _variant(request), _int(request.GET.get("player"))
+    qs = summaries.filtered_nights(request.user, variant=variant, player_id=player_id)
+    page = Paginator(qs, PER_PAGE).get_page(request.GET.get("page"))
+    rows = summaries.night_rows(summaries.with_summaries(page.object_list))
+    context = {
+        "rows": rows,
+        "page": page,
+        "variants": _variants(),
+        "players": summaries.players_of(request.user),
+        "variant": variant or "",
+        "player_id": player_id,
+    }
+    return TemplateResponse(request, "scorebook/nights.html", context)
+
+
+@require_GET
+@login_required
+def player_list(request: HttpRequest) -> HttpResponse:
+    return TemplateResponse(
+        request, "scorebook/players.html", {"players": summaries.players_of(request.user)}
+    )
+
+
+@require_GET
+@login_required
+def player(request: HttpRequest, pk: int) -> HttpResponse:
+    person = summaries.player_for(request.user, pk)
+    variant = _variant(request)
+    context = {
+        "page": summaries.player_page(person, variant=variant),
+        "variants": _variants(),
+        "variant": variant or "",
+    }
+    return TemplateResponse(request, "scorebook/player.html", context)

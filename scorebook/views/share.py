@@ -1,0 +1,79 @@
+"""The owner's share link for a night, and the read-only page anyone with the link sees."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.translation import get_language
+from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
+
+from scorebook import queries, sharing
+from scorebook.views.nights import lang
+
+POLL_SECONDS = 4
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def share(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: the link (if any); POST: create it."""
+    night = queries.night_for(request.user, pk)
+    if request.method == "POST":
+        sharing.share_night(night=night)
+        return redirect("share", pk=pk)
+    link = sharing.share_of(night)
+    url = request.build_absolute_uri(reverse("shared", args=[link.token])) if link else None
+    return TemplateResponse(
+        request, "scorebook/share.html", {"night": night, "share": link, "url": url}
+    )
+
+
+@require_POST
+@login_required
+def revoke(request: HttpRequest, pk: int) -> HttpResponse:
+    night = queries.night_for(request.user, pk)
+    sharing.revoke_share(night=night)
+    return redirect("share", pk=pk)
+
+
+def _is_fragment(request: HttpRequest) -> bool:
+    return bool(request.htmx) and request.htmx.target == "live"
+
+
+def _etag(request: HttpRequest, token: str) -> str:
+    """One query: the night's fingerprint. Unchanged → 304, nothing rendered."""
+    night = sharing.shared_night(token)
+    request.shared_night = night  # type: ignore[attr-defined]
+    part = "live" if _is_fragment(request) else "page"
+    return f"{sharing.version_of(night)}-{part}-{get_language()}"
+
+
+@require_GET
+@condition(etag_func=_etag)
+def shared(request: HttpRequest, token: str) -> HttpResponse:
+    """The ledger, totals, pots and settle-up, polled by htmx every few seconds."""
+    night = getattr(request, "shared_night", None) or sharing.shared_night(token)
+    view = queries.night_view(night, lang())
+    rows, totals = queries.ledger(view)
+    context = {
+        "night": night,
+        "token": token,
+        "title": view.variant.title.get(view.lang),
+        "players": view.players,
+        "pot_names": view.pot_names,
+        "rows": [r for r in rows if not r.deleted],
+        "totals": totals,
+        "poll": POLL_SECONDS,
+        **queries.settlement(view),
+    }
+    template = "scorebook/shared.html#live" if _is_fragment(request) else "scorebook/shared.html"
+    response = TemplateResponse(request, template, context)
+    # Always revalidate (If-None-Match → 304); never stored by shared caches.
+    patch_cache_control(response, private=True, no_cache=True)
+    patch_vary_headers(response, ["HX-Request", "HX-Target", "Accept-Language", "Cookie"])
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response

@@ -1,0 +1,83 @@
+"""Import a night from a scoresheet; download a night as a scoresheet or CSV."""
+
+from __future__ import annotations
+
+import datetime
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods
+
+from scorebook import queries, sheets
+from scorebook.engine.errors import InvalidSheet, Problem
+from scorebook.views.nights import lang
+
+MAX_UPLOAD = 5 * 1024 * 1024  # a scoresheet of thousands of hands is far smaller
+
+
+class ImportForm(forms.Form):
+    """Shape only: the file (or pasted text), and the night's date and place."""
+
+    file = forms.FileField(label=gettext_lazy("Scoresheet file (.json)"), required=False)
+    text = forms.CharField(
+        label=gettext_lazy("…or paste the scoresheet"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8}),
+        max_length=MAX_UPLOAD,
+    )
+    date = forms.DateField(label=gettext_lazy("Date"), required=False)
+    place = forms.CharField(label=gettext_lazy("Place"), required=False, max_length=120)
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        upload, text = cleaned.get("file"), (cleaned.get("text") or "").strip()
+        if upload is not None and upload.size > MAX_UPLOAD:
+            raise forms.ValidationError(_("The file is larger than 5 MB."))
+        if upload is None and not text and "text" not in self.errors:
+            raise forms.ValidationError(_("Choose a scoresheet file or paste one."))
+        return cleaned
+
+    def raw(self) -> bytes | str:
+        upload = self.cleaned_data.get("file")
+        return upload.read() if upload is not None else self.cleaned_data["text"]
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def import_night(request: HttpRequest) -> HttpResponse:
+    form = ImportForm(request.POST or None, request.FILES or None)
+    problems: list[Problem] = []
+    if request.method == "POST" and form.is_valid():
+        data, problems = sheets.parse_json(form.raw())
+        if not problems:
+            try:
+                night = sheets.create_night_from_sheet(
+                    owner=request.user,
+                    data=data,
+                    date=form.cleaned_data.get("date") or timezone.localdate(),
+                    place=form.cleaned_data.get("place") or "",
+                )
+            except InvalidSheet as refused:
+                problems = refused.problems
+            else:
+                return redirect("night", pk=night.pk)
+    context = {"form": form, "problems": [p.describe(lang()) for p in problems]}
+    return TemplateResponse(request, "scorebook/import.html", context)
+
+
+@require_GET
+@login_required
+def sheet_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    night = queries.night_for(request.user, pk)
+    response = HttpResponse(
+        sheets.export_csv(night, lang()), content_type="text/csv; charset=utf-8"
+    )
+    stamp = night.date.isoformat() if isinstance(night.date, datetime.date) else ""
+    response["Content-Disposition"] = f'attachment; filename="night-{pk}-{stamp}.csv"'
+    return response

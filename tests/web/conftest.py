@@ -1,0 +1,70 @@
+import sys
+
+import pytest
+from django.test import Client
+
+from scorebook import services
+from scorebook.engine import registry
+from tests.web import toy
+
+TOY_MODULE = "scorebook.engine.variants.toy"
+
+
+@pytest.fixture(autouse=True)
+def toy_variant(monkeypatch):
+    """Register the test-only `toy` variant beside the real ones."""
+    monkeypatch.setitem(sys.modules, TOY_MODULE, toy)
+    monkeypatch.setattr(registry, "VARIANT_KEYS", (*registry.VARIANT_KEYS, "toy"))
+    registry.get.cache_clear()
+    yield
+    registry.get.cache_clear()
+
+
+@pytest.fixture(autouse=True)
+def static_files_from_finders(settings):
+    """Tests run without `collectstatic`: WhiteNoise serves from the finders instead."""
+    settings.WHITENOISE_AUTOREFRESH = True
+
+
+@pytest.fixture
+def user(django_user_model):
+    return django_user_model.objects.create_user("anna", password="pw-anna-123")
+
+
+@pytest.fixture
+def other(django_user_model):
+    return django_user_model.objects.create_user("mallory", password="pw-mallory-123")
+
+
+@pytest.fixture
+def client_in(client, user):
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def other_client(other):
+    c = Client()
+    c.force_login(other)
+    return c
+
+
+PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]
+
+
+@pytest.fixture
+def night(user):
+    return services.create_night(
+        owner=user,
+        variant_key="toy",
+        house_rules={},
+        per_point="2",
+        currency="HUF",
+        players=PLAYERS,
+        first_dealer="Dóra",
+        place="Kávéház",
+    )
+
+
+def hand(dealer, winner=None, points=0, **extra):
+    return {"dealer": dealer, "winner": winner, "points": points, **extra}

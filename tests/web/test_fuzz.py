@@ -1,0 +1,413 @@
+"""Property-based fuzzing of the night set-up, the hand forms and the import.
+
+Whatever is posted: never a 500, and either the whole write happened (and the stored
+caches agree with a fresh engine replay) or nothing changed at all.
+"""
+
+import json
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from django.db import transaction
+from django.db.models import Count, Q, Sum
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorebook import queries, services
+from scorebook.engine.replay import replay
+from scorebook.engine.scoresheet import read_sheet
+from scorebook.models import Hand, HandRevision, Night, Player, Seat
+from tests.web.conftest import PLAYERS
+
+pytestmark = pytest.mark.django_db
+ROOT = Path(__file__).resolve().parents[2]
+
+FUZZ = settings(
+    max_examples=250,
+    deadline=None,
+    database=None,  # no .hypothesis/ directory in the working tree
+    suppress_health_check=[
+        HealthCheck.function_scoped_fixture,
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+    ],
+)
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@contextmanager
+def rolled_back():
+    """Each example starts from the same database: its writes are undone afterwards, so
+    nights do not grow from one example to the next."""
+    with transaction.atomic():
+        yield
+        transaction.set_rollback(True)
+
+
+def snapshot():
+    """Everything a form could write, in one query: row counts, and the hands' versions,
+    deletions and records (any change to a hand raises its version)."""
+    return (
+        Night.objects.count(),
+        Seat.objects.count(),
+        Player.objects.count(),
+        HandRevision.objects.count(),
+        Hand.objects.aggregate(
+            n=Count("pk"), v=Sum("version"), d=Count("pk", filter=Q(deleted=True))
+        ),
+    )
+
+
+def assert_consistent(night):
+    """The stored caches are what the engine computes from the stored records."""
+    view = queries.night_view(Night.objects.get(pk=night.pk))
+    result = replay(view.session, [r.record for r in view.live_rows])
+    assert view.totals() == dict(result.totals)
+    assert view.pots() == dict(result.pots)
+    numbers = [r.number for r in view.live_rows if not r.is_event]
+    assert numbers == list(range(1, len(numbers) + 1))
+
+
+# --- value strategies -----------------------------------------------------------------------
+
+any_text = st.text(max_size=40)
+tricky = st.sampled_from(
+    [
+        "",
+        " ",
+        "0",
+        "-1",
+        "1e9",
+        "NaN",
+        "Infinity",
+        "9" * 30,
+        "1.5",
+        "true",
+        "null",
+        "[]",
+        "{}",
+        "Anna",
+        "Béla",
+        "Dóra",
+        "Ede",
+        "\u00a0",
+        "'; DROP TABLE",
+        "<script>",
+        "@0",
+        "@9",
+    ]
+)
+value = st.one_of(any_text, tricky, st.integers(-(10**12), 10**12).map(str))
+values = st.lists(value, min_size=0, max_size=3)
+
+
+# --- night set-up ---------------------------------------------------------------------------
+
+SETUP_FIELDS = [
+    "per_point",
+    "currency",
+    "date",
+    "place",
+    "first_dealer",
+    "hr_double_wins",
+    "hr_base",
+    "hr_kitty_rule",
+    "hr_cap",
+    "pot_kitty",
+]
+
+
+@FUZZ
+@given(
+    fields=st.dictionaries(st.sampled_from(SETUP_FIELDS) | any_text, values, max_size=12),
+    players=st.lists(st.one_of(value, st.sampled_from(PLAYERS)), max_size=8),
+)
+def test_night_setup_never_fails(client_in, fields, players):
+    with rolled_back():
+        before = snapshot()
+        data = {k: v for k, v in fields.items() if k}
+        data["players"] = players
+        response = client_in.post(reverse("setup", args=["toy"]), data)
+        assert response.status_code in (200, 302)
+        if response.status_code == 200:
+            assert snapshot() == before
+        else:
+            night = Night.objects.latest("pk")
+            assert Night.objects.count() == before[0] + 1
+            assert queries.seated_names(night) == [p.strip()[:60] for p in players if p.strip()]
+            assert_consistent(night)
+
+
+# --- hand forms -----------------------------------------------------------------------------
+
+TOY_FIELDS = [
+    "dealer",
+    "winner",
+    "points:int",
+    "to_kitty:bool",
+    "bonuses[0].who",
+    "bonuses[0].amount:int",
+    "bonuses[1].who",
+    "bonuses[1].amount:int",
+    "tricks.@0:int",
+    "tricks.@3:int",
+    "tricks.@7:int",
+    "event",
+    "player",
+    "a.b",
+    "a.b.c",
+    "a[0]",
+    "[0]",
+    "x:ints",
+    "y:list",
+    "_expected_number",
+]
+PLAUSIBLE = {
+    "dealer": st.sampled_from([*PLAYERS, "Zoli", ""]),
+    "winner": st.sampled_from([*PLAYERS, "Zoli", ""]),
+    "points:int": st.integers(-3, 25).map(str),
+}
+
+
+@st.composite
+def hand_posts(draw):
+    data = {}
+    for name in draw(st.lists(st.sampled_from(TOY_FIELDS) | any_text, max_size=10)):
+        if name in PLAUSIBLE and draw(st.booleans()):
+            data[name] = [draw(PLAUSIBLE[name])]
+        else:
+            data[name] = draw(values)
+    if draw(st.integers(0, 9)) == 0:
+        data["hand_json"] = [draw(st.one_of(value, json_values.map(json.dumps)))]
+    return {k: v for k, v in data.items() if k}
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.sampled_from(PLAYERS) | any_text,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(any_text, inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(FUZZ, max_examples=180)
+@given(posts=st.lists(hand_posts(), min_size=1, max_size=3))
+def test_hand_entry_never_fails(client_in, night, posts):
+    with rolled_back():
+        for data in posts:
+            before = snapshot()
+            response = client_in.post(reverse("new_hand", args=[night.pk]), data)
+            assert response.status_code in (200, 302)
+            if response.status_code == 200:
+                assert snapshot() == before
+            else:
+                assert Hand.objects.count() == before[4]["n"] + 1
+            assert_consistent(night)
+
+
+@pytest.fixture
+def two_hands(night):
+    services.record_hand(night=night, record={"dealer": "Dóra", "winner": "Anna", "points": 2})
+    services.record_hand(night=night, record={"dealer": "Anna", "winner": "Béla", "points": 1})
+    return night
+
+
+@settings(FUZZ, max_examples=120)
+@given(data=hand_posts())
+def test_hand_edit_and_preview_never_fail(client_in, two_hands, data):
+    night = two_hands
+    with rolled_back():
+        hand = Hand.objects.get(night=night, number=1)
+        before = snapshot()
+        preview = client_in.post(reverse("preview_edit", args=[night.pk, hand.pk]), data)
+        assert preview.status_code == 200
+        assert snapshot() == before
+        data = {**data, "_version": [str(hand.version)]}
+        response = client_in.post(reverse("edit_hand", args=[night.pk, hand.pk]), data)
+        assert response.status_code in (200, 302)
+        if response.status_code == 200:
+            assert snapshot() == before
+        else:
+            assert Hand.objects.get(pk=hand.pk).version == hand.version + 1
+        assert_consistent(night)
+
+
+def record_fields(record, prefix=""):
+    """A stored hand record as the generic form posts it (field path + type marker)."""
+    out = {}
+    if isinstance(record, dict):
+        for key, item in record.items():
+            out.update(record_fields(item, f"{prefix}.{key}" if prefix else key))
+    elif isinstance(record, list) and record and all(isinstance(i, dict) for i in record):
+        for i, item in enumerate(record):
+            out.update(record_fields(item, f"{prefix}[{i}]"))
+    elif isinstance(record, bool):
+        out[f"{prefix}:bool"] = ["1"] if record else []
+    elif isinstance(record, int):
+        out[f"{prefix}:int"] = [str(record)]
+    elif isinstance(record, list):
+        out[f"{prefix}:list"] = [str(v) for v in record]
+    elif record is not None:
+        out[prefix] = [str(record)]
+    return out
+
+
+PASKIEVICS = json.loads((ROOT / "examples/paskievics.json").read_text(encoding="utf-8"))
+PASKIEVICS_POSTS = [record_fields(h) for h in PASKIEVICS["hands"] if "event" not in h]
+
+
+@pytest.fixture
+def paskievics_night(user):
+    from scorebook import sheets
+
+    doc = {**PASKIEVICS, "hands": []}
+    return sheets.create_night_from_sheet(owner=user, data=doc)
+
+
+@settings(FUZZ, max_examples=200)
+@given(
+    base=st.sampled_from(PASKIEVICS_POSTS),
+    changes=st.lists(st.tuples(st.integers(0, 200), values), max_size=4),
+    drop=st.lists(st.integers(0, 200), max_size=2),
+)
+def test_real_hand_form_with_mangled_fields(client_in, paskievics_night, base, changes, drop):
+    with rolled_back():
+        data = dict(base)
+        names = sorted(data)
+        for index in drop:
+            data.pop(names[index % len(names)], None)
+        for index, new in changes:
+            data[names[index % len(names)]] = new
+        before = snapshot()
+        response = client_in.post(reverse("new_hand", args=[paskievics_night.pk]), data)
+        assert response.status_code in (200, 302)
+        if response.status_code == 200:
+            assert snapshot() == before
+        assert_consistent(paskievics_night)
+
+
+# --- import ---------------------------------------------------------------------------------
+
+
+def case_sheets():
+    docs = []
+    for path in sorted((ROOT / "tests/engine/cases").glob("*.json")):
+        docs += [c["sheet"] for c in json.loads(path.read_text(encoding="utf-8"))["cases"]]
+    return docs
+
+
+SHEETS = case_sheets()
+
+
+def paths(doc, prefix=()):
+    yield prefix
+    if isinstance(doc, dict):
+        for key, item in doc.items():
+            yield from paths(item, (*prefix, key))
+    elif isinstance(doc, list):
+        for i, item in enumerate(doc):
+            yield from paths(item, (*prefix, i))
+
+
+def mutate(doc, path, new, mode):
+    if not path:
+        return new
+    parent = doc
+    for key in path[:-1]:
+        parent = parent[key]
+    key = path[-1]
+    if mode == "delete":
+        del parent[key]
+    elif mode == "add" and isinstance(parent, dict):
+        parent[f"{key}_extra"] = new
+    else:
+        parent[key] = new
+    return doc
+
+
+@FUZZ
+@given(
+    index=st.integers(0, len(SHEETS) - 1),
+    mutations=st.lists(
+        st.tuples(st.integers(0, 10**6), json_values, st.sampled_from(["set", "delete", "add"])),
+        max_size=3,
+    ),
+)
+def test_import_of_mangled_sheets(client_in, index, mutations):
+    with rolled_back():
+        doc = json.loads(json.dumps(SHEETS[index]))
+        for pick, new, mode in mutations:
+            candidates = list(paths(doc))
+            doc = mutate(doc, candidates[pick % len(candidates)], new, mode)
+        before = snapshot()
+        response = client_in.post(reverse("import_night"), {"text": json.dumps(doc)})
+        assert response.status_code in (200, 302)
+        if response.status_code == 200:
+            assert snapshot() == before
+            assert response.context["problems"] or response.context["form"].errors
+        else:
+            night = Night.objects.latest("pk")
+            assert Night.objects.count() == before[0] + 1
+            sheet = read_sheet(doc)
+            expected = replay(
+                sheet.session,
+                [{k: v for k, v in r.items() if k != "computed"} for r in sheet.records],
+            )
+            assert queries.night_view(night).totals() == dict(expected.totals)
+            assert_consistent(night)
+
+
+@FUZZ
+@given(
+    doc=st.one_of(
+        json_values,
+        st.fixed_dictionaries(
+            {
+                "format": st.just("scorebook/1"),
+                "variant": st.sampled_from(["toy", "paskievics", "x"]),
+            },
+            optional={
+                "players": json_values,
+                "hands": json_values,
+                "stake": json_values,
+                "house_rules": json_values,
+                "pots": json_values,
+            },
+        ),
+    )
+)
+def test_import_of_arbitrary_json(client_in, doc):
+    with rolled_back():
+        before = snapshot()
+        response = client_in.post(reverse("import_night"), {"text": json.dumps(doc) or "x"})
+        assert response.status_code in (200, 302)
+        if response.status_code == 200:
+            assert snapshot() == before
+        else:
+            assert_consistent(Night.objects.latest("pk"))
+
+
+@settings(FUZZ, max_examples=150)
+@given(raw=st.binary(max_size=300))
+def test_import_of_arbitrary_bytes(client_in, raw):
+    with rolled_back():
+        import io
+
+        before = snapshot()
+        upload = io.BytesIO(raw)
+        upload.name = "sheet.json"
+        response = client_in.post(reverse("import_night"), {"file": upload})
+        assert response.status_code in (200, 302)
+        if response.status_code == 200:
+            assert snapshot() == before
+
+
+def test_mutation_helper_reaches_every_field():
+    doc = {"a": [1, {"b": 2}]}
+    assert list(paths(doc)) == [(), ("a",), ("a", 0), ("a", 1), ("a", 1, "b")]
+    assert mutate(json.loads(json.dumps(doc)), ("a", 1, "b"), 3, "set") == {"a": [1, {"b": 3}]}

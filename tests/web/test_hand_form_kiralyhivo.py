@@ -1,0 +1,100 @@
+"""The Királyhívás hand form (templates/scorebook/hands/kiralyhivo.html)."""
+
+import pytest
+
+from scorebook.models import Hand
+from tests.web.handforms import (
+    assert_problem_next_to,
+    assert_renders,
+    assert_saved,
+    assert_totals_equal_replay,
+    enter_hand,
+    fast_password_hashing,  # noqa: F401
+    make_night,
+    new_hand_page,
+    stored_records,
+)
+
+pytestmark = pytest.mark.django_db
+PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]
+CALL = {
+    "declarer": "Anna",
+    "contract": "hivas",
+    "called_king": "clubs",
+    "called_king_location": "player",
+    "partner": "Csaba",
+}
+
+
+@pytest.fixture
+def night(user):
+    return make_night(user, "kiralyhivo", PLAYERS, first_dealer="Dóra")
+
+
+def test_the_page_renders_the_kiralyhivo_form(client_in, night):
+    assert_renders(new_hand_page(client_in, night), "kiralyhivo")
+
+
+def test_a_call_with_a_contra_and_an_announced_figure_then_an_all_pass(client_in, night):
+    data = CALL | {
+        "game_contra:int": "1",
+        "result.declarer_side_points:int": "40",
+        "announcements[0].figure": "four_kings",
+        "announcements[0].by": "Béla",
+        "announcements[0].side": "opponents",
+        "announcements[0].contra:int": "1",
+        "result.figures_made.four_kings": "declarer",
+    }
+    assert_saved(enter_hand(client_in, night, data))
+    assert_saved(enter_hand(client_in, night, {"all_pass:bool": "1"}))
+    first, second = stored_records(night)
+    assert first == {
+        "dealer": "Dóra",
+        "all_pass": False,
+        **CALL,
+        "talon_king_action": None,
+        "game_contra": 1,
+        "announcements": [{"figure": "four_kings", "side": "opponents", "by": "Béla", "contra": 1}],
+        "result": {
+            "declarer_side_points": 40,
+            "figures_made": {
+                "trull": None,
+                "four_kings": "declarer",
+                "xxi_catch": None,
+                "pagat_ultimo": None,
+                "king_ultimo": None,
+                "volat": None,
+            },
+            "pagat_lost_last_trick": None,
+        },
+        "irregularity": None,
+    }
+    assert second == {
+        "dealer": "Anna",
+        "all_pass": True,
+        "talon_king_action": None,
+        "game_contra": 0,
+        "announcements": [],
+        "result": None,
+        "irregularity": None,
+    }
+    assert_totals_equal_replay(night)
+
+
+def test_the_king_in_the_talon_thrown_in(client_in, night):
+    data = {k: v for k, v in CALL.items() if k != "partner"} | {
+        "called_king": "diamonds",
+        "called_king_location": "talon",
+        "talon_king_action": "throw",
+    }
+    assert_saved(enter_hand(client_in, night, data))
+    record = stored_records(night)[0]
+    assert record["talon_king_action"] == "throw"
+    assert record["result"] is None
+    assert_totals_equal_replay(night)
+
+
+def test_an_impossible_hand_is_refused_next_to_its_field(client_in, night):
+    response = enter_hand(client_in, night, CALL | {"result.declarer_side_points:int": "71"})
+    assert_problem_next_to(response, "result.declarer_side_points")
+    assert not Hand.objects.exists()

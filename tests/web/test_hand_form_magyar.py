@@ -1,0 +1,112 @@
+"""The Magyar tarokk hand form (templates/scorebook/hands/magyar.html)."""
+
+import pytest
+
+from scorebook.models import Hand
+from tests.web.handforms import (
+    assert_problem_next_to,
+    assert_renders,
+    assert_saved,
+    assert_totals_equal_replay,
+    enter_hand,
+    fast_password_hashing,  # noqa: F401
+    make_night,
+    new_hand_page,
+    stored_records,
+)
+
+pytestmark = pytest.mark.django_db
+PLAYERS = ["Anna", "Béla", "Csaba"]
+
+
+@pytest.fixture
+def night(user):
+    return make_night(user, "magyar", PLAYERS, first_dealer="Csaba")
+
+
+def test_the_page_renders_the_magyar_form(client_in, night):
+    response = new_hand_page(client_in, night)
+    assert_renders(response, "magyar")
+    page = response.content.decode()
+    assert 'name="talon_step:int"' in page
+    assert 'name="talon_figure_cards:list"' in page
+
+
+def test_a_plain_hand_and_one_with_a_contra_and_an_announced_ultimo(client_in, night):
+    plain = {
+        "declarer": "Anna",
+        "level": "two",
+        "talon_step:int": "3",
+        "result.declarer_card_points:int": "40",
+        "game_contra:int": "1",
+    }
+    assert_saved(enter_hand(client_in, night, plain))
+    ultimo = {
+        "declarer": "Béla",
+        "level": "lower_three",
+        "talon_step:int": "3",
+        "result.declarer_card_points:int": "49",
+        "announcements[0].figure": "pagat_ultimo",
+        "announcements[0].by": "Béla",
+        "announcements[0].contra:int": "2",
+        "result.pagat_ultimo_side": "declarer",
+        "talon_figure_cards:list": ["king", ""],
+    }
+    assert_saved(enter_hand(client_in, night, ultimo))
+    side_fields = ("all_tricks_side", "trull_side", "four_kings_side", "xxi_catch_side")
+    empty_sides = dict.fromkeys(side_fields, None) | {"pagat_lost_last_trick_side": None}
+    assert stored_records(night) == [
+        {
+            "dealer": "Csaba",
+            "outcome": "played",
+            "declarer": "Anna",
+            "level": "two",
+            "talon_step": 3,
+            "game_contra": 1,
+            "announcements": [],
+            "talon_figure_cards": [],
+            "tarokk_counts": [],
+            "result": {"declarer_card_points": 40, "pagat_ultimo_side": None, **empty_sides},
+            "irregularity": None,
+        },
+        {
+            "dealer": "Anna",
+            "outcome": "played",
+            "declarer": "Béla",
+            "level": "lower_three",
+            "talon_step": 3,
+            "game_contra": 0,
+            "announcements": [{"figure": "pagat_ultimo", "by": "Béla", "contra": 2}],
+            "talon_figure_cards": ["king"],
+            "tarokk_counts": [],
+            "result": {
+                "declarer_card_points": 49,
+                "pagat_ultimo_side": "declarer",
+                **empty_sides,
+            },
+            "irregularity": None,
+        },
+    ]
+    assert_totals_equal_replay(night)
+
+
+def test_all_pass_needs_only_the_outcome(client_in, night):
+    assert_saved(enter_hand(client_in, night, {"outcome": "all_pass"}))
+    assert stored_records(night)[0]["outcome"] == "all_pass"
+    assert_totals_equal_replay(night)
+
+
+def test_an_impossible_hand_is_refused_next_to_its_field(client_in, night):
+    response = enter_hand(
+        client_in,
+        night,
+        {
+            "declarer": "Anna",
+            "level": "three",
+            "talon_step:int": "2",
+            "result.declarer_card_points:int": "30",
+            "result.all_tricks_side": "declarer",
+        },
+    )
+    assert "all tricks" in assert_problem_next_to(response, "result.all_tricks_side")
+    assert not Hand.objects.exists()

@@ -1,0 +1,99 @@
+"""The Snapszer deal form (templates/scorebook/hands/snapszer.html)."""
+
+import pytest
+
+from scorebook.models import Hand
+from tests.web.handforms import (
+    assert_problem_next_to,
+    assert_renders,
+    assert_saved,
+    assert_totals_equal_replay,
+    enter_hand,
+    fast_password_hashing,  # noqa: F401
+    make_night,
+    new_hand_page,
+    stored_records,
+)
+
+pytestmark = pytest.mark.django_db
+PLAYERS = ["Anna", "Béla"]
+
+
+@pytest.fixture
+def night(user):
+    return make_night(user, "snapszer", PLAYERS, first_dealer="Anna")
+
+
+def test_the_page_renders_the_snapszer_form(client_in, night):
+    assert_renders(new_hand_page(client_in, night), "snapszer")
+
+
+def test_deals_in_two_or_three_taps(client_in, night):
+    # who won + the loser's points; 66 reached and "took a trick" are pre-set
+    plain = {"result.winner": "Anna", "result.loser_points:int": "41"}
+    assert_saved(enter_hand(client_in, night, plain))
+    # schwarz: who won, "no trick", 0 points
+    schwarz = {
+        "result.winner": "Béla",
+        "result.loser_took_trick:bool": "",
+        "result.loser_points:int": "0",
+    }
+    assert_saved(enter_hand(client_in, night, schwarz))
+    last = {"result.winner": "Anna", "result.win_by": "last_trick", "result.loser_points:int": "58"}
+    assert_saved(enter_hand(client_in, night, last))
+    common = {"closed_by": None}
+    assert stored_records(night) == [
+        {
+            "dealer": "Anna",
+            "result": {
+                "winner": "Anna",
+                "win_by": "reached_66",
+                "loser_took_trick": True,
+                "loser_points": 41,
+                **common,
+            },
+        },
+        {
+            "dealer": "Béla",
+            "result": {
+                "winner": "Béla",
+                "win_by": "reached_66",
+                "loser_took_trick": False,
+                "loser_points": 0,
+                **common,
+            },
+        },
+        {
+            "dealer": "Anna",
+            "result": {
+                "winner": "Anna",
+                "win_by": "last_trick",
+                "loser_took_trick": True,
+                "loser_points": 58,
+                **common,
+            },
+        },
+    ]
+    assert_totals_equal_replay(night)
+
+
+def test_a_failed_close(client_in, user):
+    night = make_night(user, "snapszer", PLAYERS, first_dealer="Anna", snapszer_closing=True)
+    data = {
+        "result.winner": "Béla",
+        "result.win_by": "closer_failed",
+        "result.closed_by": "Anna",
+        "result.winner_had_trick_at_closing:bool": "0",
+    }
+    assert_saved(enter_hand(client_in, night, data))
+    result = stored_records(night)[0]["result"]
+    assert result["closed_by"] == "Anna"
+    assert result["winner_had_trick_at_closing"] is False
+    assert_totals_equal_replay(night)
+
+
+def test_an_impossible_deal_is_refused_next_to_its_field(client_in, night):
+    data = {"result.winner": "Anna", "result.win_by": "last_trick", "result.loser_points:int": "40"}
+    response = enter_hand(client_in, night, data)
+    assert "55" in assert_problem_next_to(response, "result.loser_points")
+    assert not Hand.objects.exists()

@@ -1,0 +1,71 @@
+"""The Stromann hand form (templates/scorebook/hands/stromann.html)."""
+
+import pytest
+
+from scorebook.models import Hand
+from tests.web.handforms import (
+    assert_problem_next_to,
+    assert_renders,
+    assert_saved,
+    assert_totals_equal_replay,
+    enter_hand,
+    fast_password_hashing,  # noqa: F401
+    make_night,
+    new_hand_page,
+    stored_records,
+)
+
+pytestmark = pytest.mark.django_db
+PLAYERS = ["Anna", "Béla"]
+
+
+@pytest.fixture
+def night(user):
+    return make_night(user, "stromann", PLAYERS, first_dealer="Béla")
+
+
+def test_the_page_renders_the_stromann_form(client_in, night):
+    assert_renders(new_hand_page(client_in, night), "stromann")
+
+
+def test_a_jatek_with_contra_and_a_bonus_then_a_mehet(client_in, night):
+    jatek = {
+        "bid": "jatek",
+        "declarer": "Béla",
+        "contra:int": "2",
+        "declarer_points:int": "38",
+        "announcements[0].player": "Anna",
+        "announcements[0].bonus": "trull",
+    }
+    assert_saved(enter_hand(client_in, night, jatek))
+    assert_saved(enter_hand(client_in, night, {"bid": "mehet", "non_dealer_points:int": "40"}))
+    first, second = stored_records(night)
+    assert first == {
+        "dealer": "Béla",
+        "bid": "jatek",
+        "declarer": "Béla",
+        "contra": 2,
+        "announcements": [{"player": "Anna", "bonus": "trull"}],
+        "silent_ultimo_by": None,
+        "declarer_points": 38,
+        "non_dealer_points": None,
+        "irregularity": None,
+    }
+    assert second == {
+        "dealer": "Anna",
+        "bid": "mehet",
+        "contra": 0,
+        "announcements": [],
+        "silent_ultimo_by": None,
+        "declarer_points": None,
+        "non_dealer_points": 40,
+        "irregularity": None,
+    }
+    assert_totals_equal_replay(night)
+
+
+def test_an_impossible_hand_is_refused_next_to_its_field(client_in, night):
+    data = {"bid": "mehet", "non_dealer_points:int": "40", "contra:int": "1"}
+    response = enter_hand(client_in, night, data)
+    assert_problem_next_to(response, "contra")
+    assert not Hand.objects.exists()

@@ -1,0 +1,102 @@
+"""The Tapper hand form (templates/scorebook/hands/tapper.html)."""
+
+import pytest
+
+from scorebook.models import Hand
+from tests.web.handforms import (
+    assert_problem_next_to,
+    assert_renders,
+    assert_saved,
+    assert_totals_equal_replay,
+    enter_hand,
+    fast_password_hashing,  # noqa: F401
+    make_night,
+    new_hand_page,
+    stored_records,
+)
+
+pytestmark = pytest.mark.django_db
+PLAYERS = ["Anna", "Béla", "Csaba"]
+
+
+@pytest.fixture
+def night(user):
+    return make_night(user, "tapper", PLAYERS, first_dealer="Csaba")
+
+
+def test_the_page_renders_the_tapper_form(client_in, night):
+    assert_renders(new_hand_page(client_in, night), "tapper")
+
+
+def test_a_plain_hand_then_a_solo_with_ultimo_and_an_all_pass(client_in, night):
+    plain = {
+        "declarer": "Anna",
+        "contract": "also_harmas",
+        "bid_participants:list": ["Anna", "Béla"],
+        "result.declarer_points:int": "37",
+        "hand_bonuses[0].player": "Béla",
+        "hand_bonuses[0].bonus": "four_kings",
+    }
+    assert_saved(enter_hand(client_in, night, plain))
+    solo = {
+        "declarer": "Béla",
+        "contract": "szolo",
+        "bid_participants:list": "Béla",
+        "result.declarer_points:int": "40",
+        "announcements[0].figure": "pagat_ultimo",
+        "announcements[0].by": "Béla",
+        "announcements[0].side": "declarer",
+        "announcements[0].contra:int": "1",
+        "result.figures_made.pagat_ultimo": "declarer",
+        "result.pagat_ultimo_player": "Béla",
+    }
+    assert_saved(enter_hand(client_in, night, solo))
+    assert_saved(enter_hand(client_in, night, {"all_pass:bool": "1"}))
+    records = stored_records(night)
+    assert records[0] == {
+        "dealer": "Csaba",
+        "all_pass": False,
+        "declarer": "Anna",
+        "contract": "also_harmas",
+        "bid_participants": ["Anna", "Béla"],
+        "game_contra": 0,
+        "announcements": [],
+        "hand_bonuses": [{"player": "Béla", "bonus": "four_kings"}],
+        "tarokk_count": [],
+        "result": {"declarer_points": 37, "figures_made": None, "pagat_ultimo_player": None},
+        "irregularity": None,
+    }
+    assert records[1]["announcements"] == [
+        {"figure": "pagat_ultimo", "side": "declarer", "by": "Béla", "contra": 1}
+    ]
+    assert records[1]["result"] == {
+        "declarer_points": 40,
+        "figures_made": {"pagat_ultimo": "declarer", "volat": None},
+        "pagat_ultimo_player": "Béla",
+    }
+    assert records[2] == {
+        "dealer": "Béla",
+        "all_pass": True,
+        "game_contra": 0,
+        "announcements": [],
+        "hand_bonuses": [],
+        "tarokk_count": [],
+        "result": None,
+        "irregularity": None,
+    }
+    assert_totals_equal_replay(night)
+
+
+def test_an_impossible_hand_is_refused_next_to_its_field(client_in, night):
+    response = enter_hand(
+        client_in,
+        night,
+        {
+            "declarer": "Anna",
+            "contract": "harmas",
+            "bid_participants:list": "Anna",
+            "result.declarer_points:int": "71",
+        },
+    )
+    assert_problem_next_to(response, "result.declarer_points")
+    assert not Hand.objects.exists()

@@ -1,0 +1,273 @@
+"""The per-variant hand templates over the one generic mechanism, and invalid input."""
+
+import re
+
+import pytest
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorebook import services
+from scorebook.models import Hand
+from tests.engine.generators import generated_keys
+
+pytestmark = pytest.mark.django_db
+KEYS = generated_keys()
+needs = pytest.mark.skipif(
+    not {"paskievics", "ultimo"} <= set(KEYS), reason="variants not landed yet"
+)
+PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]
+
+
+def paskievics_night(user, players=PLAYERS, **rules):
+    return services.create_night(
+        owner=user,
+        variant_key="paskievics",
+        house_rules=rules,
+        per_point="2",
+        currency="HUF",
+        players=players,
+        first_dealer=players[-1],
+    )
+
+
+def input_names(html):
+    return set(re.findall(r'name="([^"]+)"', html))
+
+
+PLAIN = {
+    "dealer": "Dóra",
+    "outcome": "played",
+    "bid.declarer": "Anna",
+    "bid.level": "two",
+    "called_card": "XX",
+    "partner": "Csaba",
+    "game_contra:int": "0",
+    "result.declarer_card_points:int": "52",
+}
+
+
+@needs
+def test_paskievics_form_has_the_record_fields(client_in, user):
+    night = paskievics_night(user)
+    response = client_in.get(reverse("new_hand", args=[night.pk]))
+    assert response.status_code == 200
+    names = input_names(response.content.decode())
+    assert set(PLAIN) <= names
+    assert {
+        "announcements[0].figure",
+        "announcements[0].contra:int",
+        "result.trull_side",
+        "tarokk_counts[0].count:int",
+        "irregularity.kind",
+        "talon_honours[0].card",
+    } <= names
+    assert response.context["form"].values["dealer"] == [
+        "Dóra"
+    ]  # the first dealer chosen at set-up
+    assert response.context["hand_template"] == "scorebook/hands/paskievics.html"
+
+
+def full_form(html):
+    """What a browser submits for the untouched form: every input with its shown value."""
+    data = {}
+    for name, value in re.findall(
+        r'<input type="text"[^>]*name="([^"]+)"[^>]*value="([^"]*)"', html
+    ):
+        data[name] = value
+    for select in re.findall(r'<select name="([^"]+)"[^>]*>(.*?)</select>', html, re.S):
+        name, body = select
+        chosen = re.search(r'<option value="([^"]*)" selected', body) or re.search(
+            r'<option value="([^"]*)"', body
+        )
+        data[name] = chosen.group(1) if chosen else ""
+    for name, value in re.findall(
+        r'<input type="radio" name="([^"]+)" value="([^"]*)" checked', html
+    ):
+        data[name] = value
+    expected = re.search(r'name="_expected_number" value="(\d+)"', html)
+    if expected:
+        data["_expected_number"] = expected.group(1)
+    return data
+
+
+@needs
+def test_paskievics_plain_hand_in_a_few_entries(client_in, user):
+    night = paskievics_night(user)
+    html = client_in.get(reverse("new_hand", args=[night.pk])).content.decode()
+    data = full_form(html) | {
+        k: v for k, v in PLAIN.items() if k not in ("dealer", "outcome", "game_contra:int")
+    }
+    preview = client_in.post(reverse("preview", args=[night.pk]), data, HTTP_HX_REQUEST="true")
+    assert preview.context["preview"]["payments"][0][:2] == ("Anna", "+2"), preview.context[
+        "form"
+    ].messages
+    response = client_in.post(reverse("new_hand", args=[night.pk]), data)
+    assert response.status_code == 302, response.context["form"].messages
+    record = Hand.objects.get().record
+    assert record["bid"] == {"declarer": "Anna", "level": "two"}
+    assert record["partner"] == "Csaba"
+    assert record["announcements"] == []
+    assert record["result"]["declarer_card_points"] == 52
+    assert record["irregularity"] is None
+
+
+@needs
+def test_paskievics_contra_and_announced_figure(client_in, user):
+    night = paskievics_night(user)
+    html = client_in.get(reverse("new_hand", args=[night.pk])).content.decode()
+    data = (
+        full_form(html)
+        | PLAIN
+        | {
+            "announcements[0].figure": "trull",
+            "announcements[0].by": "Anna",
+            "announcements[0].contra:int": "1",
+            "result.trull_side": "declarer",
+            "game_contra:int": "1",
+        }
+    )
+    response = client_in.post(reverse("new_hand", args=[night.pk]), data)
+    assert response.status_code == 302, response.context["form"].messages
+    h = Hand.objects.get()
+    assert h.record["announcements"] == [{"figure": "trull", "by": "Anna", "contra": 1}]
+    assert h.entries[0]["deltas"]["Anna"] == 8  # kontra game 4 + kontra trull 4
+
+
+@needs
+def test_paskievics_problem_is_shown_next_to_its_input(client_in, user):
+    night = paskievics_night(user)
+    data = PLAIN | {"result.declarer_card_points:int": "97", "announcements[2].figure": "volat"}
+    response = client_in.post(reverse("new_hand", args=[night.pk]), data)
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert "result.declarer_card_points" in form.errors
+    assert "announcements[2].by" in form.errors  # the row the user typed in, not the compacted one
+    html = response.content.decode()
+    block = html[html.index('data-path="result.declarer_card_points"') :][:900]
+    assert 'class="error"' in block
+    assert 'value="97"' in block
+
+
+@needs
+def test_editing_shows_the_stored_record_in_the_same_form(client_in, user):
+    night = paskievics_night(user)
+    html = client_in.get(reverse("new_hand", args=[night.pk])).content.decode()
+    client_in.post(reverse("new_hand", args=[night.pk]), full_form(html) | PLAIN)
+    h = Hand.objects.get()
+    page = client_in.get(reverse("edit_hand", args=[night.pk, h.pk]))
+    html = page.content.decode()
+    assert (
+        'name="result.declarer_card_points:int" id="f-result-declarer-card-points-int" value="52"'
+        in html
+    )
+    data = full_form(html) | {"_version": "1", "result.declarer_card_points:int": "30"}
+    response = client_in.post(reverse("edit_hand", args=[night.pk, h.pk]), data)
+    assert response.status_code == 302, response.context["form"].messages
+    h.refresh_from_db()
+    assert h.version == 2
+    assert h.entries[0]["deltas"]["Anna"] == -2
+
+
+@needs
+def test_ultimo_form_saves_a_hand(client_in, user):
+    night = services.create_night(
+        owner=user,
+        variant_key="ultimo",
+        house_rules={},
+        per_point="1",
+        currency="DKK",
+        players=["A", "B", "C"],
+        first_dealer="A",
+    )
+    response = client_in.get(reverse("new_hand", args=[night.pk]))
+    names = input_names(response.content.decode())
+    assert {
+        "card_points.@0:int",
+        "in_play.kings_lost.@2:int",
+        "last_trick.king_przydupek:list",
+        "declarations[0].type",
+        "penalties[0].refund_declarations:ints",
+    } <= names
+    data = full_form(response.content.decode()) | {
+        "dealer": "A",
+        "declarations[0].player": "B",
+        "declarations[0].type": "trumps",
+        "declarations[0].count:int": "11",
+        "declarations[0].with_pagat:bool": "1",
+        "in_play.kings_lost.@2:int": "1",
+        "in_play.pagat.player": "B",
+        "in_play.pagat.result": "won",
+        "last_trick.winner": "A",
+        "last_trick.winning_card": "other",
+        "card_points.@0:int": "30",
+        "card_points.@1:int": "27",
+        "card_points.@2:int": "21",
+    }
+    response = client_in.post(reverse("new_hand", args=[night.pk]), data)
+    assert response.status_code == 302, response.context["form"].messages
+    record = Hand.objects.get().record
+    assert record["card_points"] == {"A": 30, "B": 27, "C": 21}
+    assert record["declarations"] == [
+        {
+            "player": "B",
+            "type": "trumps",
+            "count": 11,
+            "with_pagat": True,
+            "level": None,
+            "suit": None,
+            "missing": None,
+        }
+    ]
+    assert record["penalties"] == []
+    assert record["tout"] is None
+
+
+FIELD_NAMES = [
+    *PLAIN,
+    "announcements[0].figure",
+    "announcements[0].contra:int",
+    "announcements[9].by",
+    "result.trull_side",
+    "tarokk_counts[0].count:int",
+    "tarokk_counts[0].announced:bool",
+    "irregularity.kind",
+    "irregularity",
+    "bid",
+    "result",
+    "hand_json",
+    "a.b[1].c",
+    "x:ints",
+    "card_points.@0:int",
+    "card_points.@99:int",
+    "bid.declarer.deeper",
+]
+
+
+@needs
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    data=st.dictionaries(
+        st.sampled_from(FIELD_NAMES) | st.text(max_size=12),
+        st.lists(
+            st.text(max_size=8)
+            | st.sampled_from(["0", "-1", "99999999999", "Anna", "null", "{}", "[]", "true"]),
+            min_size=1,
+            max_size=3,
+        ),
+        max_size=12,
+    )
+)
+def test_arbitrary_input_never_500s(data, client_in, user):
+    Hand.objects.all().delete()
+    night = paskievics_night(user)
+    for url in (reverse("preview", args=[night.pk]), reverse("new_hand", args=[night.pk])):
+        response = client_in.post(url, data)
+        assert response.status_code in (200, 302)
+    h = services.record_hand(
+        night=night, record={"dealer": "Dóra", "outcome": "all_pass", "bid": None}
+    )
+    response = client_in.post(
+        reverse("edit_hand", args=[night.pk, h.pk]), {**data, "_version": "1"}
+    )
+    assert response.status_code in (200, 302)

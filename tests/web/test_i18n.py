@@ -1,0 +1,385 @@
+"""The UI in Hungarian and English: browser language, the language switch, the catalogue."""
+
+import datetime
+import re
+import shutil
+import subprocess
+from decimal import Decimal
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from django.conf import settings as django_settings
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from scorebook import services
+from scorebook.choice_texts import AS_IS, TRANSLATED
+from scorebook.models import PaidTransfer
+from tests.web.conftest import PLAYERS, hand
+
+pytestmark = pytest.mark.django_db
+
+PO = Path(django_settings.BASE_DIR) / "locale" / "hu" / "LC_MESSAGES" / "django.po"
+HU = {"HTTP_ACCEPT_LANGUAGE": "hu-HU,hu;q=0.9,en;q=0.5"}
+EN = {"HTTP_ACCEPT_LANGUAGE": "en-GB,en;q=0.9"}
+
+# Strings of the English UI that must not survive on a Hungarian page, and the other way round.
+ENGLISH = ["Log in", "Sign up", "No account yet?"]
+HUNGARIAN = ["Bejelentkezés", "Regisztráció", "Még nincs fiókod?"]
+
+
+def msgfmt() -> str:
+    path = shutil.which("msgfmt")
+    assert path, "GNU gettext (msgfmt) is needed for the translations"
+    return path
+
+
+@pytest.fixture(autouse=True)
+def hu_catalogue(settings, tmp_path_factory):
+    """Serve the .po as it is in the tree (compiled afresh), whatever the state of the .mo.
+
+    Changing LOCALE_PATHS makes Django drop its cached catalogues (setting_changed).
+    """
+    locale = tmp_path_factory.mktemp("locale")
+    mo = locale / "hu" / "LC_MESSAGES" / "django.mo"
+    mo.parent.mkdir(parents=True)
+    subprocess.run([msgfmt(), "-o", str(mo), str(PO)], check=True)
+    settings.LOCALE_PATHS = [locale]
+
+
+def text(response) -> str:
+    assert response.status_code == 200, response.status_code
+    return response.content.decode()
+
+
+class Forms(HTMLParser):
+    """Each <form>'s action and its named inputs and buttons (name, value)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: list[dict] = []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form":
+            self.forms.append({"action": a.get("action"), "fields": []})
+        elif tag in ("input", "button") and self.forms and a.get("name"):
+            self.forms[-1]["fields"].append((a["name"], a.get("value", "")))
+
+
+def forms(html: str, action: str) -> list[dict]:
+    parser = Forms()
+    parser.feed(html)
+    return [f for f in parser.forms if f["action"] == action]
+
+
+# --- the language the browser asks for -----------------------------------------------------
+
+
+def test_browser_asking_for_hungarian_gets_hungarian(client):
+    page = text(client.get(reverse("login"), **HU))
+    assert '<html lang="hu">' in page
+    for s in HUNGARIAN:
+        assert s in page
+    for s in ENGLISH:
+        assert s not in page
+    assert "Accept-Language" in client.get(reverse("login"), **HU)["Vary"]
+
+
+@pytest.mark.parametrize("header", [None, "en-US,en;q=0.9", "de-DE,de;q=0.9", "fr, es;q=0.5"])
+def test_english_otherwise(client, header):
+    extra = {"HTTP_ACCEPT_LANGUAGE": header} if header else {}
+    page = text(client.get(reverse("login"), **extra))
+    assert '<html lang="en">' in page
+    for s in ENGLISH:
+        assert s in page
+    for s in HUNGARIAN:
+        assert s not in page
+
+
+@pytest.fixture
+def paskievics(user):
+    return services.create_night(
+        owner=user,
+        variant_key="paskievics",
+        house_rules={},
+        per_point="0.5",
+        currency="EUR",
+        players=PLAYERS,
+        first_dealer="Anna",
+        date=datetime.date(2026, 11, 21),
+        place="Kávéház",
+    )
+
+
+def test_hungarian_pages_for_the_table(client_in, paskievics):
+    night = paskievics
+    home = text(client_in.get(reverse("home"), **HU))
+    assert "Estéid" in home
+    assert "Új este" in home
+    assert "Kijelentkezés" in home
+
+    page = text(client_in.get(reverse("night", args=[night.pk]), **HU))
+    assert "Leosztás felírása" in page
+    assert "1. leosztás" in page
+    assert "osztó" in page
+    assert "Elszámolás" in page
+    assert "Nyomtatható összesítő" in page
+    assert "Record hand" not in page
+
+    form = text(client_in.get(reverse("new_hand", args=[night.pk]), **HU))
+    for s in ("Felvevő", "Hívott lap", "Játékkontra", "Bemondott figurák és kontráik"):
+        assert s in form
+    for s in ("hármas", "kettes", "egyes", "szóló", "mindenki passz", "kontra", "rekontra"):
+        assert s in form
+    assert "Declarer" not in form
+    assert "Save hand" not in form
+    # option texts written inline in the hand template go through the catalogue as well
+    assert "a leosztás után bejelentve" in form
+    assert "claimed after the hand" not in form
+
+    settle = text(client_in.get(reverse("settle", args=[night.pk]), **HU))
+    assert "Ki kinek fizet" in settle
+    assert "Nincs mit elszámolni." in settle
+
+
+def test_english_page_stays_english(client_in, paskievics):
+    page = text(client_in.get(reverse("night", args=[paskievics.pk]), **EN))
+    assert "Record hand" in page
+    assert "Hand 1" in page
+    assert "Settle up" in page
+    for s in ("Leosztás felírása", "Elszámolás", "Kijelentkezés", "pontonként"):
+        assert s not in page
+    form = text(client_in.get(reverse("new_hand", args=[paskievics.pk]), **EN))
+    assert "Declarer (felvevő)" in form
+    assert "solo (szóló)" in form
+    assert "Felvevő<" not in form
+
+
+# --- dates and numbers in the locale's format ---------------------------------------------
+
+
+def test_dates_and_amounts_in_the_locale_format(client_in, paskievics):
+    url = reverse("night", args=[paskievics.pk])
+    hu = text(client_in.get(url, **HU))
+    assert "2026. november 21." in hu
+    assert "pontonként 0,5 EUR" in hu
+    en = text(client_in.get(url, **EN))
+    assert "Nov. 21, 2026" in en
+    assert "0.5 EUR per point" in en
+
+
+def test_setup_form_in_hungarian_keeps_the_date_input_iso(client_in):
+    page = text(client_in.get(reverse("setup", args=["paskievics"]), **HU))
+    today = timezone.localdate().isoformat()
+    assert re.search(rf'<input type="date" name="date" value="{today}"', page)
+    assert "Pontérték" in page
+    assert "(alapértelmezett: " in page
+    assert "(default: " not in page
+
+
+@pytest.fixture
+def played(user):
+    night = services.create_night(
+        owner=user,
+        variant_key="toy",
+        house_rules={},
+        per_point="0.25",
+        currency="EUR",
+        players=PLAYERS,
+        first_dealer="Dóra",
+    )
+    services.record_hand(night=night, record=hand("Dóra", "Anna", 3))
+    return night
+
+
+def test_money_keeps_the_currency_decimals_and_mark_paid_works_in_hungarian(client_in, played):
+    url = reverse("settle", args=[played.pk])
+    page = text(client_in.get(url, **HU))
+    paid_forms = forms(page, reverse("mark_paid", args=[played.pk]))
+    assert paid_forms
+    amounts = [dict(f["fields"])["amount"] for f in paid_forms]
+    # the money shown has the currency's two decimals with the Hungarian decimal comma …
+    assert re.search(r"<strong>\d+,\d\d EUR</strong>", page)
+    # … while the amount the form posts back stays machine-readable
+    assert all(re.fullmatch(r"\d+\.\d\d", a) for a in amounts), amounts
+    # the balances and the ledger's money row too; English keeps the decimal point
+    assert re.search(r"<strong>−\d+,\d\d</strong>", page)
+    ledger = text(client_in.get(reverse("night", args=[played.pk]), **HU))
+    assert re.search(r'<th class="num">−\d+,\d\d</th>', ledger)
+    assert not re.search(r'<th class="num">−?\d+\.\d\d</th>', ledger)
+    english = text(client_in.get(url, **EN))
+    assert re.search(r"<strong>\d+\.\d\d EUR</strong>", english)
+    assert re.search(r"<strong>−\d+\.\d\d</strong>", english)
+
+    data = dict(paid_forms[0]["fields"])
+    response = client_in.post(reverse("mark_paid", args=[played.pk]), data, **HU)
+    assert response.status_code == 302
+    assert PaidTransfer.objects.get(night=played).amount == Decimal(data["amount"])
+    assert "Kifizetve ✓" in text(client_in.get(url, **HU))
+    # the htmx fragment that replaces the list posts machine-readable amounts as well
+    fragment = text(
+        client_in.post(
+            reverse("mark_paid", args=[played.pk]),
+            {**data, "paid": "0"},
+            HTTP_HX_REQUEST="true",
+            **HU,
+        )
+    )
+    again = [dict(f["fields"])["amount"] for f in forms(fragment, paid_forms[0]["action"])]
+    assert again
+    assert all(re.fullmatch(r"\d+\.\d\d", a) for a in again), again
+    assert "Kifizetettnek jelöl" in fragment
+    assert not PaidTransfer.objects.filter(night=played).exists()
+
+
+def test_chart_coordinates_stay_machine_readable_in_hungarian(client_in, played):
+    services.record_hand(night=played, record=hand("Anna", "Béla", 1))
+    page = text(client_in.get(reverse("print", args=[played.pk]), **HU))
+    assert "Egyenleg az este folyamán" in page
+    svg = page[page.index("<svg") : page.index("</svg>")]
+    numbers = re.findall(r'\b(?:x1|x2|y1|y2|cx|cy|r|width|height)="([^"%]*)"', svg)
+    assert numbers
+    assert all(re.fullmatch(r"-?\d+(\.\d+)?", n) for n in numbers), numbers
+
+
+# --- the language switch --------------------------------------------------------------------
+
+
+def test_header_has_a_language_switch_without_inline_script(client):
+    page = text(client.get(reverse("login")))
+    (switch,) = forms(page, reverse("set_language"))
+    fields = switch["fields"]
+    assert ("language", "hu") in fields
+    assert ("language", "en") in fields
+    assert ("next", reverse("login")) in fields
+    assert "csrfmiddlewaretoken" in dict(fields)
+    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", page), "inline <script>"
+    assert not re.search(r"\son[a-z]+\s*=", page), "inline event handler"
+
+
+def test_switching_the_language_is_remembered(user):
+    c = Client(enforce_csrf_checks=True)  # the switch is a real POST form with its token
+    page = text(c.get(reverse("login"), **EN))
+    (switch,) = forms(page, reverse("set_language"))
+    token = dict(switch["fields"])["csrfmiddlewaretoken"]
+
+    response = c.post(
+        reverse("set_language"),
+        {"csrfmiddlewaretoken": token, "language": "hu", "next": reverse("login")},
+        **EN,
+    )
+    assert response.status_code == 302
+    assert response["Location"] == reverse("login")
+    cookie = response.cookies[django_settings.LANGUAGE_COOKIE_NAME]
+    assert cookie.value == "hu"
+
+    # the cookie wins over the browser's English, on every page and after logging in
+    for name in ("login", "signup"):
+        page = text(c.get(reverse(name), **EN))
+        assert '<html lang="hu">' in page
+        assert "Bejelentkezés" in page
+    c.force_login(user)
+    assert "Estéid" in text(c.get(reverse("home"), **EN))
+
+    (switch,) = forms(text(c.get(reverse("home"), **EN)), reverse("set_language"))
+    token = dict(switch["fields"])["csrfmiddlewaretoken"]
+    c.post(
+        reverse("set_language"),
+        {"csrfmiddlewaretoken": token, "language": "en", "next": reverse("home")},
+        **HU,
+    )
+    page = text(c.get(reverse("home"), **HU))
+    assert '<html lang="en">' in page
+    assert "Your nights" in page
+    assert "Estéid" not in page
+
+
+# --- the catalogue --------------------------------------------------------------------------
+
+
+def test_catalogue_passes_msgfmt_check():
+    result = subprocess.run(
+        [msgfmt(), "--check", "--statistics", "-o", "/dev/null", str(PO)],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "untranslated" not in result.stderr
+    assert "fuzzy" not in result.stderr
+
+
+def parse_po(path: Path) -> list[dict]:
+    """The entries of a .po file: flags, msgid, msgid_plural and msgstr forms (unescaped)."""
+    entries: list[dict] = []
+    entry: dict = {}
+    key = ""
+
+    def unquote(s: str) -> str:
+        return re.sub(r'\\(["\\nt])', lambda m: {"n": "\n", "t": "\t"}.get(m[1], m[1]), s)
+
+    for raw in [*path.read_text(encoding="utf-8").splitlines(), ""]:
+        line = raw.strip()
+        if not line:
+            if entry:
+                entries.append(entry)
+            entry, key = {}, ""
+        elif line.startswith("#~"):
+            entry["obsolete"] = True
+        elif line.startswith("#,"):
+            entry.setdefault("flags", set()).update(f.strip() for f in line[2:].split(","))
+        elif line.startswith("#"):
+            continue
+        elif line.startswith('"'):
+            entry[key] += unquote(line[1:-1])
+        else:
+            key, _, rest = line.partition(" ")
+            entry[key] = unquote(rest.strip()[1:-1])
+    return entries
+
+
+def test_every_msgid_has_a_hungarian_translation():
+    entries = [e for e in parse_po(PO) if "msgid" in e and not e.get("obsolete")]
+    header = [e for e in entries if e["msgid"] == ""]
+    assert len(header) == 1
+    assert "Language: hu" in header[0]["msgstr"]
+    messages = [e for e in entries if e["msgid"]]
+    assert len(messages) > 300
+    untranslated = [
+        e["msgid"]
+        for e in messages
+        if not all(v.strip() for k, v in e.items() if k.startswith("msgstr"))
+        or not any(k.startswith("msgstr") for k in e)
+    ]
+    assert not untranslated, f"{len(untranslated)} msgids without a translation: {untranslated}"
+    fuzzy = [e["msgid"] for e in entries if "fuzzy" in e.get("flags", ())]
+    assert not fuzzy, f"fuzzy (unchecked) translations: {fuzzy}"
+    for e in messages:  # the same placeholders in both languages
+        wanted = set(re.findall(r"%\(\w+\)[sd]", e["msgid"]))
+        for k, v in e.items():
+            if k.startswith("msgstr"):
+                assert set(re.findall(r"%\(\w+\)[sd]", v)) == wanted, e["msgid"]
+
+
+def inline_choice_texts() -> dict[str, set[str]]:
+    """Option texts written inline in templates: `choices="value=text|…"` (text -> files)."""
+    found: dict[str, set[str]] = {}
+    for path in (Path(django_settings.BASE_DIR) / "templates").rglob("*.html"):
+        for spec in re.findall(r'choices="([^"]*)"', path.read_text(encoding="utf-8")):
+            for item in spec.split("|"):
+                _value, sep, label = item.partition("=")
+                if sep:
+                    found.setdefault(label, set()).add(path.name)
+    return found
+
+
+def test_inline_option_texts_are_translated_or_players_terms():
+    found = inline_choice_texts()
+    assert "no game (abandoned)" in found
+    unknown = {t: sorted(f) for t, f in found.items() if t not in TRANSLATED | AS_IS}
+    assert not unknown, f"add to scorebook/choice_texts.py (and translate): {unknown}"
+    catalogue = {e["msgid"]: e for e in parse_po(PO) if "msgid" in e and not e.get("obsolete")}
+    missing = sorted(t for t in TRANSLATED if not catalogue.get(t, {}).get("msgstr"))
+    assert not missing, f"run makemessages and translate: {missing}"

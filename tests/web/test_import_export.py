@@ -1,0 +1,348 @@
+"""Import a scoresheet, export it as JSON and CSV, back up and restore every night."""
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+
+from scorebook import queries, services, sheets
+from scorebook.engine.errors import InvalidSheet
+from scorebook.engine.scoresheet import score_sheet
+from scorebook.models import Hand, Night, PaidTransfer, Player, Seat
+from tests.web.conftest import hand
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    """The default hasher costs a second per user: hundreds of cases would take minutes."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
+CASE_FILES = sorted((ROOT / "tests/engine/cases").glob("*.json"))
+
+
+def case_sheets():
+    for path in CASE_FILES:
+        for case in json.loads(path.read_text(encoding="utf-8"))["cases"]:
+            yield pytest.param(case["sheet"], id=f"{path.stem}-{case['id']}")
+
+
+def counts():
+    return (
+        Night.objects.count(),
+        Seat.objects.count(),
+        Hand.objects.count(),
+        Player.objects.count(),
+    )
+
+
+def import_text(client, text, **extra):
+    return client.post(reverse("import_night"), {"text": text, **extra})
+
+
+def export(client, night_pk):
+    response = client.get(reverse("sheet", args=[night_pk]))
+    assert response.status_code == 200
+    return response.content
+
+
+def result_without_text(doc):
+    result = score_sheet(doc)
+    for entry in result["entries"]:
+        entry.pop("breakdown")
+    return result
+
+
+# --- the round trip -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_example_round_trip_is_byte_identical(path, client_in):
+    original = json.loads(path.read_text(encoding="utf-8"))
+    response = import_text(client_in, path.read_text(encoding="utf-8"), place="Klub")
+    assert response.status_code == 302, response.content.decode()[:2000]
+    first = Night.objects.latest("pk")
+    assert response["Location"] == reverse("night", args=[first.pk])
+    exported = export(client_in, first.pk)
+    # The export scores exactly like the file that was imported.
+    assert result_without_text(json.loads(exported)) == result_without_text(original)
+    # Import the export: the second export is the same, byte for byte.
+    response = client_in.post(
+        reverse("import_night"), {"file": io.BytesIO(exported), "place": "Klub"}
+    )
+    assert response.status_code == 302
+    second = Night.objects.latest("pk")
+    assert second.pk != first.pk
+    assert export(client_in, second.pk) == exported
+
+
+@pytest.mark.parametrize("doc", list(case_sheets()))
+def test_case_sheet_round_trip(doc, user):
+    night = sheets.create_night_from_sheet(owner=user, data=doc)
+    exported = sheets.dumps(sheets.export_sheet(night))
+    assert result_without_text(json.loads(exported)) == result_without_text(doc)
+    again = sheets.create_night_from_sheet(owner=user, data=json.loads(exported))
+    assert sheets.dumps(sheets.export_sheet(again)) == exported
+
+
+def test_imported_night_is_cached_like_a_recorded_one(user, night):
+    """Rows written by the import match what services write hand by hand."""
+    services.record_hand(night=night, record=hand("Dóra", "Anna", 3))
+    services.record_hand(night=night, record={"event": "join", "player": "Ede"})
+    services.record_hand(night=night, record=hand("Anna", "Béla", 2, to_kitty=True))
+    doc = sheets.export_sheet(night)
+    copy = sheets.create_night_from_sheet(owner=user, data=doc)
+    mine = list(
+        Hand.objects.filter(night=night).values_list("number", "record", "entries", "state")
+    )
+    theirs = list(
+        Hand.objects.filter(night=copy).values_list("number", "record", "entries", "state")
+    )
+    assert theirs == mine
+    assert queries.seated_names(copy) == queries.seated_names(night)
+    # The imported night takes further hands and edits through the ordinary services.
+    services.record_hand(night=copy, record=hand("Béla", "Csaba", 1))
+    first = Hand.objects.get(night=copy, number=1)
+    services.edit_hand(hand=first, record=hand("Dóra", "Béla", 4), version=1)
+    view = queries.night_view(copy)
+    assert view.totals() == result_totals(sheets.export_sheet(copy))
+
+
+def result_totals(doc):
+    from fractions import Fraction
+
+    return {p: Fraction(v).limit_denominator() for p, v in score_sheet(doc)["totals"].items()}
+
+
+# --- refusals -------------------------------------------------------------------------------
+
+
+def paskievics():
+    return json.loads((ROOT / "examples/paskievics.json").read_text(encoding="utf-8"))
+
+
+def test_every_problem_is_listed_with_hand_and_field_and_nothing_is_created(client_in):
+    doc = paskievics()
+    doc["hands"][1]["result"]["declarer_card_points"] = 97
+    doc["hands"][3]["dealer"] = "Zoltán"
+    before = counts()
+    response = import_text(client_in, json.dumps(doc))
+    assert response.status_code == 200
+    assert response.templates[0].name == "scorebook/import.html"
+    problems = response.context["problems"]
+    assert any(p.startswith("hand 2: result.declarer_card_points") for p in problems), problems
+    assert any(p.startswith("hand 4: dealer") for p in problems), problems
+    assert "nothing was imported" in response.content.decode()
+    assert counts() == before
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("", "Choose a scoresheet file"),
+        ("{not json", "sheet: not valid JSON"),
+        ("[1, 2]", "sheet: must be a JSON object"),
+        ('{"format": "scorebook/9", "variant": "nope"}', "variant:"),
+        (
+            '{"format": "scorebook/1", "variant": "toy", "players": ["A", "B"], "hands": []}',
+            "players:",
+        ),
+        (
+            '{"format": "scorebook/1", "variant": "toy", "players": ["A", "B", "C"], "hands": [7]}',
+            "hand 1: hand: must be a JSON object",
+        ),
+        (
+            '{"format": "scorebook/1", "variant": "toy", "players": ["A", "B", "C"],'
+            ' "stake": {"per_point": "0.00001", "currency": "HUF"}, "hands": []}',
+            "stake.per_point: has more than 4 decimal places",
+        ),
+        (
+            '{"format": "scorebook/1", "variant": "toy", "players": ["A", "B", "C"],'
+            ' "stake": {"per_point": "1E+9", "currency": "HUF"}, "hands": []}',
+            "stake.per_point: has more than 8 digits",
+        ),
+        (
+            '{"format": "scorebook/1", "variant": "toy", "players": ["A", "B", "C"],'
+            ' "stake": {"per_point": "1", "currency": "ÄÖÜ"}, "hands": []}',
+            "stake.currency",
+        ),
+        (
+            '{"format": "scorebook/1", "variant": "toy", "players": [" A", "B", "C"], "hands": []}',
+            "players[0]: must not start or end with a space",
+        ),
+        (
+            '{"format": "scorebook/1", "variant": "toy", "players": ["' + "x" * 61 + '", "B", "C"],'
+            ' "hands": []}',
+            "players[0]: is longer than 60",
+        ),
+        (
+            '{"format": "scorebook/1", "variant": "toy", "players": ["A", "B", "C"],'
+            ' "hands": [{"dealer": "A", "winner": "B", "points": 1, "note": "a\\u0000b"}]}',
+            "hand 1: hand: contains a NUL character",
+        ),
+        (
+            '{"format": "scorebook/1", "variant": "toy", "players": ["A", "B", "C"],'
+            ' "hands": [{"dealer": "A", "winner": "B", "points": NaN}]}',
+            "not valid JSON",
+        ),
+    ],
+)
+def test_malformed_sheets_are_refused_with_a_reason(client_in, text, expected):
+    before = counts()
+    response = import_text(client_in, text)
+    assert response.status_code == 200
+    assert expected in response.content.decode(), response.content.decode()
+    assert counts() == before
+
+
+def test_not_utf8_upload(client_in):
+    response = client_in.post(reverse("import_night"), {"file": io.BytesIO(b"\xff\xfe{")})
+    assert response.status_code == 200
+    assert "is not UTF-8 text" in response.content.decode()
+
+
+def test_import_needs_login_post_and_csrf(client, user, client_in):
+    assert Client().get(reverse("import_night")).status_code == 302
+    c = Client(enforce_csrf_checks=True)
+    c.force_login(user)
+    assert c.post(reverse("import_night"), {"text": "{}"}).status_code == 403
+    assert client_in.put(reverse("import_night")).status_code == 405
+
+
+def test_import_page(client_in):
+    response = client_in.get(reverse("import_night"))
+    assert response.status_code == 200
+    assert 'enctype="multipart/form-data"' in response.content.decode()
+
+
+# --- CSV ------------------------------------------------------------------------------------
+
+
+def test_csv_export(client_in, night):
+    services.record_hand(night=night, record=hand("Dóra", "Anna", 3))
+    services.record_hand(night=night, record=hand("Anna", "Béla", 1, to_kitty=True))
+    second = Hand.objects.get(night=night, number=2)
+    services.delete_hand(hand=second, version=1)
+    services.record_hand(night=night, record=hand("Anna", "Csaba", 2))
+    response = client_in.get(reverse("sheet_csv", args=[night.pk]))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert "attachment" in response["Content-Disposition"]
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0][:7] == ["hand", "kind", "dealer", "Anna", "Béla", "Csaba", "Dóra"]
+    assert rows[0][7] == "pot:kitty"
+    body = [r for r in rows[1:] if r[0] not in ("total", "money")]
+    assert [r[0] for r in body] == ["1", "2"]  # the deleted hand is not exported
+    view = queries.night_view(night)
+    totals = view.totals()
+    total_row = next(r for r in rows if r[0] == "total")
+    assert [int(v) for v in total_row[3:7]] == [totals[p] for p in view.players]
+    for column in range(3, 7):  # each player's column adds up to his total
+        assert sum(int(r[column]) for r in body) == int(total_row[column])
+    money_row = next(r for r in rows if r[0] == "money")
+    assert money_row[1] == "HUF"
+    assert sum(float(v) for v in money_row[3:7]) == 0
+
+
+def test_csv_cells_never_become_formulas(client_in, user):
+    night = services.create_night(
+        owner=user,
+        variant_key="toy",
+        house_rules={},
+        per_point="1",
+        currency="EUR",
+        players=["=cmd()", "B", "C"],
+    )
+    response = client_in.get(reverse("sheet_csv", args=[night.pk]))
+    header = next(csv.reader(io.StringIO(response.content.decode())))
+    assert header[3] == "'=cmd()"
+
+
+def test_csv_and_sheet_of_another_user_are_404(played_night, other_client):
+    for name in ("sheet_csv", "sheet"):
+        assert other_client.get(reverse(name, args=[played_night.pk])).status_code == 404
+
+
+@pytest.fixture
+def played_night(night):
+    services.record_hand(night=night, record=hand("Dóra", "Anna", 3))
+    return night
+
+
+# --- backups --------------------------------------------------------------------------------
+
+
+def test_dump_and_restore_every_night(tmp_path, user, other, night, client_in):
+    services.record_hand(night=night, record=hand("Dóra", "Anna", 3))
+    services.record_hand(night=night, record=hand("Anna", "Béla", 2, to_kitty=True))
+    services.mark_transfer_paid(night=night, payer="Béla", payee="Anna", amount="4.00")
+    imported = sheets.create_night_from_sheet(owner=other, data=paskievics(), place="Kávéház")
+    out = io.StringIO()
+    call_command("dump_nights", str(tmp_path / "backup"), stdout=out)
+    files = sorted(p.name for p in (tmp_path / "backup").iterdir())
+    assert "index.json" in files
+    assert len(files) == 3
+    index = json.loads((tmp_path / "backup/index.json").read_text(encoding="utf-8"))
+    assert {n["owner"] for n in index["nights"]} == {"anna", "mallory"}
+    for entry in index["nights"]:  # every file is a valid scoresheet on its own
+        doc = json.loads((tmp_path / "backup" / entry["file"]).read_text(encoding="utf-8"))
+        score_sheet(doc)
+    before = {n.pk: sheets.dumps(sheets.export_sheet(n)) for n in Night.objects.all()}
+    seating = queries.seated_names(night)
+    Night.objects.all().delete()
+    out = io.StringIO()
+    call_command("restore_nights", str(tmp_path / "backup"), stdout=out)
+    assert "2 nights restored" in out.getvalue()
+    restored = list(Night.objects.order_by("pk"))
+    assert sorted(sheets.dumps(sheets.export_sheet(n)) for n in restored) == sorted(before.values())
+    again = restored[0] if restored[0].owner == user else restored[1]
+    assert again.place == "Kávéház"
+    assert again.date == night.date
+    assert queries.seated_names(again) == seating
+    assert PaidTransfer.objects.filter(night=again, payer="Béla", amount="4.00").exists()
+    mallory = next(n for n in restored if n.owner == other)
+    assert mallory.place == imported.place
+    # A second dump of the restored nights holds the same sheets, byte for byte.
+    call_command("dump_nights", str(tmp_path / "again"), stdout=io.StringIO())
+    assert sorted(p.read_bytes() for p in (tmp_path / "again").glob("night-*.json")) == sorted(
+        p.read_bytes() for p in (tmp_path / "backup").glob("night-*.json")
+    )
+
+
+def test_restore_refuses_a_broken_backup_and_creates_nothing(tmp_path, user, night):
+    call_command("dump_nights", str(tmp_path), stdout=io.StringIO())
+    entry = json.loads((tmp_path / "index.json").read_text())["nights"][0]
+    doc = json.loads((tmp_path / entry["file"]).read_text())
+    doc["players"] = ["Anna"]
+    (tmp_path / entry["file"]).write_text(json.dumps(doc))
+    before = counts()
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError, match="players"):
+        call_command("restore_nights", str(tmp_path), stdout=io.StringIO())
+    assert counts() == before
+
+
+def test_restore_refuses_an_unknown_owner(tmp_path, user, night):
+    from django.core.management.base import CommandError
+
+    call_command("dump_nights", str(tmp_path), stdout=io.StringIO())
+    index = json.loads((tmp_path / "index.json").read_text())
+    index["nights"][0]["owner"] = "nobody"
+    (tmp_path / "index.json").write_text(json.dumps(index))
+    with pytest.raises(CommandError, match="nobody"):
+        call_command("restore_nights", str(tmp_path), stdout=io.StringIO())
+
+
+def test_invalid_sheet_raises_from_the_service(user):
+    with pytest.raises(InvalidSheet):
+        sheets.create_night_from_sheet(owner=user, data={"format": "scorebook/1"})
