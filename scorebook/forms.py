@@ -58,6 +58,17 @@ def parse_path(path: str) -> list[str | int] | None:
     return tokens
 
 
+class _ExplicitFalse:
+    """A bool input answered "no" on purpose (a radio or select sending "0"/"false").
+
+    Unlike an unticked box, it keeps its object from collapsing to null: `result:
+    {declarer_took_trick: false}` is a fact (a won betli), not a blank section.
+    """
+
+
+EXPLICIT_FALSE: Any = _ExplicitFalse()
+
+
 def _convert(kind: str, raw: list[str]) -> Any:
     if kind == "list":
         return [v.strip() for v in raw if v.strip()]
@@ -65,7 +76,9 @@ def _convert(kind: str, raw: list[str]) -> Any:
         items = [x for v in raw for x in re.split(r"[\s,;]+", v) if x]
         return [int(x) if re.fullmatch(r"\d{1,6}", x) else x for x in items]
     if kind == "bool":
-        return any(v in ("1", "on", "true") for v in raw)
+        if any(v in ("1", "on", "true") for v in raw):
+            return True
+        return EXPLICIT_FALSE if any(v in ("0", "false") for v in raw) else False
     value = (raw[-1] if raw else "").strip()
     if value == "":
         return None
@@ -81,7 +94,7 @@ def _blank_row(value: Any) -> bool:
     (e.g. a contra select at its "—" = 0)."""
     if isinstance(value, dict):
         return all(_blank_row(v) for v in value.values())
-    return _empty(value) or isinstance(value, bool) or value == 0
+    return _empty(value) or value is EXPLICIT_FALSE or isinstance(value, bool) or value == 0
 
 
 def _empty(value: Any) -> bool:
@@ -176,8 +189,19 @@ def parse_hand(data: Mapping[str, Any], players: Sequence[str]) -> ParsedHand:
             continue  # a name that contradicts another (a.b and a.b.c): ignore it
         node[tokens[-1]] = _convert(kind, getlist(name))
     rows: dict[str, list[int]] = {}
-    record = _assemble(tree, players, "", rows)
+    record = _unmark(_assemble(tree, players, "", rows))
     return ParsedHand(record, rows)
+
+
+def _unmark(value: Any) -> Any:
+    """Explicit "no" answers become plain False once the blanks have been pruned."""
+    if value is EXPLICIT_FALSE:
+        return False
+    if isinstance(value, dict):
+        return {k: _unmark(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_unmark(v) for v in value]
+    return value
 
 
 def form_path(problem_path: str, rows: Mapping[str, list[int]]) -> str:

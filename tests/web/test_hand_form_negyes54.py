@@ -80,11 +80,6 @@ def test_a_trisakolas_with_a_helper(client_in, night):
     assert_totals_equal_replay(night)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="forms.parse_hand turns result {declarer_took_trick: false} into result: null "
-    "(False counts as blank); a won betli needs a change in the mechanism",
-)
 def test_a_betli_the_declarer_won(client_in, night):
     betli = {"contract": "betli", "declarer": "Anna", "result.declarer_took_trick:bool": "0"}
     assert_saved(enter_hand(client_in, night, betli))

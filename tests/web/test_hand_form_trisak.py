@@ -85,11 +85,6 @@ def test_a_called_game_with_an_ultimo_then_a_betli(client_in, night):
     assert_totals_equal_replay(night)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="forms.parse_hand turns result {declarer_took_trick: false} into result: null "
-    "(False counts as blank); a won betli needs a change in the mechanism",
-)
 def test_a_betli_the_declarer_won(client_in, night):
     betli = {"contract": "bettli", "declarer": "Anna", "result.declarer_took_trick:bool": "0"}
     assert_saved(enter_hand(client_in, night, betli))
