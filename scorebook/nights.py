@@ -7,6 +7,7 @@ except through objects the caller already loaded.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -75,7 +76,8 @@ def session_for(
 
 
 def stake_of(night: Night) -> Stake:
-    return Stake(night.stake_per_point.normalize(), night.currency)
+    # normalize() drops trailing zeros; format 'f' keeps 10 as "10", not "1E+1"
+    return Stake(Decimal(format(night.stake_per_point.normalize(), "f")), night.currency)
 
 
 # --- entries as JSON (amounts stay exact: an int, or {"fraction": [n, d]}) -------------------
