@@ -4,6 +4,7 @@ import pytest
 
 from scorebook.models import Hand
 from tests.web.handforms import (
+    assert_edit_keeps_every_hand,
     assert_problem_next_to,
     assert_renders,
     assert_saved,
@@ -37,6 +38,7 @@ def test_two_deals_one_tap_each(client_in, night):
         {"dealer": "Béla", "result": {"winner": "Anna", "defender_covered_last": True}},
     ]
     assert_totals_equal_replay(night)
+    assert_edit_keeps_every_hand(client_in, night)
 
 
 def test_a_deal_without_a_winner_is_refused_next_to_the_winner(client_in, night):

@@ -4,6 +4,7 @@ import pytest
 
 from scorebook.models import Hand
 from tests.web.handforms import (
+    assert_edit_keeps_every_hand,
     assert_problem_next_to,
     assert_renders,
     assert_saved,
@@ -46,6 +47,7 @@ def test_a_tie_then_a_plain_deal(client_in, night):
         },
     ]
     assert_totals_equal_replay(night)
+    assert_edit_keeps_every_hand(client_in, night)
 
 
 def test_a_tie_needs_the_last_colour_card(client_in, night):

@@ -4,6 +4,7 @@ import pytest
 
 from scorebook.models import Hand
 from tests.web.handforms import (
+    assert_edit_keeps_every_hand,
     assert_problem_next_to,
     assert_renders,
     assert_saved,
@@ -40,6 +41,7 @@ def test_two_deals(client_in, night):
         {"dealer": "Béla", "result": {"tricks": {"Anna": 0, "Béla": 13}}},
     ]
     assert_totals_equal_replay(night)
+    assert_edit_keeps_every_hand(client_in, night)
 
 
 def test_an_impossible_deal_is_refused_next_to_its_field(client_in, night):

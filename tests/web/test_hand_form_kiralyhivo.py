@@ -4,6 +4,7 @@ import pytest
 
 from scorebook.models import Hand
 from tests.web.handforms import (
+    assert_edit_keeps_every_hand,
     assert_problem_next_to,
     assert_renders,
     assert_saved,
@@ -79,6 +80,7 @@ def test_a_call_with_a_contra_and_an_announced_figure_then_an_all_pass(client_in
         "irregularity": None,
     }
     assert_totals_equal_replay(night)
+    assert_edit_keeps_every_hand(client_in, night)
 
 
 def test_the_king_in_the_talon_thrown_in(client_in, night):
@@ -92,6 +94,7 @@ def test_the_king_in_the_talon_thrown_in(client_in, night):
     assert record["talon_king_action"] == "throw"
     assert record["result"] is None
     assert_totals_equal_replay(night)
+    assert_edit_keeps_every_hand(client_in, night)
 
 
 def test_an_impossible_hand_is_refused_next_to_its_field(client_in, night):

@@ -4,6 +4,7 @@ import pytest
 
 from scorebook.models import Hand
 from tests.web.handforms import (
+    assert_edit_keeps_every_hand,
     assert_problem_next_to,
     assert_renders,
     assert_saved,
@@ -88,12 +89,14 @@ def test_a_plain_hand_and_one_with_a_contra_and_an_announced_ultimo(client_in, n
         },
     ]
     assert_totals_equal_replay(night)
+    assert_edit_keeps_every_hand(client_in, night)
 
 
 def test_all_pass_needs_only_the_outcome(client_in, night):
     assert_saved(enter_hand(client_in, night, {"outcome": "all_pass"}))
     assert stored_records(night)[0]["outcome"] == "all_pass"
     assert_totals_equal_replay(night)
+    assert_edit_keeps_every_hand(client_in, night)
 
 
 def test_an_impossible_hand_is_refused_next_to_its_field(client_in, night):

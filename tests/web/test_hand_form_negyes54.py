@@ -4,6 +4,7 @@ import pytest
 
 from scorebook.models import Hand
 from tests.web.handforms import (
+    assert_edit_keeps_every_hand,
     assert_problem_next_to,
     assert_renders,
     assert_saved,
@@ -67,6 +68,7 @@ def test_a_called_game_with_a_lost_ultimo_then_a_lost_betli(client_in, night):
         "helper": None,
     }
     assert_totals_equal_replay(night)
+    assert_edit_keeps_every_hand(client_in, night)
 
 
 def test_a_trisakolas_with_a_helper(client_in, night):
@@ -78,6 +80,7 @@ def test_a_trisakolas_with_a_helper(client_in, night):
     assert record["helper"] == "Csaba"
     assert record["result"]["tricks"] == {"Anna": 2, "Béla": 4, "Csaba": 3, "Dóra": 3}
     assert_totals_equal_replay(night)
+    assert_edit_keeps_every_hand(client_in, night)
 
 
 def test_a_betli_the_declarer_won(client_in, night):

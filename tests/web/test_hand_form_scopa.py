@@ -4,6 +4,7 @@ import pytest
 
 from scorebook.models import Hand
 from tests.web.handforms import (
+    assert_edit_keeps_every_hand,
     assert_problem_next_to,
     assert_renders,
     assert_saved,
@@ -79,6 +80,7 @@ def test_a_deal_with_the_primiera_winner_then_one_with_the_best_cards(client_in,
         },
     ]
     assert_totals_equal_replay(night)
+    assert_edit_keeps_every_hand(client_in, night)
 
 
 def test_nobody_wins_the_primiera(client_in, night):
@@ -86,6 +88,7 @@ def test_nobody_wins_the_primiera(client_in, night):
     assert_saved(enter_hand(client_in, night, data))
     assert stored_records(night)[0]["result"]["primiera_winner"] is None
     assert_totals_equal_replay(night)
+    assert_edit_keeps_every_hand(client_in, night)
 
 
 def test_an_impossible_deal_is_refused_next_to_its_field(client_in, night):

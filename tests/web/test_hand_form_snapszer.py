@@ -4,6 +4,7 @@ import pytest
 
 from scorebook.models import Hand
 from tests.web.handforms import (
+    assert_edit_keeps_every_hand,
     assert_problem_next_to,
     assert_renders,
     assert_saved,
@@ -75,6 +76,7 @@ def test_deals_in_two_or_three_taps(client_in, night):
         },
     ]
     assert_totals_equal_replay(night)
+    assert_edit_keeps_every_hand(client_in, night)
 
 
 def test_a_failed_close(client_in, user):
@@ -90,6 +92,7 @@ def test_a_failed_close(client_in, user):
     assert result["closed_by"] == "Anna"
     assert result["winner_had_trick_at_closing"] is False
     assert_totals_equal_replay(night)
+    assert_edit_keeps_every_hand(client_in, night)
 
 
 def test_an_impossible_deal_is_refused_next_to_its_field(client_in, night):

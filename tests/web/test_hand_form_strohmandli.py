@@ -4,6 +4,7 @@ import pytest
 
 from scorebook.models import Hand
 from tests.web.handforms import (
+    assert_edit_keeps_every_hand,
     assert_problem_next_to,
     assert_renders,
     assert_saved,
@@ -83,6 +84,7 @@ def test_the_two_deals_of_example_11_2_and_11_3(client_in, night):
         },
     ]
     assert_totals_equal_replay(night)
+    assert_edit_keeps_every_hand(client_in, night)
 
 
 @pytest.mark.xfail(

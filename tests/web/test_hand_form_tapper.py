@@ -4,6 +4,7 @@ import pytest
 
 from scorebook.models import Hand
 from tests.web.handforms import (
+    assert_edit_keeps_every_hand,
     assert_problem_next_to,
     assert_renders,
     assert_saved,
@@ -85,6 +86,7 @@ def test_a_plain_hand_then_a_solo_with_ultimo_and_an_all_pass(client_in, night):
         "irregularity": None,
     }
     assert_totals_equal_replay(night)
+    assert_edit_keeps_every_hand(client_in, night)
 
 
 def test_an_impossible_hand_is_refused_next_to_its_field(client_in, night):

@@ -4,6 +4,7 @@ import pytest
 
 from scorebook.models import Hand
 from tests.web.handforms import (
+    assert_edit_keeps_every_hand,
     assert_problem_next_to,
     assert_renders,
     assert_saved,
@@ -83,6 +84,7 @@ def test_a_called_game_with_an_ultimo_then_a_betli(client_in, night):
     assert records[1]["hand_bonuses"] == [{"player": "Béla", "bonus": "four_kings"}]
     assert records[1]["ultimo"] is None
     assert_totals_equal_replay(night)
+    assert_edit_keeps_every_hand(client_in, night)
 
 
 def test_a_betli_the_declarer_won(client_in, night):
@@ -101,6 +103,7 @@ def test_a_trisakolas_with_each_players_points_and_tricks(client_in, night):
     assert result["trisak_points"] == {"Anna": 28, "Béla": 12, "Csaba": 38, "Dóra": 22}
     assert result["trisak_tricks"] == {"Anna": 3, "Béla": 2, "Csaba": 4, "Dóra": 3}
     assert_totals_equal_replay(night)
+    assert_edit_keeps_every_hand(client_in, night)
 
 
 def test_an_impossible_hand_is_refused_next_to_its_field(client_in, night):
