@@ -1,0 +1,132 @@
+"""Web benchmark: the server time to record one hand in a night that already has 1,000 hands,
+next to a bare Django view doing one INSERT, measured in the same run (issue 3, target ≤ 2×).
+
+Run: `.venv/bin/python bench/web.py [--hands 1000] [--repeat 30]`. It uses a throwaway SQLite
+database (or DATABASE_URL if set), signs in a user, builds the night through the services,
+then posts the real hand form (the view, the form parsing, the engine and the atomic save)
+and, as the baseline, a view that saves one row with the ORM. Medians of CPU-inclusive wall
+time per request through Django's test client are printed, with their ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorebook.settings")
+if "DATABASE_URL" not in os.environ:
+    os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3"
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.conf import settings  # noqa: E402
+from django.contrib.auth.models import User  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.http import HttpResponse  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.urls import include, path, reverse  # noqa: E402
+
+from scorebook import services  # noqa: E402
+from scorebook.models import Player  # noqa: E402
+
+PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]
+
+
+def bare_insert(request):
+    """The baseline: authenticate (middleware), one INSERT, a tiny response."""
+    Player.objects.create(owner=request.user, name=f"p{time.perf_counter_ns()}")
+    return HttpResponse("ok")
+
+
+urlpatterns = [path("bench/insert/", bare_insert), path("", include("scorebook.urls"))]
+
+
+def plain_hand(dealer: str, n: int) -> dict:
+    declarer = PLAYERS[(PLAYERS.index(dealer) + 1) % 4]
+    partner = PLAYERS[(PLAYERS.index(dealer) + 2) % 4]
+    return {
+        "dealer": dealer,
+        "outcome": "played",
+        "bid": {"declarer": declarer, "level": "two"},
+        "called_card": "XX",
+        "partner": partner,
+        "game_contra": n % 2,
+        "announcements": [],
+        "result": {"declarer_card_points": 30 + n % 40},
+    }
+
+
+def median_ms(samples: list[float]) -> float:
+    return statistics.median(samples) * 1000
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=1000)
+    parser.add_argument("--repeat", type=int, default=30)
+    args = parser.parse_args()
+    settings.ROOT_URLCONF = __name__
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.ALLOWED_HOSTS = ["*"]
+    call_command("migrate", verbosity=0)
+    user = User.objects.create_user(f"bench{time.time_ns()}", password="bench-pw-123")
+    night = services.create_night(
+        owner=user,
+        variant_key="paskievics",
+        house_rules={},
+        per_point="2",
+        currency="HUF",
+        players=PLAYERS,
+        first_dealer="Dóra",
+    )
+    start = time.perf_counter()
+    for n in range(args.hands):
+        services.record_hand(night=night, record=plain_hand(PLAYERS[(3 + n) % 4], n))
+    print(f"built a night of {args.hands} hands in {time.perf_counter() - start:.1f} s")
+
+    client = Client()
+    client.force_login(user)
+    url = reverse("new_hand", args=[night.pk])
+    record_times, insert_times = [], []
+    for i in range(args.repeat):
+        n = args.hands + i
+        dealer = PLAYERS[(3 + n) % 4]
+        hand = plain_hand(dealer, n)
+        data = {
+            "_expected_number": str(n + 1),
+            "dealer": dealer,
+            "outcome": "played",
+            "bid.declarer": hand["bid"]["declarer"],
+            "bid.level": "two",
+            "called_card": "XX",
+            "partner": hand["partner"],
+            "game_contra:int": str(hand["game_contra"]),
+            "result.declarer_card_points:int": str(hand["result"]["declarer_card_points"]),
+        }
+        t = time.perf_counter()
+        response = client.post(url, data)
+        record_times.append(time.perf_counter() - t)
+        assert response.status_code == 302, (response.status_code, response.content[:500])
+        t = time.perf_counter()
+        response = client.post("/bench/insert/")
+        insert_times.append(time.perf_counter() - t)
+        assert response.status_code == 200
+    assert night.hands.count() == args.hands + args.repeat
+    rec, ins = median_ms(record_times), median_ms(insert_times)
+    print(f"record a hand (night of {args.hands}+ hands): {rec:.2f} ms (median of {args.repeat})")
+    print(f"bare view, one INSERT:                      {ins:.2f} ms")
+    print(f"ratio: {rec / ins:.2f}× (target ≤ 2×)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
