@@ -14,7 +14,17 @@ os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def logged_in_page(browser, live_server, django_user_model, variant, first_dealer):
+@pytest.fixture
+def contexts():
+    """Browser contexts opened by a test, closed before the live server stops (an open page
+    could still be talking to it while the test database is torn down)."""
+    opened = []
+    yield opened
+    for context in opened:
+        context.close()
+
+
+def logged_in_page(browser, live_server, django_user_model, variant, first_dealer, contexts):
     user = django_user_model.objects.create_user("anna", password="pw-anna-123")
     night = services.create_night(
         owner=user,
@@ -25,7 +35,9 @@ def logged_in_page(browser, live_server, django_user_model, variant, first_deale
         players=["Anna", "Béla"],
         first_dealer=first_dealer,
     )
-    page = browser.new_context(viewport={"width": 390, "height": 900}).new_page()
+    context = browser.new_context(viewport={"width": 390, "height": 900})
+    contexts.append(context)
+    page = context.new_page()
     page.goto(f"{live_server.url}/accounts/login/")
     page.fill("input[name=username]", "anna")
     page.fill("input[name=password]", "pw-anna-123")
@@ -48,8 +60,8 @@ def save(page):
     page.wait_for_url(re.compile(r"/nights/\d+/$"))
 
 
-def test_a_snapszer_match_to_its_end(browser, live_server, django_user_model):
-    page, _ = logged_in_page(browser, live_server, django_user_model, "snapszer", "Béla")
+def test_a_snapszer_match_to_its_end(browser, live_server, django_user_model, contexts):
+    page, _ = logged_in_page(browser, live_server, django_user_model, "snapszer", "Béla", contexts)
     for shown in ("Bummerl 1: Anna 3 – Béla 0", "Bummerl 1: Anna 6 – Béla 0", "Bummerl 2"):
         page.click("text=Record hand")
         choose(page, "result.winner", "Anna")
@@ -66,8 +78,8 @@ def test_a_snapszer_match_to_its_end(browser, live_server, django_user_model):
     expect(page.locator("#transfers")).to_contain_text("Béla → Anna")
 
 
-def test_a_scopa_deal_with_a_primiera(browser, live_server, django_user_model):
-    page, night = logged_in_page(browser, live_server, django_user_model, "scopa", "Anna")
+def test_a_scopa_deal_with_a_primiera(browser, live_server, django_user_model, contexts):
+    page, night = logged_in_page(browser, live_server, django_user_model, "scopa", "Anna", contexts)
     page.click("text=Record hand")
     for name, value in {
         "result.cards.@0:int": "22",

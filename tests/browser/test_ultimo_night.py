@@ -27,7 +27,8 @@ def test_an_ultimo_night_with_four_seats(browser, live_server, django_user_model
         players=PLAYERS,
         first_dealer="Anna",
     )
-    page = browser.new_context(viewport={"width": 390, "height": 900}).new_page()
+    context = browser.new_context(viewport={"width": 390, "height": 900})
+    page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{live_server.url}/accounts/login/")
@@ -74,4 +75,5 @@ def test_an_ultimo_night_with_four_seats(browser, live_server, django_user_model
 
     page.click("text=Settle up")
     expect(page.locator("#transfers")).to_contain_text("→ Dóra")
+    context.close()  # before the live server stops
     assert errors == []
