@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from types import MappingProxyType
 
-from scorebook.engine.types import Amount
+from scorebook.engine.types import Amount, Line, Text
 
 
 def contra_multiplier(level: int) -> int:
@@ -61,3 +63,39 @@ def merge(*parts: dict[str, Amount]) -> dict[str, Amount]:
 
 def scaled(deltas: dict[str, Amount], factor: Amount) -> dict[str, Amount]:
     return {who: amount * factor for who, amount in deltas.items()}
+
+
+def book_payment(
+    winners: Sequence[str], losers: Sequence[str], each: int, lines: list[Line], text: Text
+) -> None:
+    """Book one item: with one player against several, each of the several pays `each` to
+    him (or he to each); pair against pair, each loser pays one winner. The line shows the
+    resulting deltas after `text`: ' → A +24 (3 × 8); B, C, D each -8'."""
+    deltas, en, hu = _payment(tuple(winners), tuple(losers), each)
+    lines.append(Line(Text(text.en + en, text.hu + hu), deltas))
+
+
+@lru_cache(maxsize=4096)
+def _payment(
+    winners: tuple[str, ...], losers: tuple[str, ...], each: int
+) -> tuple[Mapping[str, Amount], str, str]:
+    # Cached: a night repeats the same few payments; the deltas mapping is never mutated.
+    if len(winners) == len(losers):
+        win, lose = each, each
+    else:
+        win, lose = each * len(losers), each * len(winners)
+    deltas: dict[str, Amount] = dict.fromkeys(winners, win)
+    deltas.update(dict.fromkeys(losers, -lose))
+    w_times = f" ({win // each} × {each})" if win != each else ""
+    l_times = f" ({lose // each} × {each})" if lose != each else ""
+    if len(winners) == 1:
+        w_en = w_hu = f"{winners[0]} +{win}{w_times}"
+    else:
+        names = ", ".join(winners)
+        w_en, w_hu = f"{names} each +{win}", f"{names} fejenként +{win}"
+    if len(losers) == 1:
+        l_en = l_hu = f"{losers[0]} -{lose}{l_times}"
+    else:
+        names = ", ".join(losers)
+        l_en, l_hu = f"{names} each -{lose}", f"{names} fejenként -{lose}"
+    return MappingProxyType(deltas), f" → {w_en}; {l_en}", f" → {w_hu}; {l_hu}"

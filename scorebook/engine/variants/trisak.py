@@ -9,15 +9,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from types import MappingProxyType
 from typing import Any
 
 from scorebook.engine.errors import InvalidHand, Problems
 from scorebook.engine.payments import CONTRA_NAMES, contra_multiplier
+from scorebook.engine.payments import book_payment as _distribute
 from scorebook.engine.record import Reader
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import (
-    Amount,
     EndOfSession,
     Entry,
     HouseRule,
@@ -257,40 +256,6 @@ def _int(r: Reader, name: str, lo: int, hi: int, default: int | None = None) -> 
 
 def _names(who: Sequence[str]) -> str:
     return ", ".join(who)
-
-
-def _distribute(
-    winners: Sequence[str], losers: Sequence[str], each: int, lines: list[Line], text: Text
-) -> None:
-    """Book one item: with one player against several, each of the several pays `each` to
-    him (or he to each); pair against pair, each loser pays one winner. The line shows the
-    resulting deltas after `text`: ' → A +24 (3 × 8); B, C, D each -8'."""
-    deltas, en, hu = _payment(tuple(winners), tuple(losers), each)
-    lines.append(Line(Text(text.en + en, text.hu + hu), deltas))
-
-
-@lru_cache(maxsize=4096)
-def _payment(
-    winners: tuple[str, ...], losers: tuple[str, ...], each: int
-) -> tuple[Mapping[str, Amount], str, str]:
-    # Cached: a night repeats the same few payments; the deltas mapping is never mutated.
-    if len(winners) == len(losers):
-        win, lose = each, each
-    else:
-        win, lose = each * len(losers), each * len(winners)
-    deltas: dict[str, Amount] = dict.fromkeys(winners, win)
-    deltas.update(dict.fromkeys(losers, -lose))
-    if len(winners) == 1:
-        w_en = w_hu = f"{winners[0]} +{win}" + (f" ({win // each} × {each})" if win != each else "")
-    else:
-        w_en, w_hu = f"{_names(winners)} each +{win}", f"{_names(winners)} fejenként +{win}"
-    if len(losers) == 1:
-        l_en = l_hu = f"{losers[0]} -{lose}" + (
-            f" ({lose // each} × {each})" if lose != each else ""
-        )
-    else:
-        l_en, l_hu = f"{_names(losers)} each -{lose}", f"{_names(losers)} fejenként -{lose}"
-    return MappingProxyType(deltas), f" → {w_en}; {l_en}", f" → {w_hu}; {l_hu}"
 
 
 def _contra_word(level: int) -> str:
