@@ -56,6 +56,9 @@ class Night(models.Model):
     first_dealer = models.ForeignKey(
         Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # The seated players' names in seating order: a copy of the Seat rows, written with them
+    # (services.seat_players, join), so a save reads the seating with the night itself.
+    seating = models.JSONField(default=list, blank=True)
     # The engine's start: the state before hand 1 and the automatic opening bookings.
     start_state = models.JSONField(default=dict, blank=True)
     start_entries = models.JSONField(default=list, blank=True)
@@ -98,7 +101,9 @@ class Seat(models.Model):
 class Hand(models.Model):
     """One entry of the night: a hand record, or a session event (`{"event": "join", …}`)."""
 
-    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="hands")
+    # No index of its own: the unique (night, position) index serves every lookup by night,
+    # and each index costs a write when a hand is saved.
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="hands", db_index=False)
     position = models.PositiveIntegerField()  # order among all rows, deleted ones included
     number = models.PositiveIntegerField(null=True, blank=True)  # hand number; null: event/deleted
     record = models.JSONField()
@@ -118,7 +123,13 @@ class Hand(models.Model):
                 condition=Q(number__isnull=True) | Q(deleted=False), name="hand_deleted_unnumbered"
             ),
         )
-        indexes = (models.Index(fields=["night", "deleted", "position"]),)
+        indexes = (
+            # Events (joins) are read on every save: the unnumbered rows (events and deleted
+            # hands, a few a night) are kept apart. A plain IS NULL, so SQLite can use it.
+            models.Index(
+                fields=["night", "position"], condition=Q(number__isnull=True), name="hand_events"
+            ),
+        )
 
     def __str__(self) -> str:
         return f"hand {self.number or '-'} (row {self.position})"

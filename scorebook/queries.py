@@ -42,10 +42,8 @@ def hand_for(user: AbstractBaseUser | AnonymousUser, night_pk: int, hand_pk: int
 
 
 def seated_names(night: Night) -> list[str]:
-    """The night's players in seating order (one query)."""
-    return list(
-        Seat.objects.filter(night=night).order_by("position").values_list("player__name", flat=True)
-    )
+    """The night's players in seating order (kept on the night: no query)."""
+    return list(night.seating)
 
 
 def nights_of(user: AbstractBaseUser) -> list[Night]:

@@ -13,10 +13,10 @@ import datetime
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
@@ -138,8 +138,15 @@ def create_night(
     _set_start(night, nights.session_for(night, names))
     night.full_clean(exclude=["owner", "first_dealer"])
     night.save()
-    Seat.objects.bulk_create(Seat(night=night, player=p, position=i) for i, p in enumerate(people))
+    seat_players(night=night, people=people)
     return night
+
+
+def seat_players(*, night: Night, people: Sequence[Player]) -> None:
+    """Seat `people` at a new night, in order: the Seat rows and the night's `seating`."""
+    Seat.objects.bulk_create(Seat(night=night, player=p, position=i) for i, p in enumerate(people))
+    night.seating = [p.name for p in people]
+    night.save(update_fields=["seating"])
 
 
 def _set_start(night: Night, session: Session) -> None:
@@ -150,39 +157,89 @@ def _set_start(night: Night, session: Session) -> None:
 
 
 def _players(night: Night) -> list[str]:
-    return list(
-        Seat.objects.filter(night=night).order_by("position").values_list("player__name", flat=True)
+    return list(night.seating)
+
+
+def _lock(night: Night, *, reread: bool = True) -> Night:
+    """Serialise writes to one night and read it afresh, in place, so the caller's object
+    sees what the write changes (a join's seating).
+
+    PostgreSQL: a row lock (which reads the row). SQLite has no row locks: its write
+    transactions start with BEGIN IMMEDIATE (settings), which serialises all writers, and
+    with `reread=False` the caller checks itself that its object is fresh (record_hand).
+    """
+    if reread or connection.features.has_select_for_update:
+        night.refresh_from_db(from_queryset=Night.objects.select_for_update())
+    return night
+
+
+class _Tail(NamedTuple):
+    """What appending a row needs from the night's rows, read in one query."""
+
+    last: Hand | None  # the row with the highest position (deleted or not)
+    events: list[dict[str, Any]]  # the records of every event, deleted ones included
+    live_events: list[dict[str, Any]]
+
+
+_HANDS = Hand._meta.db_table
+_TAIL_SQL = (
+    f"SELECT id, position, deleted, number, record, state FROM {_HANDS}"
+    " WHERE (night_id = %s AND number IS NULL)"
+    f" OR (night_id = %s AND position = (SELECT MAX(position) FROM {_HANDS} WHERE night_id = %s))"
+    " ORDER BY position"
+)
+
+
+def _tail(night: Night) -> _Tail:
+    """The last row and the events: the unnumbered rows (events and deleted hands, which
+    the partial index `hand_events` holds) plus the row at the highest position.
+
+    Raw SQL because it runs on every save and the ORM takes several times the database's
+    own time to build this OR with a subquery; each side of the OR uses its index.
+    """
+    rows = list(Hand.objects.raw(_TAIL_SQL, [night.pk, night.pk, night.pk]))
+    events = [r for r in rows if r.number is None and r.is_event]
+    return _Tail(
+        last=rows[-1] if rows else None,
+        events=[r.record for r in events],
+        live_events=[r.record for r in events if not r.deleted],
     )
-
-
-def _lock(night: Night) -> Night:
-    """Serialise writes to one night (a row lock where the database has them)."""
-    return Night.objects.select_for_update().get(pk=night.pk)
 
 
 def _session(night: Night, joiners: frozenset[str] | None = None) -> Session:
     if joiners is None:
+        # Events are the live rows without a number. Only `number IS NULL` goes to the
+        # database, so its partial index (events and deleted hands) serves the query.
+        unnumbered = Hand.objects.filter(night=night, number__isnull=True)
         joiners = nights.late_joiners(
-            Hand.objects.filter(night=night, deleted=False, record__event="join").values_list(
-                "record", flat=True
-            )
+            record for record, deleted in unnumbered.values_list("record", "deleted") if not deleted
         )
     return nights.session_for(night, _players(night), joiners)
 
 
-def _state_before(night: Night, session: Session, position: int) -> tuple[Any, int]:
-    """The engine state before row `position`, and the number the next hand gets."""
+def _state_before(
+    night: Night, session: Session, position: int, last: Hand | None = None
+) -> tuple[Any, int]:
+    """The engine state before row `position`, and the number the next hand gets.
+
+    `last` is the row at `position - 1` when the caller has already read it (with its
+    state, number and deleted flag), which saves a query on the common path.
+    """
     variant = nights.variant_of(night)
-    prev = (
-        Hand.objects.filter(night=night, deleted=False, position__lt=position)
-        .order_by("-position")
-        .only("state", "number", "record")
-        .first()
-    )
+    if last is not None and not last.deleted:
+        prev: Hand | None = last
+    else:
+        prev = (
+            Hand.objects.filter(night=night, deleted=False, position__lt=position)
+            .order_by("-position")
+            .only("state", "number")
+            .first()
+        )
     if prev is None:
         return variant.load_state(night.start_state), 1
-    # Always one aggregate (not only after an event), so the query count never varies.
-    number = (
+    if prev.number is not None:  # numbers grow with the position among live hands
+        return variant.load_state(prev.state), prev.number + 1
+    number = (  # the row before is an event: the last hand is further back
         Hand.objects.filter(night=night, deleted=False, position__lt=position).aggregate(
             n=Max("number")
         )["n"]
@@ -253,17 +310,23 @@ def record_hand(
     `expected_number` is the hand number the form was opened for; if another hand was
     recorded meanwhile, Conflict. Engine problems raise InvalidHand (nothing is saved).
     """
-    night = _lock(night)
+    night = _lock(night, reread=False)
     record = clean_record(record)
-    last = Hand.objects.filter(night=night).order_by("-position").only("position").first()
+    tail = _tail(night)
+    last = tail.last
+    # The seating and the start state change only with join events: reread the night if
+    # one came after the caller read it, or if the start state may be needed (the rare
+    # first hand, or a deleted last row).
+    if last is None or last.deleted or not nights.late_joiners(tail.events) <= set(night.seating):
+        _lock(night)
     position = last.position + 1 if last else 0
     is_event = nights.EVENT_KEY in record
     if is_event and record.get(nights.EVENT_KEY) == "join":
         name = record.get("player")
         if not (isinstance(name, str) and name.strip() in _players(night)):
             return _record_join(night=night, record=record, position=position)
-    session = _session(night)
-    state, number = _state_before(night, session, position)
+    session = _session(night, nights.late_joiners(tail.live_events))
+    state, number = _state_before(night, session, position, last)
     if expected_number is not None and not is_event and expected_number != number:
         latest = Hand.objects.filter(night=night, deleted=False, number=number - 1).first()
         summary = ""
@@ -311,6 +374,8 @@ def _record_join(*, night: Night, record: dict[str, Any], position: int) -> Hand
         seat.position += 1
         seat.save(update_fields=["position"])
     Seat.objects.create(night=night, player=player, position=index)
+    night.seating = [*players[:index], player.name, *players[index:]]
+    night.save(update_fields=["seating"])
     hand = Hand.objects.create(night=night, position=position, record=record)
     _rescore_all(night, _session(night))
     hand.refresh_from_db()

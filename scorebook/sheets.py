@@ -29,7 +29,7 @@ from scorebook.engine.errors import InvalidSheet, Problem
 from scorebook.engine.replay import EVENT_KEY, fold, replay
 from scorebook.engine.scoresheet import Sheet, amount_json, read_sheet
 from scorebook.engine.types import Amount, Text
-from scorebook.models import Hand, Night, Player, Seat
+from scorebook.models import Hand, Night, Player
 
 logger = logging.getLogger(__name__)
 
@@ -253,7 +253,7 @@ def create_night_from_sheet(
     dealer = first_dealer if first_dealer in session.players else _first_dealer(sheet)
     night.first_dealer = people[session.players.index(dealer)]
     night.save()
-    Seat.objects.bulk_create(Seat(night=night, player=p, position=i) for i, p in enumerate(people))
+    services.seat_players(night=night, people=people)
     rows: list[Hand] = []
     for position, (number, record) in enumerate(_numbered(sheet.records)):
         state, entries, found = fold(session, [record], state=state, first_number=number or 0)

@@ -109,6 +109,8 @@ def test_imported_night_is_cached_like_a_recorded_one(user, night):
     )
     assert theirs == mine
     assert queries.seated_names(copy) == queries.seated_names(night)
+    seats = copy.seats.order_by("position").values_list("player__name", flat=True)
+    assert list(seats) == copy.seating == ["Anna", "Béla", "Csaba", "Dóra", "Ede"]
     # The imported night takes further hands and edits through the ordinary services.
     services.record_hand(night=copy, record=hand("Béla", "Csaba", 1))
     first = Hand.objects.get(night=copy, number=1)

@@ -19,6 +19,7 @@ def replayed_totals(night):
 
 def test_create_night_seats_players_in_order_and_remembers_them(night, user):
     assert list(night.seats.values_list("player__name", flat=True)) == PLAYERS
+    assert Night.objects.get(pk=night.pk).seating == PLAYERS  # the copy kept on the night
     assert night.first_dealer.name == "Dóra"
     assert night.house_rules == {"double_wins": False, "base": 1, "kitty_rule": "none", "cap": None}
     assert night.stake_per_point == Decimal(2)
@@ -155,9 +156,34 @@ def test_join_event_seats_the_player_and_rescores(night):
         "Csaba",
         "Dóra",
     ]
+    # The night's copy of the seating follows, in the database and in the caller's object.
+    assert Night.objects.get(pk=night.pk).seating == ["Anna", "Béla", "Ede", "Csaba", "Dóra"]
+    assert night.seating == ["Anna", "Béla", "Ede", "Csaba", "Dóra"]
     h = services.record_hand(night=night, record=hand("Anna", "Ede", 1), expected_number=2)
     assert h.number == 2
     assert h.entries[0]["deltas"]["Ede"] == 3
+    totals, _pots, view = replayed_totals(night)
+    assert view.totals() == totals
+
+
+def test_a_save_through_a_night_read_before_a_join_sees_the_join(night):
+    """A request reads the night, then another phone's join lands before its save."""
+    read_earlier = Night.objects.get(pk=night.pk)
+    services.record_hand(night=night, record=hand("Dóra", "Anna", 3))
+    services.record_hand(night=night, record={"event": "join", "player": "Ede", "seat_index": 2})
+    h = services.record_hand(night=read_earlier, record=hand("Anna", "Ede", 1), expected_number=2)
+    assert read_earlier.seating == ["Anna", "Béla", "Ede", "Csaba", "Dóra"]
+    assert h.entries[0]["deltas"]["Ede"] == 3
+    totals, _pots, view = replayed_totals(night)
+    assert view.totals() == totals
+
+
+def test_a_hand_after_a_deleted_last_hand_takes_its_number(night):
+    services.record_hand(night=night, record=hand("Dóra", "Anna", 3))
+    second = services.record_hand(night=night, record=hand("Anna", "Béla", 2))
+    services.delete_hand(hand=second, version=1)
+    again = services.record_hand(night=night, record=hand("Anna", "Csaba", 1), expected_number=2)
+    assert (again.number, again.position) == (2, 2)
     totals, _pots, view = replayed_totals(night)
     assert view.totals() == totals
 
