@@ -6,6 +6,12 @@ e.g. `bid.declarer`, `result.declarer_card_points:int`, `announcements[0].contra
 `card_points.@2:int` (`@i` = the i-th seated player, so player names never become
 identifiers). `parse_hand` turns POST data into the record; `HandForm` carries what the user
 typed and the engine's problems back to the template.
+
+An object whose inputs are all left blank becomes null ("did not happen"). Where the record
+needs the object anyway, the template declares it with a hidden input named by the object's
+path and the marker `:object` (`{% keep_object "captures" %}` writes `captures:object`): that
+object is then kept, its blank members null (`captures: {"uhu": null, ...}`), and so is every
+object around it.
 """
 
 from __future__ import annotations
@@ -26,7 +32,8 @@ from scorebook.engine.errors import Problem
 from scorebook.engine.types import HouseRule, Text, Variant
 
 JSON_FIELD = "hand_json"  # the generic form: the whole record as JSON
-TYPES = ("str", "int", "bool", "list", "ints")
+OBJECT = "object"  # `path:object`: the object at `path` is kept even when left blank
+TYPES = ("str", "int", "bool", "list", "ints", OBJECT)
 MAX_INT_DIGITS = 9  # anything longer is passed on as text and refused by the engine
 _TOKEN = re.compile(r"([^.\[\]]+)|\[(\d{1,3})\]")
 _SEGMENT = re.compile(r"^[^.\[\]]+(\[\d{1,3}\])*$")
@@ -43,6 +50,17 @@ def split_name(name: str) -> tuple[str, str]:
     """`result.points:int` → (`result.points`, `int`)."""
     path, _sep, kind = name.partition(":")
     return path, kind if kind in TYPES else "str"
+
+
+def join_path(tokens: Sequence[str | int]) -> str:
+    """The inverse of parse_path: ["a", 1, "b"] → `a[1].b`."""
+    out = ""
+    for token in tokens:
+        if isinstance(token, int):
+            out += f"[{token}]"
+        else:
+            out += f".{token}" if out else token
+    return out
 
 
 def parse_path(path: str) -> list[str | int] | None:
@@ -97,7 +115,14 @@ def _blank_row(value: Any) -> bool:
     return _empty(value) or value is EXPLICIT_FALSE or isinstance(value, bool) or value == 0
 
 
+class _Kept(dict[str, Any]):
+    """An object the template declared with `path:object`: never collapsed to null (it still
+    counts as blank in a list row, so a spare row of the form stays out of the list)."""
+
+
 def _empty(value: Any) -> bool:
+    if isinstance(value, _Kept):
+        return False
     if value is None or value is False or value == [] or value == "":
         return True
     if isinstance(value, dict):
@@ -113,15 +138,22 @@ class ParsedHand:
     problems: list[Problem] = field(default_factory=list)
 
 
-def _assemble(node: Any, players: Sequence[str], prefix: str, rows: dict[str, list[int]]) -> Any:
-    """Turn the nested dict of the form into the record: rows into lists, @i into names."""
+def _assemble(
+    node: Any,
+    players: Sequence[str],
+    prefix: str,
+    rows: dict[str, list[int]],
+    keep: frozenset[str] = frozenset(),
+) -> Any:
+    """Turn the nested dict of the form into the record: rows into lists, @i into names,
+    blank objects into null unless their path is in `keep`."""
     if not isinstance(node, dict):
         return node
     if node and all(isinstance(k, int) for k in node):
         kept: list[Any] = []
         mapping: list[int] = []
         for index in sorted(node):
-            item = _assemble(node[index], players, f"{prefix}[{index}]", rows)
+            item = _assemble(node[index], players, f"{prefix}[{index}]", rows, keep)
             if not _blank_row(item):
                 kept.append(item)
                 mapping.append(index)
@@ -130,7 +162,7 @@ def _assemble(node: Any, players: Sequence[str], prefix: str, rows: dict[str, li
     out: dict[str, Any] = {}
     for key, value in node.items():
         child = f"{prefix}.{key}" if prefix else str(key)
-        item = _assemble(value, players, child, rows)
+        item = _assemble(value, players, child, rows, keep)
         if isinstance(key, str) and key.startswith("@"):
             digits = key[1:]
             if not digits.isdigit() or int(digits) >= len(players):
@@ -142,7 +174,7 @@ def _assemble(node: Any, players: Sequence[str], prefix: str, rows: dict[str, li
             out[str(key)] = None  # an object left blank = null ("did not happen")
         else:
             out[str(key)] = item
-    return out
+    return _Kept(out) if prefix in keep else out
 
 
 def parse_hand(data: Mapping[str, Any], players: Sequence[str]) -> ParsedHand:
@@ -167,6 +199,7 @@ def parse_hand(data: Mapping[str, Any], players: Sequence[str]) -> ParsedHand:
         return ParsedHand(record)
 
     tree: dict[Any, Any] = {}
+    kept: set[str] = set()
     for name in data:
         if not isinstance(name, str) or name.startswith(("_", "csrf")):
             continue
@@ -185,11 +218,17 @@ def parse_hand(data: Mapping[str, Any], players: Sequence[str]) -> ParsedHand:
                 clash = True
                 break
             node = child
-        if clash or isinstance(node.get(tokens[-1]), dict):
+        if clash:
             continue  # a name that contradicts another (a.b and a.b.c): ignore it
+        if kind == OBJECT:
+            if isinstance(node.setdefault(tokens[-1], {}), dict):
+                kept.add(join_path(tokens))
+            continue
+        if isinstance(node.get(tokens[-1]), dict):
+            continue
         node[tokens[-1]] = _convert(kind, getlist(name))
     rows: dict[str, list[int]] = {}
-    record = _unmark(_assemble(tree, players, "", rows))
+    record = _unmark(_assemble(tree, players, "", rows, frozenset(kept)))
     return ParsedHand(record, rows)
 
 

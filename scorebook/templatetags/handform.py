@@ -7,6 +7,11 @@
 
 `#` in the name is replaced by `row`. The tag fills in what the user typed (or the stored
 record, or `default` on a fresh form) and the engine's messages for that path.
+
+    {% keep_object "captures" %}
+
+declares an object the record always has, even when all its inputs are left blank (then
+its members are null instead of the whole object being null); see scorebook/forms.py.
 """
 
 from __future__ import annotations
@@ -14,9 +19,11 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
-from scorebook.forms import HandForm, split_name
+from scorebook.forms import OBJECT, HandForm, split_name
 from scorebook.labels import CONTRA_LEVELS, label
 
 register = template.Library()
@@ -85,6 +92,14 @@ def field(
         "min": min,
         "max": max,
     }
+
+
+@register.simple_tag
+def keep_object(path: str, row: Any = None) -> SafeString:
+    """A hidden `path:object` input: the object at `path` is kept when left blank."""
+    if row is not None:
+        path = path.replace("#", str(row))
+    return format_html('<input type="hidden" name="{}:{}" value="">', path, OBJECT)
 
 
 @register.simple_tag

@@ -87,13 +87,12 @@ def test_the_two_deals_of_example_11_2_and_11_3(client_in, night):
     assert_edit_keeps_every_hand(client_in, night)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="forms.parse_hand turns captures with every value null into captures: null, "
-    "which the engine refuses (captures is a required object); needs a mechanism change",
-)
 def test_a_deal_without_any_capture(client_in, night):
     assert_saved(enter_hand(client_in, night, points(60, 34)))
+    [record] = stored_records(night)
+    assert record["captures"] == NO_CAPTURES  # an object of nulls, not null (§13.2)
+    assert_totals_equal_replay(night)
+    assert_edit_keeps_every_hand(client_in, night)
 
 
 def test_an_impossible_deal_is_refused_next_to_its_field(client_in, night):

@@ -241,6 +241,10 @@ FIELD_NAMES = [
     "card_points.@0:int",
     "card_points.@99:int",
     "bid.declarer.deeper",
+    "result:object",
+    "bid.declarer:object",
+    "announcements[0]:object",
+    "irregularity.kind:object",
 ]
 
 
@@ -271,3 +275,61 @@ def test_arbitrary_input_never_500s(data, client_in, user):
         reverse("edit_hand", args=[night.pk, h.pk]), {**data, "_version": "1"}
     )
     assert response.status_code in (200, 302)
+
+
+# --- objects kept when left blank (`path:object`) -------------------------------------------
+
+
+def parse(data, players=("Anna", "Béla")):
+    from scorebook.forms import parse_hand
+
+    return parse_hand({k: v if isinstance(v, list) else [v] for k, v in data.items()}, players)
+
+
+BLANK_CAPTURES = {"captures.uhu": "", "captures.pagatfogas": "", "dealer": "Anna"}
+
+
+def test_an_object_left_blank_is_null_unless_the_form_keeps_it():
+    assert parse(BLANK_CAPTURES).record == {"dealer": "Anna", "captures": None}
+    kept = parse(BLANK_CAPTURES | {"captures:object": ""}).record
+    assert kept == {"dealer": "Anna", "captures": {"uhu": None, "pagatfogas": None}}
+    filled = parse(BLANK_CAPTURES | {"captures:object": "", "captures.uhu": "Béla"}).record
+    assert filled["captures"] == {"uhu": "Béla", "pagatfogas": None}
+
+
+def test_a_kept_object_without_inputs_and_the_objects_around_it():
+    assert parse({"captures:object": ""}).record == {"captures": {}}
+    nested = parse({"a.b:object": "", "a.b.c": "", "a.d:int": ""}).record
+    assert nested == {"a": {"b": {"c": None}, "d": None}}  # keeping a.b keeps a
+    assert type(nested["a"]["b"]) is dict  # the marker class does not leak into the record
+    players = parse({"card_points.@1:object": "", "card_points.@1.x": ""}).record
+    assert players == {"card_points": {"Béla": {"x": None}}}
+
+
+def test_a_kept_object_does_not_keep_a_spare_list_row():
+    data = {
+        "rows[0].who": "Anna",
+        "rows[0].detail:object": "",
+        "rows[0].detail.n:int": "",
+        "rows[1].who": "",
+        "rows[1].detail:object": "",
+        "rows[1].detail.n:int": "",
+    }
+    parsed = parse(data)
+    assert parsed.record == {"rows": [{"who": "Anna", "detail": {"n": None}}]}
+    assert parsed.rows == {"rows": [0]}
+
+
+def test_a_kept_object_that_clashes_with_a_value_is_ignored():
+    # the marker after a plain value at its path, and before: neither raises
+    assert parse({"captures": "x", "captures:object": ""}).record == {"captures": "x"}
+    assert parse({"captures:object": "", "captures": "x"}).record == {"captures": {}}
+    assert parse({"a:object": "", "a.b": "1", "a.b.c:object": ""}).record == {"a": {"b": "1"}}
+    assert parse({"[0]:object": "", "a..b:object": ""}).record == {}
+
+
+def test_keep_object_writes_the_hidden_marker():
+    from django.template import Context, Template
+
+    html = Template('{% load handform %}{% keep_object "rows[#].detail" row=2 %}').render(Context())
+    assert html == '<input type="hidden" name="rows[2].detail:object" value="">'
