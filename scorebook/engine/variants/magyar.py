@@ -13,6 +13,7 @@ from functools import cache, lru_cache
 from types import MappingProxyType
 from typing import Any
 
+from scorebook.engine import pots
 from scorebook.engine.errors import InvalidHand, Problems
 from scorebook.engine.payments import CONTRA_NAMES, contra_multiplier, each_pays, split
 from scorebook.engine.record import Reader
@@ -27,6 +28,7 @@ from scorebook.engine.types import (
     TableHint,
     Text,
 )
+from scorebook.engine.variants._tarokk_count import read_tarokk_counts
 
 KEY = "magyar"
 POT = "ultimokassza"
@@ -261,40 +263,6 @@ class Played:  # internal, built once per hand (not frozen: faster)
     irregularity: tuple[str, str] | None  # (kind, seat)
 
 
-# Fast paths for the common valid field; anything else goes through the Reader, which
-# records the problem with its field path. (Replay speed: the Reader's generic checks
-# dominate a hand's cost.)
-def _choice(
-    r: Reader, name: str, allowed: tuple[str, ...] | list[str], *, optional: bool = False
-) -> Any:
-    value = r.data.get(name)
-    if value.__class__ is str and value in allowed:
-        return value
-    return r.choice(name, allowed, optional=optional)
-
-
-def _player(r: Reader, name: str, among: tuple[str, ...], *, optional: bool = False) -> str | None:
-    value = r.data.get(name)
-    if value.__class__ is str and value in among:
-        return value
-    return r.player(name, among, optional=optional)
-
-
-def _int(
-    r: Reader,
-    name: str,
-    lo: int,
-    hi: int | None,
-    *,
-    optional: bool = False,
-    default: int | None = None,
-) -> int | None:
-    value = r.data.get(name)
-    if value.__class__ is int and lo <= value and (hi is None or value <= hi):
-        return value
-    return r.integer(name, lo=lo, hi=hi, optional=optional, default=default)
-
-
 @lru_cache(maxsize=4096)
 def _item_line(en: str, hu: str, winner: str, value: int) -> tuple[Line, int]:
     """An item of §6 steps 1–2 as its breakdown line, and the signed value it adds to S."""
@@ -414,9 +382,9 @@ def _announcement(
             return figure, by, contra
     rd = Reader(item, problems, f"announcements[{i}]")
     return (
-        _choice(rd, "figure", figures),
-        _player(rd, "by", players),
-        _int(rd, "contra", 0, maxc, default=0),
+        rd.choice("figure", figures),
+        rd.player("by", players),
+        rd.integer("contra", lo=0, hi=maxc, default=0),
     )
 
 
@@ -540,21 +508,21 @@ class Magyar:
         if not session.house_rules["ultimo_kassza"] or state.pot <= 0:
             return EndOfSession(dict.fromkeys(session.players, 0), {POT: state.pot})
         # paskievics.md §8 default `split_equally`: floor shares, the remainder is carried.
-        share, rest = split(state.pot, len(session.players))
-        line = Line(
+        move = pots.take(state.pot, session.players)
+        share, rest = move.share, move.rest
+        line = move.line(
+            POT,
             Text(
                 f"ultimókassza {state.pot} split equally: {state.pot} ÷ 3 = {share} each, {rest} carried over",
                 f"ultimókassza {state.pot} egyenlően elosztva: {state.pot} ÷ 3 = {share} fejenként, {rest} marad",
             ),
-            dict.fromkeys(session.players, share),
-            {POT: -share * len(session.players)},
         )
         return EndOfSession(dict.fromkeys(session.players, share), {POT: rest}, (line,))
 
     def table_hint(self, session: Session, state: MagyarState) -> TableHint:
         notes: tuple[Text, ...] = ()
         if session.house_rules["ultimo_kassza"]:
-            notes = (Text(f"ultimókassza: {state.pot}", f"ultimókassza: {state.pot}"),)
+            notes = (pots.balance_note(state.pot),)
         return TableHint(next_dealer=state.next_dealer, notes=notes)
 
     def dump_state(self, state: MagyarState) -> dict[str, Any]:
@@ -572,7 +540,7 @@ class Magyar:
         players = session.players
         rules = session.house_rules
         maxc = rules["max_contra_level"]
-        level = _choice(r, "level", LEVELS)
+        level = r.choice("level", LEVELS)
         step: int | None = None
         if level == "solo":
             if r.has("talon_step"):
@@ -583,8 +551,8 @@ class Magyar:
                 )
         elif level is not None:
             hi = SOURCE_MAX_STEP[level] if rules["max_talon_step"] == "source" else None
-            step = _int(r, "talon_step", 1, hi)
-        game_contra = _int(r, "game_contra", 0, maxc)
+            step = r.integer("talon_step", lo=1, hi=hi)
+        game_contra = r.integer("game_contra", lo=0, hi=maxc)
 
         talon_cards: list[str] = []
         raw_cards = r.raw("talon_figure_cards")
@@ -593,7 +561,7 @@ class Magyar:
                 problems.add("talon_figure_cards", "must be a list", "listának kell lennie")
             else:
                 for i, card in enumerate(raw_cards):
-                    if card not in TALON_FIGURE_CARDS:
+                    if not isinstance(card, str) or card not in TALON_FIGURE_CARDS:
                         problems.add(
                             f"talon_figure_cards[{i}]",
                             f"{card!r} is not one of skiz, xxi, pagat, king",
@@ -648,35 +616,15 @@ class Magyar:
                 tier_side = side
             announcements.append(Announcement(figure, by, side, contra))
 
-        counts: list[tuple[str, int]] = []
-        count_items = r.items("tarokk_counts")
-        if rules["tarokk_count_bonus"] is None:
-            if count_items:
-                problems.add(
-                    "tarokk_counts",
-                    "tarokk counts are scored only with the house rule tarokk_count_bonus",
-                    "tarokkszámot csak a tarokk_count_bonus házszabállyal lehet bemondani",
-                )
-        else:
-            for i, item in enumerate(count_items):
-                seat = _player(item, "seat", players)
-                count = _int(item, "count", 0, 22)
-                if seat is None or count is None:
-                    continue
-                if any(s == seat for s, _ in counts):
-                    problems.add(
-                        f"tarokk_counts[{i}].seat",
-                        f"{seat} already announced a tarokk count",
-                        f"{seat} már bemondta a tarokkszámát",
-                    )
-                    continue
-                counts.append((seat, count))
+        counts = read_tarokk_counts(
+            r, "tarokk_counts", "seat", players, scored=rules["tarokk_count_bonus"] is not None
+        )
 
         irregularity: tuple[str, str] | None = None
         irr = r.obj("irregularity", optional=True)
         if irr is not None:
-            kind = _choice(irr, "kind", ("renonsz", "wrong_discard"))
-            seat = _player(irr, "seat", players)
+            kind = irr.choice("kind", ("renonsz", "wrong_discard"))
+            seat = irr.player("seat", players)
             if kind == "wrong_discard" and seat is not None and declarer is not None:
                 if seat != declarer:
                     problems.add(
@@ -725,7 +673,7 @@ class Magyar:
     def _read_result(
         self, session: Session, res: Reader, problems: Problems, talon: list[str]
     ) -> Result | None:
-        points = _int(res, "declarer_card_points", 0, TOTAL_CARD_POINTS)
+        points = res.integer("declarer_card_points", lo=0, hi=TOTAL_CARD_POINTS)
         all_tricks = _side(res, "all_tricks_side")
         made = {f: _side(res, field) for f, field in FIGURE_SIDE_FIELDS}
         pagat_lost = None
@@ -815,12 +763,12 @@ class Magyar:
         problems = Problems()
         r = Reader(hand, problems)
         players = session.players
-        _int(r, "hand_no", 1, None, optional=True)
-        dealer = _player(r, "dealer", players)
-        outcome = _choice(r, "outcome", OUTCOMES)
+        r.integer("hand_no", lo=1, optional=True)
+        dealer = r.player("dealer", players)
+        outcome = r.choice("outcome", OUTCOMES)
         played: Played | None = None
         if outcome == "played":
-            declarer = _player(r, "declarer", players)
+            declarer = r.player("declarer", players)
             played = self._read_played(session, r, problems, declarer)
         elif outcome is not None:
             for name in ("declarer", "level", "talon_step", "result", "irregularity"):
@@ -837,7 +785,7 @@ class Magyar:
                         f"must be empty unless the outcome is played (not {outcome})",
                         f"üresnek kell lennie, ha nem volt játék ({outcome})",
                     )
-            if _int(r, "game_contra", 0, None, optional=True) not in (None, 0):
+            if r.integer("game_contra", lo=0, optional=True) not in (None, 0):
                 problems.add(
                     "game_contra",
                     "no contra without a game",
@@ -1100,38 +1048,22 @@ class Magyar:
             if a is None:
                 continue
             members = (p.declarer,) if side == DECLARER else p.opponents
-            names = " and ".join(members)
-            names_hu = " és ".join(members)
             if res.made["pagat_ultimo"] == side:
                 if pot <= 0:
                     lines.append(
                         Line(Text("ultimókassza is empty: nothing to take", "az ultimókassza üres"))
                     )
                     continue
-                share, rest = split(pot, len(members))
-                taken = share * len(members)
-                en = f"announced ultimó made: {names} {'takes' if len(members) == 1 else 'take'} the ultimókassza {pot}"
-                hu = f"bemondott ultimó sikerült: {names_hu} kiveszi az ultimókasszát ({pot})"
-                if len(members) > 1:
-                    en += f", {pot} ÷ 2 = {share} each" + (f", {rest} stays" if rest else "")
-                    hu += f", {pot} ÷ 2 = {share} fejenként" + (f", {rest} marad" if rest else "")
-                lines.append(Line(Text(en, hu), dict.fromkeys(members, share), {POT: -taken}))
-                pot -= taken
+                line, pot = pots.ultimo_made(POT, pot, members)
+                lines.append(line)
             else:
                 if pot <= 0:
-                    lines.append(
-                        Line(
-                            Text(
-                                "announced ultimó failed: the ultimókassza is empty, nothing to double",
-                                "bemondott ultimó elbukott: az ultimókassza üres",
-                            )
-                        )
-                    )
+                    lines.append(Line(pots.NOTHING_TO_DOUBLE))
                     continue
-                share, rest = split(pot, len(members))
                 # The announcer pays the odd unit, so that the pot exactly doubles.
-                deltas: dict[str, Amount] = dict.fromkeys(members, -share)
-                deltas[a.by] -= rest
+                move = pots.double(pot, members, a.by)
+                share, rest = move.share, move.rest
+                names, names_hu = " and ".join(members), " és ".join(members)
                 en = f"announced ultimó failed: {names} double the ultimókassza, {pot}"
                 hu = f"bemondott ultimó elbukott: {names_hu} duplázza az ultimókasszát, {pot}"
                 if len(members) > 1:
@@ -1139,8 +1071,8 @@ class Magyar:
                     hu += f" ÷ 2 = {share} fejenként" + (
                         f", a maradékot ({rest}) {a.by} fizeti" if rest else ""
                     )
-                lines.append(Line(Text(en, hu), deltas, {POT: pot}))
-                pot *= 2
+                lines.append(move.line(POT, Text(en, hu)))
+                pot += move.change
         return lines, pot
 
     def _irregularity(

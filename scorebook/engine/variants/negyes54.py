@@ -7,24 +7,21 @@ Seed 000 has headings but no section numbers: tariffs cite the heading.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
 from scorebook.engine.errors import InvalidHand, Problems
-from scorebook.engine.payments import CONTRA_NAMES, contra_multiplier
 from scorebook.engine.payments import book_payment as _distribute
+from scorebook.engine.payments import contra_multiplier
 from scorebook.engine.record import Reader
-from scorebook.engine.state import dump_dataclass, load_dataclass
-from scorebook.engine.types import (
-    EndOfSession,
-    Entry,
-    HouseRule,
-    Line,
-    Session,
-    TableHint,
-    Text,
+from scorebook.engine.types import Entry, HouseRule, Line, Session, TableHint, Text
+from scorebook.engine.variants._tarokk54 import (
+    FourSeatTable,
+    State,
+    contra_word,
+    hand_booked,
+    times,
 )
 
 KEY = "negyes54"
@@ -214,71 +211,6 @@ HOUSE_RULES = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class State:
-    """No pots and no rounds: only who dealt last, for the next dealer."""
-
-    last_dealer: str | None = None
-    hands: int = 0
-
-
-# --- fast field access: the common valid case without the Reader's generic checks;
-# anything else goes through the Reader, which words the problem.
-
-
-def _player(r: Reader, name: str, among: Sequence[str], *, optional: bool = False) -> str | None:
-    value = r.data.get(name)
-    if value.__class__ is str and value in among:
-        return value
-    if value is None and optional:
-        return None
-    return r.player(name, among, optional=optional)
-
-
-def _choice(r: Reader, name: str, allowed: Sequence[Any]) -> Any:
-    value = r.data.get(name)
-    if value is not None and value.__class__ is allowed[0].__class__ and value in allowed:
-        return value
-    return r.choice(name, allowed)
-
-
-def _flag(r: Reader, name: str) -> bool:
-    value = r.data.get(name)
-    if value is None:
-        return False
-    if value is True or value is False:
-        return value
-    return r.boolean(name)
-
-
-def _int(r: Reader, name: str, lo: int, hi: int, default: int | None = None) -> int | None:
-    value = r.data.get(name)
-    if value.__class__ is int and lo <= value <= hi:
-        return value
-    if value is None and default is not None:
-        return default
-    return r.integer(name, lo=lo, hi=hi, default=default)
-
-
-# --- text helpers ---------------------------------------------------------------------
-
-
-def _names(who: Sequence[str]) -> str:
-    return ", ".join(who)
-
-
-def _contra_word(level: int) -> str:
-    return CONTRA_NAMES[level] + " " if level else ""
-
-
-def _times(base: int, level: int) -> str:
-    """'4' or '4 × 2 = 8' for a contra level."""
-    if not level:
-        return str(base)
-    mult = contra_multiplier(level)
-    return f"{base} × {mult} = {base * mult}"
-
-
 WON = Text("won", "megnyerve")
 LOST = Text("lost", "elveszítve")
 
@@ -286,18 +218,12 @@ LOST = Text("lost", "elveszítve")
 # --- the variant ----------------------------------------------------------------------
 
 
-class Negyes54:
+class Negyes54(FourSeatTable):
     key = KEY
     title = Text(
         "Four-player 54-card tarokk with trisákolás", "Négyes tarokk 54 lappal, trisákolással"
     )
-    min_players = 4
-    max_players = 4
-    pot_names: tuple[str, ...] = ()
     house_rules = HOUSE_RULES
-
-    def start(self, session: Session) -> tuple[State, list[Entry]]:
-        return State(), []
 
     # The hand record (spec section 13) ------------------------------------------------
 
@@ -308,8 +234,8 @@ class Negyes54:
         rules = session.house_rules
         problems = Problems()
         r = Reader(hand, problems)
-        dealer = _player(r, "dealer", players)
-        contract = _choice(r, "contract", CONTRACTS)
+        dealer = r.player("dealer", players)
+        contract = r.choice("contract", CONTRACTS)
 
         # declarer: null iff trisakolas_all_pass
         declarer: str | None = None
@@ -321,13 +247,13 @@ class Negyes54:
                     "üresen kell hagyni, ha mind a négyen passzoltak (trisakolas_all_pass)",
                 )
         elif contract is not None:
-            declarer = _player(r, "declarer", players)
+            declarer = r.player("declarer", players)
         others = [p for p in players if p != declarer]
 
         # helper (trisákolás with "segítek")
         helper: str | None = None
         if contract == "trisakolas":
-            helper = _player(r, "helper", others, optional=True)
+            helper = r.player("helper", others, optional=True)
         elif r.has("helper"):
             problems.add(
                 "helper",
@@ -337,10 +263,10 @@ class Negyes54:
 
         # the call: partner or alone
         partner: str | None = None
-        alone = _flag(r, "alone")
+        alone = r.boolean("alone")
         if contract in CALLING:
-            _int(r, "called_tarokk", 2, 19)
-            partner = _player(r, "partner", others, optional=True)
+            r.integer("called_tarokk", lo=2, hi=19)
+            partner = r.player("partner", others, optional=True)
             if contract == "jatek" and alone:
                 problems.add(
                     "alone",
@@ -375,7 +301,7 @@ class Negyes54:
             self._bids(r, players, rules, first, contract, declarer, helper)
 
         # contra
-        contra = _int(r, "contra", 0, 2, 0) or 0
+        contra = r.integer("contra", lo=0, hi=2, default=0) or 0
         if contra and contract == ALL_PASS:
             problems.add(
                 "contra",
@@ -391,7 +317,7 @@ class Negyes54:
 
         # who said rekontra (optional; the record's contra level alone cannot show N9)
         if r.has("rekontra_by"):
-            rekontra_by = _player(r, "rekontra_by", players)
+            rekontra_by = r.player("rekontra_by", players)
             allowed = side if rules["partner_may_rekontra"] else side[:1]
             if contra != 2:
                 problems.add(
@@ -415,8 +341,8 @@ class Negyes54:
         unpenalised: tuple[str, str] | None = None
         ir = r.obj("irregularity", optional=True)
         if ir is not None:
-            kind = _choice(ir, "type", IRREGULARITIES)
-            offender = _player(ir, "player", players)
+            kind = ir.choice("type", IRREGULARITIES)
+            offender = ir.player("player", players)
             if kind == "illegal_ultimo_bid" and (
                 contract != "ultimohivas" or offender not in (None, declarer)
             ):
@@ -514,16 +440,7 @@ class Negyes54:
                         res.get("ultimo_won"),
                     )
                     lines.extend(booked)
-        entry = Entry.from_lines(
-            kind="hand",
-            number=number,
-            dealer=dealer,
-            players=players,
-            pot_names=(),
-            lines=lines,
-            summary=summary,
-        )
-        return State(dealer, state.hands + 1), [entry]
+        return hand_booked(state, number, dealer, players, lines, summary)
 
     @staticmethod
     def _result(r: Reader, players: tuple[str, ...], contract: str | None) -> dict[str, Any] | None:
@@ -543,15 +460,15 @@ class Negyes54:
                 )
         elif contract in BETLI:
             wanted = ("declarer_took_trick",)
-            _choice(res, "declarer_took_trick", (True, False))
+            res.required_boolean("declarer_took_trick")
         else:
             wanted = ()
             if contract in GAME_PART:
                 wanted = ("declarer_side_points",)
-                _int(res, "declarer_side_points", 0, TOTAL)
+                res.integer("declarer_side_points", lo=0, hi=TOTAL)
             if contract in ULTIMO_BIDS:
                 wanted += ("ultimo_won",)
-                _choice(res, "ultimo_won", (True, False))
+                res.required_boolean("ultimo_won")
         for name in RESULT_FIELDS:
             if name not in wanted and res.data.get(name) is not None:
                 problems.add(
@@ -584,8 +501,8 @@ class Negyes54:
         since_trisak = False  # a non-pass call came after the trisákolás bid
         for i, item in enumerate(calls):
             field = f"bids[{i}]"
-            who = _player(item, "player", players)
-            call = _choice(item, "call", BID_CALLS)
+            who = item.player("player", players)
+            call = item.choice("call", BID_CALLS)
             if who is None or call is None:
                 continue
             if i == 0 and first is not None and who != first:
@@ -727,7 +644,7 @@ class Negyes54:
             )
             who = f"{declarer} + {helper} (segítek)"
         amount = TRISAK * contra_multiplier(contra)
-        cw = _contra_word(contra)
+        cw = contra_word(contra)
         outcome = WON if won else LOST
         winners, losers = (side, opponents) if won else (opponents, side)
         _distribute(
@@ -736,8 +653,8 @@ class Negyes54:
             amount,
             lines,
             Text(
-                f"{who}: {cw}trisákolás {outcome.en} ({why.en}): {_times(TRISAK, contra)}",
-                f"{who}: {cw}trisákolás {outcome.hu} ({why.hu}): {_times(TRISAK, contra)}",
+                f"{who}: {cw}trisákolás {outcome.en} ({why.en}): {times(TRISAK, contra)}",
+                f"{who}: {cw}trisákolás {outcome.hu} ({why.hu}): {times(TRISAK, contra)}",
             ),
         )
         return Text(f"{who}: {cw}trisákolás {outcome.en}", f"{who}: {cw}trisákolás {outcome.hu}")
@@ -754,7 +671,7 @@ class Negyes54:
     ) -> Text:
         name = NAMES[contract]
         who = " + ".join(side)
-        cw = _contra_word(contra)
+        cw = contra_word(contra)
         mult = contra_multiplier(contra)
         # (what en, what hu, signed units) per part of the bid, judged on its own
         parts: list[tuple[str, str, int]] = []
@@ -842,11 +759,11 @@ class Negyes54:
             x,
             lines,
             Text(
-                f"{what.en} by {offender}, nothing else is scored: X = {_contra_word(level)}"
-                f"{NAMES[contract].en} {_times(value, level)}; {offender} pays X to each other "
+                f"{what.en} by {offender}, nothing else is scored: X = {contra_word(level)}"
+                f"{NAMES[contract].en} {times(value, level)}; {offender} pays X to each other "
                 "player",
-                f"{offender}: {what.hu}, más nem számít: X = {_contra_word(level)}"
-                f"{NAMES[contract].hu} {_times(value, level)}; {offender} mindenkinek X pontot "
+                f"{offender}: {what.hu}, más nem számít: X = {contra_word(level)}"
+                f"{NAMES[contract].hu} {times(value, level)}; {offender} mindenkinek X pontot "
                 "fizet",
             ),
         )
@@ -862,9 +779,6 @@ class Negyes54:
             "negyes54 has no session events: the same four play all night",
             "a négyes tarokkban nincs ülésközi esemény: ugyanaz a négy játékos játszik",
         )
-
-    def end_of_session(self, session: Session, state: State) -> EndOfSession:
-        return EndOfSession(payouts=dict.fromkeys(session.players, 0), pots_left={})
 
     def table_hint(self, session: Session, state: State) -> TableHint:
         players = session.players
@@ -882,13 +796,6 @@ class Negyes54:
                 ),
             ),
         )
-
-    def dump_state(self, state: State) -> dict[str, Any]:
-        return dump_dataclass(state)
-
-    def load_state(self, data: Mapping[str, Any]) -> State:
-        state: State = load_dataclass(State, data)
-        return state
 
 
 # Cached scoring of the outcomes (pure functions of hashable arguments; lines are immutable):

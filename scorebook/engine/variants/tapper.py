@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from scorebook.engine import pots
 from scorebook.engine.errors import InvalidHand, Problems
-from scorebook.engine.payments import CONTRA_NAMES, split
+from scorebook.engine.payments import CONTRA_NAMES
 from scorebook.engine.record import Reader
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import (
@@ -26,6 +27,7 @@ from scorebook.engine.types import (
     TableHint,
     Text,
 )
+from scorebook.engine.variants._tarokk_count import read_tarokk_counts
 
 KEY = "tapper"
 POT = "ultimokassza"
@@ -253,40 +255,6 @@ class Announcement:  # internal, built per hand (not frozen: faster)
     contra_by: tuple[str, ...]  # the opponents whose payments the contra multiplies
 
 
-# Fast paths for the common valid field; anything else goes through the Reader, which
-# records the problem with its field path. (Replay speed: the Reader's generic checks
-# dominate a hand's cost.)
-def _choice(
-    r: Reader, name: str, allowed: tuple[str, ...] | list[str], *, optional: bool = False
-) -> Any:
-    value = r.data.get(name)
-    if value.__class__ is str and value in allowed:
-        return value
-    return r.choice(name, allowed, optional=optional)
-
-
-def _player(r: Reader, name: str, among: tuple[str, ...], *, optional: bool = False) -> str | None:
-    value = r.data.get(name)
-    if value.__class__ is str and value in among:
-        return str(value)
-    return r.player(name, among, optional=optional)
-
-
-def _int(
-    r: Reader,
-    name: str,
-    lo: int,
-    hi: int | None,
-    *,
-    optional: bool = False,
-    default: int | None = None,
-) -> int | None:
-    value = r.data.get(name)
-    if value.__class__ is int and lo <= value and (hi is None or value <= hi):
-        return int(value)
-    return r.integer(name, lo=lo, hi=hi, optional=optional, default=default)
-
-
 def _other(side: str) -> str:
     return OPPONENTS if side == DECLARER else DECLARER
 
@@ -382,13 +350,12 @@ class Tapper:
             if refill
             else ("ultimókassza tét: mindenki befizet")
         )
-        return Line(
+        return pots.pay_in(players, stake).line(
+            POT,
             Text(
                 f"{en} {stake} ({n} × {stake} = {n * stake})",
                 f"{hu}: {stake} ({n} × {stake} = {n * stake})",
             ),
-            dict.fromkeys(players, -stake),
-            {POT: n * stake},
         )
 
     def event(
@@ -409,23 +376,23 @@ class Tapper:
         ):
             return EndOfSession(dict.fromkeys(players, 0), {POT: state.pot})
         # §8.6: split equally; floor shares, the remainder stays (paskievics.md §8).
-        share, rest = split(state.pot, len(players))
-        line = Line(
+        move = pots.take(state.pot, players)
+        share, rest = move.share, move.rest
+        line = move.line(
+            POT,
             Text(
                 f"ultimókassza {state.pot} split equally: {state.pot} ÷ 3 = {share} each"
                 + (f", {rest} stays" if rest else ""),
                 f"ultimókassza {state.pot} egyenlően elosztva: {state.pot} ÷ 3 = {share} fejenként"
                 + (f", {rest} marad" if rest else ""),
             ),
-            dict.fromkeys(players, share),
-            {POT: -share * len(players)},
         )
         return EndOfSession(dict.fromkeys(players, share), {POT: rest}, (line,))
 
     def table_hint(self, session: Session, state: TapperState) -> TableHint:
         notes: tuple[Text, ...] = ()
         if session.house_rules["ultimo_kassza"]:
-            notes = (Text(f"ultimókassza: {state.pot}", f"ultimókassza: {state.pot}"),)
+            notes = (pots.balance_note(state.pot),)
         return TableHint(next_dealer=state.next_dealer, notes=notes)
 
     def dump_state(self, state: TapperState) -> dict[str, Any]:
@@ -445,8 +412,8 @@ class Tapper:
         rules = session.house_rules
         players = session.players
         deck = rules["deck_size"]
-        _int(r, "hand_no", 1, None, optional=True)
-        dealer = _player(r, "dealer", players)
+        r.integer("hand_no", lo=1, optional=True)
+        dealer = r.player("dealer", players)
         all_pass = r.data.get("all_pass")
         if not isinstance(all_pass, bool):
             if all_pass is None:
@@ -471,7 +438,7 @@ class Tapper:
                         "must be empty when all pass",
                         "üresnek kell lennie, ha mindenki passzolt",
                     )
-            if _int(r, "game_contra", 0, None, optional=True) not in (None, 0):
+            if r.integer("game_contra", lo=0, optional=True) not in (None, 0):
                 problems.add("game_contra", "no contra without a game", "játék nélkül nincs kontra")
             problems.raise_if_any()
             assert dealer is not None
@@ -479,8 +446,8 @@ class Tapper:
         if all_pass is None:
             problems.raise_if_any()
 
-        declarer = _player(r, "declarer", players)
-        contract = _choice(r, "contract", CONTRACTS)
+        declarer = r.player("declarer", players)
+        contract = r.choice("contract", CONTRACTS)
         opponents = tuple(p for p in players if p != declarer)
         participants = r.players("bid_participants", players)
         if declarer is not None and declarer not in participants:
@@ -490,15 +457,15 @@ class Tapper:
                 f"tartalmaznia kell a felvevőt ({declarer})",
             )
         individual = bool(rules["individual_contras"])
-        game_contra = _int(r, "game_contra", 0, 5, default=0)
+        game_contra = r.integer("game_contra", lo=0, hi=5, default=0)
         game_contra_by = self._contra_by(r, "game_contra_by", opponents, individual, declarer)
 
         announcements: list[Announcement] = []
         for i, item in enumerate(r.items("announcements")):
-            figure = _choice(item, "figure", tuple(FIGURES))
-            side = _choice(item, "side", SIDES)
-            by = _player(item, "by", players)
-            contra = _int(item, "contra", 0, 5, default=0)
+            figure = item.choice("figure", tuple(FIGURES))
+            side = item.choice("side", SIDES)
+            by = item.player("by", players)
+            contra = item.integer("contra", lo=0, hi=5, default=0)
             cby = self._contra_by(item, "contra_by", opponents, individual, declarer)
             if None in (figure, side, by, contra, declarer):
                 continue
@@ -530,8 +497,8 @@ class Tapper:
 
         bonuses: list[tuple[str, str]] = []
         for i, item in enumerate(r.items("hand_bonuses")):
-            who = _player(item, "player", players)
-            bonus = _choice(item, "bonus", tuple(BONUSES))
+            who = item.player("player", players)
+            bonus = item.choice("bonus", tuple(BONUSES))
             if who is None or bonus is None:
                 continue
             if any(b == bonus for _, b in bonuses):
@@ -550,35 +517,15 @@ class Tapper:
                 continue
             bonuses.append((who, bonus))
 
-        counts: list[tuple[str, int]] = []
-        count_items = r.items("tarokk_count")
-        if rules["tarokk_count_bonus"] is None:
-            if count_items:
-                problems.add(
-                    "tarokk_count",
-                    "tarokk counts are scored only with the house rule tarokk_count_bonus",
-                    "tarokkszámot csak a tarokk_count_bonus házszabállyal lehet bemondani",
-                )
-        else:
-            for i, item in enumerate(count_items):
-                who = _player(item, "player", players)
-                count = _int(item, "count", 0, 22)
-                if who is None or count is None:
-                    continue
-                if any(w == who for w, _ in counts):
-                    problems.add(
-                        f"tarokk_count[{i}].player",
-                        f"{who} already announced a tarokk count",
-                        f"{who} már bemondta a tarokkszámát",
-                    )
-                    continue
-                counts.append((who, count))
+        counts = read_tarokk_counts(
+            r, "tarokk_count", "player", players, scored=rules["tarokk_count_bonus"] is not None
+        )
 
         irregularity: tuple[str, str | None] | None = None
         irr = r.obj("irregularity", optional=True)
         if irr is not None:
-            kind = _choice(irr, "type", IRREGULARITIES)
-            offender = _player(irr, "player", players, optional=True)
+            kind = irr.choice("type", IRREGULARITIES)
+            offender = irr.player("player", players, optional=True)
             if kind == "revoke" and offender is None and not irr.has("player"):
                 problems.add(
                     "irregularity.player", "the revoker is required", "a renonszoló kötelező"
@@ -621,12 +568,12 @@ class Tapper:
         made: dict[str, str | None] = {"pagat_ultimo": None, "volat": None}
         ultimo_player: str | None = None
         if res is not None:
-            points = _int(res, "declarer_points", 0, TOTAL[deck])
+            points = res.integer("declarer_points", lo=0, hi=TOTAL[deck])
             fm = res.obj("figures_made", optional=True)
             if fm is not None:
                 for f in FIGURES:
-                    made[f] = _choice(fm, f, SIDES, optional=True)
-            ultimo_player = _player(res, "pagat_ultimo_player", players, optional=True)
+                    made[f] = fm.choice(f, SIDES, optional=True)
+            ultimo_player = res.player("pagat_ultimo_player", players, optional=True)
             self._check_result(
                 session, problems, declarer, points, made, ultimo_player, announcements
             )
@@ -1003,39 +950,24 @@ class Tapper:
         members: tuple[str, ...] = (ann.by,)
         if session.house_rules["kassza_shared_by_side"] and ann.side == OPPONENTS:
             members = opponents
-        names = " and ".join(members)
-        names_hu = " és ".join(members)
         if made["pagat_ultimo"] == ann.side:
             if pot <= 0:
                 lines.append(Line(Text("ultimókassza is empty", "az ultimókassza üres")))
                 return pot
-            share, rest = split(pot, len(members))
-            taken = share * len(members)
-            en = f"announced ultimó made: {names} take{'s' if len(members) == 1 else ''} the ultimókassza {pot}"
-            hu = f"bemondott ultimó sikerült: {names_hu} kiveszi az ultimókasszát ({pot})"
-            if len(members) > 1:
-                en += f", {pot} ÷ 2 = {share} each" + (f", {rest} stays" if rest else "")
-                hu += f", {pot} ÷ 2 = {share} fejenként" + (f", {rest} marad" if rest else "")
-            lines.append(Line(Text(en, hu), dict.fromkeys(members, share), {POT: -taken}))
-            pot -= taken
+            line, pot = pots.ultimo_made(POT, pot, members)
+            lines.append(line)
             stake = session.house_rules["kassza_stake"]
             if pot == 0 and stake > 0:
                 lines.append(self._stake_line(players, stake, refill=True))
                 pot += stake * len(players)
             return pot
         if pot <= 0:
-            lines.append(
-                Line(
-                    Text(
-                        "announced ultimó failed: the ultimókassza is empty, nothing to double",
-                        "bemondott ultimó elbukott: az ultimókassza üres",
-                    )
-                )
-            )
+            lines.append(Line(pots.NOTHING_TO_DOUBLE))
             return pot
-        share, rest = split(pot, len(members))
-        deltas: dict[str, Amount] = dict.fromkeys(members, -share)
-        deltas[ann.by] -= rest  # the announcer pays the odd unit, so the pot exactly doubles
+        # the announcer pays the odd unit, so the pot exactly doubles
+        move = pots.double(pot, members, ann.by)
+        share, rest = move.share, move.rest
+        names, names_hu = " and ".join(members), " és ".join(members)
         en = f"announced ultimó failed: {names} double{'s' if len(members) == 1 else ''} the ultimókassza, pays {pot}"
         hu = f"bemondott ultimó elbukott: {names_hu} duplázza az ultimókasszát, {pot}"
         if len(members) > 1:
@@ -1044,8 +976,8 @@ class Tapper:
             if rest:
                 en += f", {ann.by} pays the odd {rest}"
                 hu += f", a maradékot ({rest}) {ann.by} fizeti"
-        lines.append(Line(Text(en, hu), deltas, {POT: pot}))
-        return pot * 2
+        lines.append(move.line(POT, Text(en, hu)))
+        return pot + move.change
 
     def _penalty(
         self,

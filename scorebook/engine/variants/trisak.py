@@ -6,7 +6,7 @@ tariffs per level, and the 10-point hand bonuses (doubled in hármas szóló). N
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -15,15 +15,14 @@ from scorebook.engine.errors import InvalidHand, Problems
 from scorebook.engine.payments import CONTRA_NAMES, contra_multiplier
 from scorebook.engine.payments import book_payment as _distribute
 from scorebook.engine.record import Reader
-from scorebook.engine.state import dump_dataclass, load_dataclass
-from scorebook.engine.types import (
-    EndOfSession,
-    Entry,
-    HouseRule,
-    Line,
-    Session,
-    TableHint,
-    Text,
+from scorebook.engine.types import Entry, HouseRule, Line, Session, TableHint, Text
+from scorebook.engine.variants._tarokk54 import (
+    FourSeatTable,
+    State,
+    contra_word,
+    hand_booked,
+    names,
+    times,
 )
 
 KEY = "trisak"
@@ -205,73 +204,11 @@ HOUSE_RULES = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class State:
-    """Trisák keeps no pots and no rounds: only who dealt last, for the next dealer."""
-
-    last_dealer: str | None = None
-    hands: int = 0
-
-
-# --- fast field access: the common valid case without the Reader's generic checks;
-# anything else goes through the Reader, which words the problem.
-
-
-def _player(r: Reader, name: str, among: Sequence[str], *, optional: bool = False) -> str | None:
-    value = r.data.get(name)
-    if value.__class__ is str and value in among:
-        return value
-    if value is None and optional:
-        return None
-    return r.player(name, among, optional=optional)
-
-
-def _choice(r: Reader, name: str, allowed: Sequence[Any]) -> Any:
-    value = r.data.get(name)
-    if value is not None and value.__class__ is allowed[0].__class__ and value in allowed:
-        return value
-    return r.choice(name, allowed)
-
-
-def _flag(r: Reader, name: str) -> bool:
-    value = r.data.get(name)
-    if value is None:
-        return False
-    if value is True or value is False:
-        return value
-    return r.boolean(name)
-
-
-def _int(r: Reader, name: str, lo: int, hi: int, default: int | None = None) -> int | None:
-    value = r.data.get(name)
-    if value.__class__ is int and lo <= value <= hi:
-        return value
-    if value is None and default is not None:
-        return default
-    return r.integer(name, lo=lo, hi=hi, default=default)
-
-
 # --- text helpers ---------------------------------------------------------------------
-
-
-def _names(who: Sequence[str]) -> str:
-    return ", ".join(who)
-
-
-def _contra_word(level: int) -> str:
-    return CONTRA_NAMES[level] + " " if level else ""
 
 
 def _hu_contra(level: int) -> str:
     return f" ({CONTRA_NAMES[level]})" if level else ""
-
-
-def _times(base: int, level: int) -> str:
-    """'4' or '4 × 2 = 8' for a contra level."""
-    if not level:
-        return str(base)
-    mult = contra_multiplier(level)
-    return f"{base} × {mult} = {base * mult}"
 
 
 # --- the variant ----------------------------------------------------------------------
@@ -318,7 +255,7 @@ def _game(
             f"{points} {'≥' if won else '<'} 54 pont",
         )
     game = value * contra_multiplier(game_contra)
-    cw = _contra_word(game_contra)
+    cw = contra_word(game_contra)
     outcome = Text("won", "megnyerve") if won else Text("lost", "elveszítve")
     winners, losers = (members, opponents) if won else (opponents, members)
     _distribute(
@@ -327,8 +264,8 @@ def _game(
         game,
         lines,
         Text(
-            f"{who}: {cw}{name.en} {outcome.en} ({why.en}): {_times(value, game_contra)}",
-            f"{who}: {cw}{name.hu} {outcome.hu} ({why.hu}): {_times(value, game_contra)}",
+            f"{who}: {cw}{name.en} {outcome.en} ({why.en}): {times(value, game_contra)}",
+            f"{who}: {cw}{name.hu} {outcome.hu} ({why.hu}): {times(value, game_contra)}",
         ),
     )
     summary_en = f"{who}: {cw}{name.en} {outcome.en}"
@@ -342,7 +279,7 @@ def _game(
         winners, losers = (ours, theirs) if ultimo.made else (theirs, ours)
         kind = (
             Text(
-                f"{_contra_word(ultimo.contra)}announced ultimó",
+                f"{contra_word(ultimo.contra)}announced ultimó",
                 "bemondott ultimója",
             )
             if ultimo.announced
@@ -355,9 +292,9 @@ def _game(
             amount,
             lines,
             Text(
-                f"{kind.en} of {ultimo.by} {made.en}: {_times(base, ultimo.contra)}",
+                f"{kind.en} of {ultimo.by} {made.en}: {times(base, ultimo.contra)}",
                 f"{ultimo.by} {kind.hu}{_hu_contra(ultimo.contra)} {made.hu}: "
-                f"{_times(base, ultimo.contra)}",
+                f"{times(base, ultimo.contra)}",
             ),
         )
         summary_en += f", ultimó ({ultimo.by}) {made.en}"
@@ -393,16 +330,10 @@ def _bonus_line(
     return lines[0]
 
 
-class Trisak:
+class Trisak(FourSeatTable):
     key = KEY
     title = Text("Trisák tarokk", "Trisáktarokk")
-    min_players = 4
-    max_players = 4
-    pot_names: tuple[str, ...] = ()
     house_rules = HOUSE_RULES
-
-    def start(self, session: Session) -> tuple[State, list[Entry]]:
-        return State(), []
 
     # The hand record (spec section 13) ------------------------------------------------
 
@@ -413,8 +344,8 @@ class Trisak:
         rules = session.house_rules
         problems = Problems()
         r = Reader(hand, problems)
-        dealer = _player(r, "dealer", players)
-        contract = _choice(r, "contract", CONTRACTS)
+        dealer = r.player("dealer", players)
+        contract = r.choice("contract", CONTRACTS)
         first_hand = players[(players.index(dealer) + 1) % 4] if dealer else None
 
         # declarer
@@ -428,9 +359,9 @@ class Trisak:
                 )
         elif contract == "trisakolas" and rules["all_pass_action"] == "trisakolas":
             # null: the trisákolás played after an all-pass (Tr2)
-            declarer = _player(r, "declarer", players, optional=True)
+            declarer = r.player("declarer", players, optional=True)
         elif contract is not None:
-            declarer = _player(r, "declarer", players)
+            declarer = r.player("declarer", players)
         if (
             declarer is not None
             and first_hand is not None
@@ -456,11 +387,11 @@ class Trisak:
         # the call (levels 1 and 2)
         calling = contract in CALLING
         partner: str | None = None
-        not_held = _flag(r, "called_tarokk_not_held")
+        not_held = r.boolean("called_tarokk_not_held")
         if calling:
-            _int(r, "called_tarokk", 2, 19)
+            r.integer("called_tarokk", lo=2, hi=19)
             others = [p for p in players if p != declarer]
-            partner = _player(r, "partner", others, optional=True)
+            partner = r.player("partner", others, optional=True)
             if r.has("partner") == not_held:
                 problems.add(
                     "partner",
@@ -481,7 +412,7 @@ class Trisak:
                     "only at jatek and ultimohivas (must be false)",
                     "csak játéknál és ultimóhívásnál (hamis kell legyen)",
                 )
-        settled = _flag(r, "settled_half_fee")
+        settled = r.boolean("settled_half_fee")
         if settled and not (contract == "ultimohivas" and not_held):
             problems.add(
                 "settled_half_fee",
@@ -532,8 +463,8 @@ class Trisak:
         irregular: tuple[str, str] | None = None
         ir = r.obj("irregularity", optional=True)
         if ir is not None:
-            kind = _choice(ir, "type", IRREGULARITIES)
-            offender = _player(ir, "player", players)
+            kind = ir.choice("type", IRREGULARITIES)
+            offender = ir.player("player", players)
             if not played:
                 problems.add(
                     "irregularity",
@@ -615,22 +546,13 @@ class Trisak:
                 )
                 lines.extend(booked)
             self._pay_bonuses(lines, players, rules, contract, bonuses, side, opponents)
-        entry = Entry.from_lines(
-            kind="hand",
-            number=number,
-            dealer=dealer,
-            players=players,
-            pot_names=(),
-            lines=lines,
-            summary=summary,
-        )
-        return State(dealer, state.hands + 1), [entry]
+        return hand_booked(state, number, dealer, players, lines, summary)
 
     # --- validation helpers ---------------------------------------------------------
 
     @staticmethod
     def _contra(r: Reader, name: str, rules: Mapping[str, Any], top: int) -> int:
-        level = _int(r, name, 0, 5, 0) or 0
+        level = r.integer(name, lo=0, hi=5, default=0) or 0
         if level and not rules["allow_contra"]:
             r.problems.add(
                 r.path(name),
@@ -659,15 +581,13 @@ class Trisak:
         penalised: bool,
     ) -> _Ultimo | None:
         problems = u.problems
-        which = _choice(u, "side", SIDES)
+        which = u.choice("side", SIDES)
         members = side if which == "declarer" else opponents
-        by = _player(u, "by", members) if which is not None else None
-        announced = _choice(u, "announced", (True, False))
+        by = u.player("by", members) if which is not None else None
+        announced = u.required_boolean("announced")
         contra = self._contra(u, "contra", rules, top)
         made = (
-            _choice(u, "made", (True, False))
-            if u.data.get("made") is not None or not penalised
-            else False
+            u.required_boolean("made") if u.data.get("made") is not None or not penalised else False
         )
         if which == "opponents" and rules["ultimo_declarer_side_only"]:
             problems.add(
@@ -732,8 +652,8 @@ class Trisak:
             return []
         result: list[tuple[str, str]] = []
         for i, item in enumerate(items):
-            who = _player(item, "player", players)
-            bonus = _choice(item, "bonus", BONUSES)
+            who = item.player("player", players)
+            bonus = item.choice("bonus", BONUSES)
             if who is None or bonus is None:
                 continue
             field = f"hand_bonuses[{i}]"
@@ -836,10 +756,10 @@ class Trisak:
                             )
         elif contract in CARD_GAMES:
             wanted = ("declarer_side_points",)
-            _int(res, "declarer_side_points", 0, PACK_POINTS)
+            res.integer("declarer_side_points", lo=0, hi=PACK_POINTS)
         else:
             wanted = ("declarer_took_trick",)
-            _choice(res, "declarer_took_trick", (True, False))
+            res.required_boolean("declarer_took_trick")
         for name in (
             "declarer_side_points",
             "declarer_took_trick",
@@ -881,9 +801,9 @@ class Trisak:
                     lines,
                     Text(
                         f"{t} has the most card points ({most}) and pays 9 to each player "
-                        f"without a trick ({_names(zero)})",
+                        f"without a trick ({names(zero)})",
                         f"{t} vitte a legtöbb pontot ({most}), 9 pontot fizet az ütés nélküli "
-                        f"játékosnak ({_names(zero)})",
+                        f"játékosnak ({names(zero)})",
                     ),
                 )
             else:
@@ -898,8 +818,8 @@ class Trisak:
                     ),
                 )
         return Text(
-            f"trisákolás: {_names(top)} most points ({most})",
-            f"trisákolás: {_names(top)} a legtöbb pont ({most})",
+            f"trisákolás: {names(top)} most points ({most})",
+            f"trisákolás: {names(top)} a legtöbb pont ({most})",
         )
 
     @staticmethod
@@ -922,14 +842,14 @@ class Trisak:
         else:
             value = GAME_VALUE[contract]
             x = value * contra_multiplier(game_contra)
-            en = f"X = {_contra_word(game_contra)}{NAMES[contract].en} {_times(value, game_contra)}"
-            hu = f"X = {_contra_word(game_contra)}{NAMES[contract].hu} {_times(value, game_contra)}"
+            en = f"X = {contra_word(game_contra)}{NAMES[contract].en} {times(value, game_contra)}"
+            hu = f"X = {contra_word(game_contra)}{NAMES[contract].hu} {times(value, game_contra)}"
             if ultimo is not None and ultimo.announced:
                 loud = ULTIMO_VALUE[contract][1]
                 u = loud * contra_multiplier(ultimo.contra)
                 x += u
-                en += f" + announced ultimó {_times(loud, ultimo.contra)}, X = {x}"
-                hu += f" + bemondott ultimó {_times(loud, ultimo.contra)}, X = {x}"
+                en += f" + announced ultimó {times(loud, ultimo.contra)}, X = {x}"
+                hu += f" + bemondott ultimó {times(loud, ultimo.contra)}, X = {x}"
             arith = Text(en, hu)
         _distribute(
             [p for p in players if p != offender],
@@ -975,9 +895,6 @@ class Trisak:
             "a trisákban nincs ülésközi esemény: ugyanaz a négy játékos játszik",
         )
 
-    def end_of_session(self, session: Session, state: State) -> EndOfSession:
-        return EndOfSession(payouts=dict.fromkeys(session.players, 0), pots_left={})
-
     def table_hint(self, session: Session, state: State) -> TableHint:
         players = session.players
         if state.last_dealer is None:
@@ -999,13 +916,6 @@ class Trisak:
                 ),
             ),
         )
-
-    def dump_state(self, state: State) -> dict[str, Any]:
-        return dump_dataclass(state)
-
-    def load_state(self, data: Mapping[str, Any]) -> State:
-        state: State = load_dataclass(State, data)
-        return state
 
 
 VARIANT = Trisak()

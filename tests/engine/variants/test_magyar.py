@@ -82,6 +82,9 @@ def test_a_good_hand_scores():
             {"talon_figure_cards": ["ace"]}, {}, "talon_figure_cards[0]", id="talon-card-values"
         ),
         pytest.param(
+            {"talon_figure_cards": [[]]}, {}, "talon_figure_cards[0]", id="talon-card-not-a-name"
+        ),
+        pytest.param(
             {"talon_figure_cards": ["skiz", "skiz"]},
             {},
             "talon_figure_cards[1]",
@@ -149,6 +152,12 @@ def test_a_good_hand_scores():
             {"tarokk_count_bonus": {"min_tarokks": 8, "value": 1}},
             "tarokk_counts[0].seat",
             id="tarokk-count-seat",
+        ),
+        pytest.param(
+            {"tarokk_counts": [{"seat": "A", "count": 9}, {"seat": "A", "count": 10}]},
+            {"tarokk_count_bonus": {"min_tarokks": 8, "value": 1}},
+            "tarokk_counts[1].seat",
+            id="tarokk-count-once-each",
         ),
         pytest.param({"result": None}, {}, "result", id="result-required-when-played"),
         pytest.param(

@@ -183,6 +183,20 @@ def test_took_trick_for_the_betlis():
     refused(bid("teritett_betli", result={}), "result.declarer_took_trick")
 
 
+@pytest.mark.parametrize(
+    ("contract", "name"),
+    [("betli", "declarer_took_trick"), ("ultimohivas", "ultimo_won")],
+)
+def test_true_false_results_name_the_problem(contract, name):
+    hand = bid(contract)
+    hand["result"] = {**hand["result"], name: 1}
+    with pytest.raises(InvalidHand) as caught:
+        play(hand)
+    assert [(p.field, p.message.en, p.message.hu) for p in caught.value.problems] == [
+        (f"result.{name}", "1 is not one of true, false", "1 nem megengedett (lehet: true, false)")
+    ]
+
+
 def test_fields_that_do_not_apply_are_null():
     refused(
         bid("jatek", result={"declarer_side_points": 40, "ultimo_won": True}), "result.ultimo_won"

@@ -220,6 +220,12 @@ def test_a_good_hand_scores():
             id="tarokk-count-0-22",
         ),
         pytest.param(
+            {"tarokk_count": [{"player": "A", "count": 10}, {"player": "A", "count": 11}]},
+            {"tarokk_count_bonus": [{"min_tarokks": 10, "value": 1}]},
+            "tarokk_count[1].player",
+            id="tarokk-count-once-each",
+        ),
+        pytest.param(
             {"irregularity": {"type": "misdeal", "player": "B"}},
             {},
             "irregularity.type",

@@ -209,6 +209,20 @@ def test_ultimo_fields_are_required():
     refused(jatek(ultimo={"side": "declarer", "by": "A", "announced": True}), "ultimo.made")
 
 
+@pytest.mark.parametrize(("value", "shown"), [(1, "1"), ("yes", "'yes'"), (0, "0")])
+def test_ultimo_true_false_fields_name_the_problem(value, shown):
+    with pytest.raises(InvalidHand) as caught:
+        play(jatek(ultimo={**ultimo(), "announced": value, "made": value}))
+    assert [(p.field, p.message.en, p.message.hu) for p in caught.value.problems] == [
+        (
+            f"ultimo.{name}",
+            f"{shown} is not one of true, false",
+            f"{shown} nem megengedett (lehet: true, false)",
+        )
+        for name in ("announced", "made")
+    ]
+
+
 def test_ultimo_declarer_side_only():
     hand = jatek(ultimo=ultimo(side="opponents", by="B", made=False))
     assert play(hand).deltas["A"] == 4 + 20

@@ -1,0 +1,83 @@
+"""Shared pot mechanics: the ultimókassza's arithmetic (paskievics.md §8 and the variants
+that follow it: magyar, tapper, királyhívó).
+
+Each function is one move of money between players and a pot, as a `PotMove`: the
+players' deltas and the pot's change, which sum to zero, and the equal share and remainder
+that the variant's breakdown line prints. Which announcement moves the pot, and the words
+of the line, stay the variant's rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from scorebook.engine.payments import split
+from scorebook.engine.types import Line, Text
+
+
+class PotMove(NamedTuple):
+    """Money between players and one pot; `sum(deltas.values()) + change == 0`."""
+
+    deltas: dict[str, int]  # what each player receives (+) or pays (−)
+    change: int  # what the pot receives (+) or gives out (−)
+    share: int  # each player's equal share
+    rest: int  # the remainder of the division: see each function
+
+    def line(self, pot: str, text: Text) -> Line:
+        """The move as a breakdown line of pot `pot`."""
+        return Line(text, self.deltas, {pot: self.change})
+
+
+def take(balance: int, takers: Sequence[str]) -> PotMove:
+    """The takers empty the pot in equal floor shares; the remainder `rest` stays in it.
+
+    An announced ultimó made takes the ultimókassza; at the end of the night all the
+    players take it the same way (paskievics.md §8 `split_equally`)."""
+    share, rest = split(balance, len(takers))
+    return PotMove(dict.fromkeys(takers, share), -share * len(takers), share, rest)
+
+
+def double(balance: int, payers: Sequence[str], announcer: str) -> PotMove:
+    """An announced ultimó failed: the payers pay the pot's balance into it in equal floor
+    shares, the announcer also the remainder `rest`, so that the pot exactly doubles."""
+    share, rest = split(balance, len(payers))
+    deltas = dict.fromkeys(payers, -share)
+    deltas[announcer] -= rest
+    return PotMove(deltas, balance, share, rest)
+
+
+def pay_in(players: Sequence[str], each: int) -> PotMove:
+    """Every player pays `each` into the pot (a stake, its refill, a hand without a game);
+    `share` is `each` and `rest` is 0."""
+    return PotMove(dict.fromkeys(players, -each), each * len(players), each, 0)
+
+
+# --- the breakdown wording magyar and tapper share ------------------------------------
+
+NOTHING_TO_DOUBLE = Text(
+    "announced ultimó failed: the ultimókassza is empty, nothing to double",
+    "bemondott ultimó elbukott: az ultimókassza üres",
+)
+
+
+def ultimo_made(pot: str, balance: int, takers: Sequence[str]) -> tuple[Line, int]:
+    """An announced ultimó made takes the pot (`take`): its breakdown line, and the
+    balance after. The balance must be positive (an empty pot is the caller's line)."""
+    move = take(balance, takers)
+    k = len(takers)
+    en = (
+        f"announced ultimó made: {' and '.join(takers)} take{'s' if k == 1 else ''} "
+        f"the ultimókassza {balance}"
+    )
+    hu = f"bemondott ultimó sikerült: {' és '.join(takers)} kiveszi az ultimókasszát ({balance})"
+    if k > 1:
+        rest = move.rest
+        en += f", {balance} ÷ {k} = {move.share} each" + (f", {rest} stays" if rest else "")
+        hu += f", {balance} ÷ {k} = {move.share} fejenként" + (f", {rest} marad" if rest else "")
+    return move.line(pot, Text(en, hu)), balance + move.change
+
+
+def balance_note(balance: int) -> Text:
+    """The table hint that shows the ultimókassza's balance."""
+    return Text(f"ultimókassza: {balance}", f"ultimókassza: {balance}")

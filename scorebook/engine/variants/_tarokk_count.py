@@ -1,0 +1,38 @@
+"""Reading the tarokk-count announcements (tarokkszám) that magyar and tapper share: each
+player may announce once how many tarokks he holds, scored only under the house rule
+`tarokk_count_bonus`. The bonus tables differ and stay in each variant."""
+
+from __future__ import annotations
+
+from scorebook.engine.record import Reader
+
+
+def read_tarokk_counts(
+    r: Reader, name: str, who: str, players: tuple[str, ...], *, scored: bool
+) -> list[tuple[str, int]]:
+    """The (player, count) pairs of list field `name`, whose items name the player in
+    field `who`. Without `scored` (the house rule is off) any announcement is a problem."""
+    counts: list[tuple[str, int]] = []
+    items = r.items(name)
+    if not scored:
+        if items:
+            r.problems.add(
+                r.path(name),
+                "tarokk counts are scored only with the house rule tarokk_count_bonus",
+                "tarokkszámot csak a tarokk_count_bonus házszabállyal lehet bemondani",
+            )
+        return counts
+    for i, item in enumerate(items):
+        player = item.player(who, players)
+        count = item.integer("count", lo=0, hi=22)
+        if player is None or count is None:
+            continue
+        if any(p == player for p, _ in counts):
+            r.problems.add(
+                f"{r.path(name)}[{i}].{who}",
+                f"{player} already announced a tarokk count",
+                f"{player} már bemondta a tarokkszámát",
+            )
+            continue
+        counts.append((player, count))
+    return counts
