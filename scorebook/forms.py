@@ -243,6 +243,23 @@ def _unmark(value: Any) -> Any:
     return value
 
 
+def field_anchor(path: str) -> str:
+    """The DOM id of the field that shows the messages for `path` (players by name)."""
+    return "at-" + "".join(c if c.isalnum() else "-" for c in path)
+
+
+def path_label(path: str) -> str:
+    """A field path as a player reads it: `announcements[1].contra` → "announcements 2 ·
+    contra", `card_points.Anna` → "card points · Anna"."""
+    parts = []
+    for key, index in _TOKEN.findall(path):
+        if index and parts:
+            parts[-1] += f" {int(index) + 1}"
+        elif key:
+            parts.append(key.replace("_", " "))
+    return " · ".join(parts) or path
+
+
 def form_path(problem_path: str, rows: Mapping[str, list[int]]) -> str:
     """An engine path with compacted list indices → the form's row indices."""
     out = ""
@@ -320,10 +337,13 @@ class HandForm:
         return out
 
     @property
-    def messages(self) -> list[str]:
-        return [
-            f"{form_path(p.field, self.rows)}: {p.message.get(self.lang)}" for p in self.problems
-        ]
+    def messages(self) -> list[tuple[str, str]]:
+        """(anchor of the field, "what: message") for the list above the form."""
+        out = []
+        for p in self.problems:
+            path = form_path(p.field, self.rows)
+            out.append((field_anchor(path), f"{path_label(path)}: {p.message.get(self.lang)}"))
+        return out
 
     @property
     def active_indexed(self) -> list[tuple[int, str]]:

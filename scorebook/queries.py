@@ -222,7 +222,7 @@ def ledger(view: NightView) -> tuple[list[LedgerRow], dict[str, Any]]:
                 running=[units(running[p]) if not deleted else "" for p in players],
                 lines=[line.text.get(lang) for entry in entries for line in entry.lines],
                 deleted=deleted,
-                is_event=bool(hand and hand.is_event),
+                is_event=hand.is_event if hand else True,  # the opening bookings too
             )
         )
 

@@ -19,11 +19,11 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
-from scorebook.forms import OBJECT, HandForm, split_name
+from scorebook.forms import OBJECT, HandForm, field_anchor, split_name
 from scorebook.labels import CONTRA_LEVELS, label
 
 register = template.Library()
@@ -87,6 +87,7 @@ def field(
         "value": ", ".join(values) if kind == "ints" else (values[-1] if values else ""),
         "checked": bool(values) and values[-1] in ("1", "on", "true", "True"),
         "errors": form.errors.get(error_key, []),
+        "anchor": field_anchor(error_key),
         "blank": blank,
         "help": help,
         "min": min,
@@ -105,6 +106,24 @@ def keep_object(path: str, row: Any = None) -> SafeString:
 @register.simple_tag
 def rows(form: HandForm, list_path: str, minimum: int = 1, spare: int = 1) -> range:
     return form.row_count(list_path, minimum, spare)
+
+
+@register.simple_tag
+def problems(form: HandForm, path: str) -> SafeString:
+    """The slot for problems the engine reports on a group of inputs (`result.card_points`),
+    with the anchor the list above the form links to."""
+    messages = format_html_join(
+        "", '<p class="error" role="alert">{}</p>', ((m,) for m in form.errors.get(path, []))
+    )
+    return format_html(
+        '<div class="field" data-path="{}" id="{}">{}</div>', path, field_anchor(path), messages
+    )
+
+
+@register.filter
+def anchor(path: str) -> str:
+    """The DOM id of the block that shows the problems of `path`."""
+    return field_anchor(path)
 
 
 @register.filter

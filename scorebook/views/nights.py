@@ -108,6 +108,7 @@ def night_context(request: HttpRequest, view: queries.NightView) -> dict:
         "title": view.variant.title.get(view.lang),
         "players": view.players,
         "pot_names": view.pot_names,
+        "ledger_columns": len(view.players) + len(view.pot_names),
         "rows": rows,
         "totals": totals,
         "hint": hint,

@@ -65,6 +65,7 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
         "title": view.variant.title.get(view.lang),
         "players": view.players,
         "pot_names": view.pot_names,
+        "ledger_columns": len(view.players) + len(view.pot_names),
         "rows": [r for r in rows if not r.deleted],
         "totals": totals,
         "poll": POLL_SECONDS,
