@@ -28,3 +28,10 @@ def browser():
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         yield b
         b.close()
+
+
+@pytest.fixture
+def static_files_from_finders(settings):
+    """Serve static files straight from the apps' folders (no collectstatic needed); a test
+    module asks for it with pytest.mark.usefixtures("static_files_from_finders")."""
+    settings.WHITENOISE_AUTOREFRESH = True

@@ -1,0 +1,143 @@
+"""Shared steps for the browser tests: a night at the table, a phone signed in to it, and the
+moves on the hand form and the ledger that every variant's story is told with.
+
+Each test keeps its own story and numbers; these functions only say how a step is done.
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from scorebook import services
+
+SCREENS = Path(__file__).resolve().parents[2] / "artifacts" / "screens"
+USERNAME = "anna"
+PASSWORD = "pw-anna-123"
+
+# Every browser test drives Chromium against the live server, whose database must be real.
+MARKS = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def start_night(
+    user_model,
+    variant,
+    players,
+    first_dealer,
+    *,
+    per_point="1",
+    currency="HUF",
+    **house_rules,
+):
+    """Create the user `anna` (password PASSWORD) and her night of `variant` with these
+    players, dealt first by `first_dealer`; keyword arguments beyond the stake are house
+    rules."""
+    user = user_model.objects.create_user(USERNAME, password=PASSWORD)
+    return services.create_night(
+        owner=user,
+        variant_key=variant,
+        house_rules=house_rules,
+        per_point=per_point,
+        currency=currency,
+        players=players,
+        first_dealer=first_dealer,
+    )
+
+
+def phone_page(browser, live_server, username=USERNAME, password=PASSWORD, *, night=None):
+    """Open a 390 px wide phone (British English), collect its page errors and sign in; then
+    open `night`'s page when given. Returns (context, page, errors): close the context before
+    the live server stops, and assert that `errors` is empty."""
+    context = browser.new_context(viewport={"width": 390, "height": 900}, locale="en-GB")
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", password)
+    page.click("main button[type=submit]")
+    if night is not None:
+        page.goto(f"{live_server.url}/nights/{night.pk}/")
+    return context, page, errors
+
+
+def shot(page, name, *, full_page=True):
+    """Save artifacts/screens/<name>.png: the whole page from its top (a sticky header would
+    otherwise land mid-page), or with full_page=False the viewport as it stands."""
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    if full_page:
+        page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SCREENS / f"{name}.png"), full_page=full_page)
+
+
+def chip(page, fieldset, value):
+    """Tap the chip of a radio group by its value (the input itself is styled away)."""
+    page.locator(f'fieldset#{fieldset} label:has(input[value="{value}"])').click()
+
+
+def open_section(page, field_name):
+    """Open the folded section of the form holding the field `field_name`, if it is shut."""
+    section = page.locator(f"details:has([name='{field_name}'])")
+    if section.get_attribute("open") is None:
+        section.locator("summary").click()
+
+
+def revoke(page, player):
+    """Record that `player` revoked (the irregularity section of most variants' forms)."""
+    open_section(page, "irregularity.type")
+    page.select_option('[name="irregularity.type"]', "revoke")
+    page.select_option('[name="irregularity.player"]', player)
+
+
+def new_hand(page, dealer=None):
+    """Open the form for the next hand, and check that it proposes `dealer` (when given)."""
+    page.click("text=Record hand")
+    page.wait_for_url(re.compile(r"/hands/new/$"))
+    if dealer is not None:
+        assert page.locator('[name="dealer"]').input_value() == dealer
+
+
+def save(page):
+    """Save the hand and wait for the night's page."""
+    page.click("text=Save hand")
+    page.wait_for_url(re.compile(r"/nights/\d+/$"))
+
+
+def expect_preview(page, payments):
+    """Wait until the live preview shows exactly these payments in seat order: a list of
+    units, or a dict player → units (which also checks whose row each is). Pots not counted."""
+    rows = page.locator("#preview table.payments tbody tr:not(.pot)")
+    if isinstance(payments, dict):
+        expect(rows.locator("th")).to_have_text(list(payments))
+        payments = list(payments.values())
+    expect(rows.locator("td.num:not(.muted)")).to_have_text(payments)
+
+
+def ledger_row(page, index):
+    """The players' units in hand row `index` of the ledger (without pots or notes)."""
+    cells = page.locator("#ledger tbody tr").nth(index).locator("td.num:not(.pot)")
+    return [text.split("\n")[0].strip() for text in cells.all_inner_texts()]
+
+
+def expect_totals(page, units):
+    """Wait until the ledger's total row shows these units for the players (pots aside)."""
+    expect(page.locator("#ledger tfoot tr.totals th.num:not(.pot)")).to_have_text(units)
+
+
+def settle(page):
+    """Open the settle-up page; returns the locator of its transfers."""
+    page.click("text=Settle up")
+    return page.locator("#transfers")
+
+
+def expect_transfers(page, transfers, *, in_order=True):
+    """Open the settle-up page and wait until it lists exactly these transfers, in this order
+    unless in_order=False (each given as the start of its text, e.g. "Béla → Anna 17")."""
+    shown = settle(page).locator("li .transfer")
+    expect(shown).to_have_count(len(transfers))
+    for i, text in enumerate(transfers):
+        if in_order:
+            expect(shown.nth(i)).to_contain_text(text)
+        else:
+            expect(shown.filter(has_text=text)).to_have_count(1)
