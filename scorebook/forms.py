@@ -444,7 +444,37 @@ def _show(value: Any) -> str:
         return "false"
     if value is None:
         return "—"
+    if isinstance(value, list | dict):
+        return json.dumps(value, ensure_ascii=False)
     return str(value)
+
+
+class HouseRuleJSONField(forms.CharField):
+    """A house rule whose value is a list or an object, typed as JSON and checked by the
+    rule's own checker; left blank, it keeps the rule's default."""
+
+    def __init__(self, rule: HouseRule, **kwargs: Any) -> None:
+        self.rule = rule
+        super().__init__(required=False, max_length=2000, **kwargs)
+
+    def prepare_value(self, value: Any) -> Any:
+        return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+    def to_python(self, value: Any) -> Any:
+        text = str(super().to_python(value)).strip()
+        if not text:
+            return self.rule.default
+        try:
+            return json.loads(text)
+        except ValueError as error:
+            raise forms.ValidationError(
+                _("not valid JSON: %(error)s"), params={"error": error}
+            ) from None
+
+    def validate(self, value: Any) -> None:
+        problem = self.rule.check(value)
+        if problem:
+            raise forms.ValidationError(problem)
 
 
 def house_rule_field(rule: HouseRule, lang: str) -> forms.Field:
@@ -474,4 +504,6 @@ def house_rule_field(rule: HouseRule, lang: str) -> forms.Field:
             initial=rule.default,
             help_text=help_text,
         )
+    if rule.kind == "json":
+        return HouseRuleJSONField(rule, label=rule.name, initial=rule.default, help_text=help_text)
     raise ValueError(f"unknown house rule kind {rule.kind!r}")

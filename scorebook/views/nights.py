@@ -24,8 +24,11 @@ def lang() -> str:
 @require_GET
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
+    titles = {v.key: v.title.get(lang()) for v in nights.available_variants()}
     return TemplateResponse(
-        request, "scorebook/home.html", {"nights": queries.nights_of(request.user)}
+        request,
+        "scorebook/home.html",
+        {"nights": queries.nights_of(request.user), "titles": titles},
     )
 
 

@@ -132,7 +132,7 @@ def test_hungarian_pages_for_the_table(client_in, paskievics):
     form = text(client_in.get(reverse("new_hand", args=[night.pk]), **HU))
     for s in ("Felvevő", "Hívott lap", "Játékkontra", "Bemondott figurák és kontráik"):
         assert s in form
-    for s in ("hármas", "kettes", "egyes", "szóló", "mindenki passz", "kontra", "rekontra"):
+    for s in ("hármas", "kettős", "egyes", "szóló", "mindenki passz", "kontra", "rekontra"):
         assert s in form
     assert "Declarer" not in form
     assert "Save hand" not in form
@@ -231,7 +231,7 @@ def test_money_keeps_the_currency_decimals_and_mark_paid_works_in_hungarian(clie
     again = [dict(f["fields"])["amount"] for f in forms(fragment, paid_forms[0]["action"])]
     assert again
     assert all(re.fullmatch(r"\d+\.\d\d", a) for a in again), again
-    assert "Kifizetettnek jelöl" in fragment
+    assert "Megjelölés kifizetettként" in fragment
     assert not PaidTransfer.objects.filter(night=played).exists()
 
 
@@ -243,6 +243,81 @@ def test_chart_coordinates_stay_machine_readable_in_hungarian(client_in, played)
     numbers = re.findall(r'\b(?:x1|x2|y1|y2|cx|cy|r|width|height)="([^"%]*)"', svg)
     assert numbers
     assert all(re.fullmatch(r"-?\d+(\.\d+)?", n) for n in numbers), numbers
+
+
+def test_bid_level_two_is_kettos_as_the_rules_say(client_in, paskievics):
+    """Tolnai (1930) and the engine's breakdown lines call the bid "kettős"; the chip the
+    declarer taps must say the same (a "kettes" is a card, e.g. in trappola)."""
+    form = text(client_in.get(reverse("new_hand", args=[paskievics.pk]), **HU))
+    chips = re.findall(r'value="two"[^>]*>\s*<span>([^<]*)</span>', form)
+    assert chips == ["kettős"], chips
+    assert ">kettes<" not in form
+    assert "two (kettős)" in text(client_in.get(reverse("new_hand", args=[paskievics.pk]), **EN))
+
+
+def test_nights_list_balances_and_games_in_the_locale_format(client_in, played, paskievics):
+    hu = text(client_in.get(reverse("night_list"), **HU))
+    # −0,75 style: a real minus and the decimal comma, as on the night page
+    assert re.search(r"Anna −?\d+,\d\d, Béla −?\d+,\d\d", hu), hu
+    assert "−" in hu[hu.index('id="nights"') :]
+    assert not re.search(r"(Anna|Béla|Csaba|Dóra) -?\d+\.\d\d", hu)
+    assert "<td>Paskievics (huszashívó)</td>" in hu  # the game's name, not its key
+    assert "<td>paskievics</td>" not in hu
+    assert "2026.11.21." in hu  # a short date: a long one wraps over three lines on a phone
+    en = text(client_in.get(reverse("night_list"), **EN))
+    assert re.search(r"Anna −?\d+\.\d\d, Béla −?\d+\.\d\d", en), en
+    assert not re.search(r"(Anna|Béla) -\d", en)  # no hyphen for a minus
+
+
+def test_home_and_player_page_name_the_game(client_in, user, paskievics):
+    home = text(client_in.get(reverse("home"), **HU))
+    assert "Paskievics (huszashívó)" in home
+    assert "· paskievics ·" not in home
+    anna = paskievics.seats.get(player__name="Anna").player
+    player = text(client_in.get(reverse("player", args=[anna.pk]), **HU))
+    assert "<td>Paskievics (huszashívó)</td>" in player
+    assert "<td>paskievics</td>" not in player
+    assert "eredmény" in player
+
+
+def test_a_game_for_a_fixed_number_of_players_says_so_once(client_in):
+    page = text(client_in.get(reverse("new_night"), **HU))
+    assert "4–5 játékos" in page  # Paskievics
+    assert "3 játékos" in page  # magyar tarokk, tapper
+    assert not re.search(r"(\d)–\1 játékos", page)
+    english = text(client_in.get(reverse("new_night"), **EN))
+    assert "3 players" in english
+    assert not re.search(r"(\d)–\1 players", english)
+
+
+def test_players_terms_spelled_as_the_table_says():
+    """Honour is "honőr" as in the Paskievics rules (seed 002; Tolnai's 1930 "honnőr" is
+    dated); the bid two is "kettős" as in Tolnai and the engine's lines."""
+    entries = {e["msgid"]: e for e in parse_po(PO) if e.get("msgid")}
+    for e in entries.values():
+        assert "honnőr" not in e.get("msgstr", "").lower(), e["msgid"]
+    assert entries["two (kettős)"]["msgstr"] == "kettős"
+    assert entries["Honour"]["msgstr"] == "Honőr"
+
+
+def test_changed_house_rules_read_yes_or_no_in_the_language(client_in, user):
+    night = services.create_night(
+        owner=user,
+        variant_key="paskievics",
+        house_rules={"ultimo_kassza": True, "irregularity_voids_hand": False},
+        per_point="1",
+        currency="HUF",
+        players=PLAYERS,
+        first_dealer="Anna",
+    )
+    for name in ("night", "print"):
+        hu = text(client_in.get(reverse(name, args=[night.pk]), **HU))
+        assert "<code>ultimo_kassza</code> = igen" in hu
+        assert "<code>irregularity_voids_hand</code> = nem" in hu
+        assert "= true" not in hu
+        assert "= false" not in hu
+        en = text(client_in.get(reverse(name, args=[night.pk]), **EN))
+        assert "<code>ultimo_kassza</code> = yes" in en
 
 
 # --- the language switch --------------------------------------------------------------------
