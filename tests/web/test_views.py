@@ -173,7 +173,7 @@ def test_setup_form_is_generic_from_house_rules(client_in):
         assert f'name="{name}"' in html
     assert "Scoring" in html
     assert "Pots" in html
-    assert "Winner is paid double (default: false)" in html
+    assert "Winner is paid double (default: no)" in html
     assert client_in.get(reverse("setup", args=["nope"])).status_code == 404
 
 
