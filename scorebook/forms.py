@@ -479,7 +479,10 @@ class HouseRuleJSONField(forms.CharField):
 
 def house_rule_field(rule: HouseRule, lang: str) -> forms.Field:
     """One generic field per HouseRule kind; the help line and the default are shown."""
-    default = {True: _("yes"), False: _("no")}.get(rule.default, _show(rule.default))
+    if rule.kind == "bool":
+        default = _("yes") if rule.default else _("no")
+    else:
+        default = _show(rule.default)
     if rule.kind == "choice" and rule.choice_labels:  # the default as the list shows it
         labelled = dict(zip(rule.choices, rule.choice_labels, strict=False))
         default = labelled[rule.default].get(lang) if rule.default in labelled else default
