@@ -30,6 +30,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorebook.engine.errors import Problem
 from scorebook.engine.types import HouseRule, Text, Variant
+from scorebook.labels import pot_title
 
 JSON_FIELD = "hand_json"  # the generic form: the whole record as JSON
 OBJECT = "object"  # `path:object`: the object at `path` is kept even when left blank
@@ -406,7 +407,7 @@ class NightForm(forms.Form):
             self.fields[f"hr_{rule.name}"] = house_rule_field(rule, lang)
         for pot in variant.pot_names:
             self.fields[f"pot_{pot}"] = forms.IntegerField(
-                label=pot, min_value=0, max_value=10**9, required=False
+                label=pot_title(pot), min_value=0, max_value=10**9, required=False
             )
 
     def clean_currency(self) -> str:

@@ -70,3 +70,15 @@ CONTRA_LEVELS = ("—", "kontra", "rekontra", "szubkontra", "hirskontra", "mordk
 def label(value: str) -> str:
     found = LABELS.get(value)
     return str(found) if found is not None else value.replace("_", " ")
+
+
+# Pots by their stored key, as the players name them.
+POT_TITLES: dict[str, str | Promise] = {
+    "ultimokassza": "ultimókassza",
+    "king": _("King pool"),
+    "pagat": _("Pagat pool"),
+}
+
+
+def pot_title(key: str) -> str:
+    return str(POT_TITLES.get(key, key))
