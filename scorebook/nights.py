@@ -52,7 +52,9 @@ def changed_house_rules(variant: Variant, rules: Mapping[str, Any]) -> list[tupl
     ]
 
 
-def late_joiners(records: Iterable[Mapping[str, Any]]) -> frozenset[str]:
+def joined(records: Iterable[Any]) -> frozenset[str]:
+    """Every player a join event names (each has a seat from then on, even if the join is
+    deleted later)."""
     return frozenset(
         r["player"]
         for r in records

@@ -20,7 +20,8 @@ from django.utils.formats import get_format
 from scorebook import nights
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.replay import Replay, fold
-from scorebook.engine.scoresheet import settle, write_sheet
+from scorebook.engine.scoresheet import late_joiners, settle, write_sheet
+from scorebook.engine.settlement import Transfer, fewest_transfers, money_balances
 from scorebook.engine.types import Amount, EndOfSession, Entry, Session, TableHint, Variant
 from scorebook.models import Hand, HandRevision, Night, PaidTransfer, Player, Seat
 
@@ -73,6 +74,8 @@ def units(value: Amount) -> str:
 def signed(amount: Decimal) -> str:
     """Money for display with a real minus sign and the language's decimal mark, keeping the
     currency's decimals: −16.00, 16.00 (−16,00 in Hungarian)."""
+    if not amount:
+        amount = abs(amount)  # never "−0"
     return str(amount).replace("-", "−").replace(".", get_format("DECIMAL_SEPARATOR"))
 
 
@@ -176,7 +179,7 @@ def night_view(night: Night, lang: str = "en") -> NightView:
     rows = list(Hand.objects.filter(night=night).order_by("position"))
 
     live = [r for r in rows if not r.deleted]
-    session = nights.session_for(night, players, nights.late_joiners(r.record for r in live))
+    session = nights.session_for(night, players, late_joiners(r.record for r in rows))
     state = variant.load_state(live[-1].state if live else night.start_state)
     return NightView(night, variant, players, session, rows, state, lang)
 
@@ -236,9 +239,18 @@ def ledger(view: NightView) -> tuple[list[LedgerRow], dict[str, Any]]:
             add(row, nights.entries_from_json(row.entries), str(row.record.get("event")))
         else:
             add(row, nights.entries_from_json(row.entries), str(row.number))
+    # Money as the settle-up rounds it (largest remainder, summing to exactly 0 with the
+    # pots), not each player rounded alone.
+    opening_pots = view.night.opening_pots or {}
+    player_money, _pot_money = money_balances(
+        running,
+        {p: pots[p] - opening_pots.get(p, 0) for p in pot_names},
+        nights.stake_of(view.night),
+    )
+    balances = {p: signed(player_money[p]) for p in players}
     totals = {
         "units": [units(running[p]) for p in players],
-        "money": [signed(money(running[p], view.night)) for p in players],
+        "money": [balances[p] for p in players],
         "pots": [units(pots[p]).lstrip("+") for p in pot_names],
     }
     return out, totals
@@ -332,7 +344,16 @@ def hint_for(view: NightView, state: Any, *, first: bool) -> TableHint:
     hint = view.variant.table_hint(view.session, state)
     chosen = view.night.first_dealer.name if first and view.night.first_dealer_id else None
     if chosen and chosen in view.players and chosen != hint.next_dealer:
-        sitting_out = tuple(chosen if p == hint.next_dealer else p for p in hint.sitting_out)
+        # Who sits out depends on the dealer's seat (Paskievics: the dealer; Ultimo: the
+        # dealer's opposite): turn the engine's guess round the table to the chosen dealer.
+        seated = view.players
+        sitting_out: tuple[str, ...] = ()
+        if hint.next_dealer in seated:
+            shift = seated.index(chosen) - seated.index(hint.next_dealer)
+            sitting_out = tuple(
+                seated[(seated.index(p) + shift) % len(seated)] if p in seated else p
+                for p in hint.sitting_out
+            )
         hint = replace(hint, next_dealer=chosen, sitting_out=sitting_out)
     return hint
 
@@ -345,8 +366,24 @@ def hint_before(view: NightView, hand: Hand | None) -> TableHint:
     return hint_for(view, state, first=not earlier)
 
 
-def active_players(view: NightView, hint: TableHint) -> list[str]:
-    return [p for p in view.players if p not in hint.sitting_out]
+def away_before(view: NightView, hand: Hand | None) -> set[str]:
+    """Who is not at the table for `hand` (None = the next one): a late joiner before his
+    join, a player after his leave."""
+    away = set(view.session.late_joiners)
+    for row in view.live_rows:
+        if hand is not None and row.position >= hand.position:
+            break
+        kind, who = row.record.get(nights.EVENT_KEY), row.record.get("player")
+        if kind == "join":
+            away.discard(who)
+        elif kind == "leave" and isinstance(who, str):
+            away.add(who)
+    return away
+
+
+def active_players(view: NightView, hint: TableHint, hand: Hand | None = None) -> list[str]:
+    away = away_before(view, hand)
+    return [p for p in view.players if p not in hint.sitting_out and p not in away]
 
 
 def revisions(hand: Hand) -> list[HandRevision]:
@@ -364,10 +401,45 @@ class TransferRow:
     paid: bool
 
 
+def _after_paid(
+    view: NightView, transfers: list[Transfer], decimals: int
+) -> tuple[list[TransferRow], list[Transfer]]:
+    """The transfers marked paid, and the fewest transfers still to make once they are
+    counted: a mark stays paid money even after later hands change the balances.
+
+    A pot settles as "pot:<name>"; the page shows and posts it as "<name>". Marks naming
+    nobody at the night (a tampered post) are ignored.
+    """
+    owed: dict[str, Decimal] = {}
+    for t in transfers:
+        owed[t.payer] = owed.get(t.payer, Decimal(0)) - t.amount
+        owed[t.payee] = owed.get(t.payee, Decimal(0)) + t.amount
+    keys = {f"pot:{p}": f"pot:{p}" for p in view.pot_names}
+    keys |= {p: f"pot:{p}" for p in view.pot_names} | {p: p for p in view.players}
+    paid: list[TransferRow] = []
+    for mark in PaidTransfer.objects.filter(night=view.night).order_by("pk"):
+        payer, payee = keys.get(mark.payer), keys.get(mark.payee)
+        if (
+            payer is None
+            or payee is None
+            or payer == payee
+            or mark.amount != round(mark.amount, decimals)
+        ):
+            continue  # a tampered post: names nobody, or an amount finer than the currency
+        owed[payer] = owed.get(payer, Decimal(0)) + mark.amount
+        owed[payee] = owed.get(payee, Decimal(0)) - mark.amount
+        amount = mark.amount.quantize(Decimal(1).scaleb(-decimals))  # 1, not 1.0000 (column)
+        paid.append(TransferRow(mark.payer, mark.payee, amount, True))
+    if not paid:
+        return [], transfers
+    return paid, fewest_transfers(owed, decimals)
+
+
 def settlement(view: NightView) -> dict[str, Any]:
     result = view.replay()
-    balances, transfers = settle(result, nights.stake_of(view.night))
-    paid = {(t.payer, t.payee, t.amount) for t in PaidTransfer.objects.filter(night=view.night)}
+    stake = nights.stake_of(view.night)
+    balances, transfers = settle(result, stake)
+    paid, remaining = _after_paid(view, transfers, stake.decimals)
     lang = view.lang
     return {
         "balances": [(p, balances[p]) for p in view.players],
@@ -383,14 +455,10 @@ def settlement(view: NightView) -> dict[str, Any]:
         "payouts": [(p, units(result.end.payouts.get(p, 0))) for p in view.players],
         "pots_left": [(p, units(v).lstrip("+")) for p, v in result.end.pots_left.items()],
         "end_lines": [line.text.get(lang) for line in result.end.lines],
-        "transfers": [
-            TransferRow(
-                t.payer.removeprefix("pot:"),
-                t.payee.removeprefix("pot:"),
-                t.amount,
-                (t.payer, t.payee, t.amount) in paid,
-            )
-            for t in transfers
+        "transfers": paid
+        + [
+            TransferRow(t.payer.removeprefix("pot:"), t.payee.removeprefix("pot:"), t.amount, False)
+            for t in remaining
         ],
         "pots": [(p, units(v).lstrip("+")) for p, v in result.pots.items()],
     }

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from scorebook import nights
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.replay import fold
-from scorebook.engine.scoresheet import resolve_house_rules
+from scorebook.engine.scoresheet import late_joiners, resolve_house_rules
 from scorebook.engine.types import Session, Text
 from scorebook.models import Hand, HandRevision, Night, PaidTransfer, Player, Seat
 
@@ -71,6 +71,13 @@ def diff_records(before: Any, after: Any) -> list[tuple[str, Any, Any]]:
     ]
 
 
+NAME_MAX = Player._meta.get_field("name").max_length
+_NAME_TOO_LONG = (f"at most {NAME_MAX} characters", f"legfeljebb {NAME_MAX} karakter")
+# The settle-up names a pot "pot:<name>" beside the players: a player may not look like one.
+POT_PREFIX = "pot:"
+_POT_NAME = ('a name may not start with "pot:"', 'a név nem kezdődhet így: "pot:"')
+
+
 # --- nights ---------------------------------------------------------------------------------
 
 
@@ -105,6 +112,10 @@ def create_night(
         problems.append(
             _problem("players", "names must be unique and not empty", "a nevek legyenek különbözők")
         )
+    elif any(len(n) > NAME_MAX for n in names):
+        problems.append(_problem("players", *_NAME_TOO_LONG))
+    elif any(n.startswith(POT_PREFIX) for n in names):
+        problems.append(_problem("players", *_POT_NAME))
     elif not variant.min_players <= len(names) <= variant.max_players:
         problems.append(
             _problem(
@@ -178,7 +189,6 @@ class _Tail(NamedTuple):
 
     last: Hand | None  # the row with the highest position (deleted or not)
     events: list[dict[str, Any]]  # the records of every event, deleted ones included
-    live_events: list[dict[str, Any]]
 
 
 _HANDS = Hand._meta.db_table
@@ -202,18 +212,15 @@ def _tail(night: Night) -> _Tail:
     return _Tail(
         last=rows[-1] if rows else None,
         events=[r.record for r in events],
-        live_events=[r.record for r in events if not r.deleted],
     )
 
 
 def _session(night: Night, joiners: frozenset[str] | None = None) -> Session:
     if joiners is None:
-        # Events are the live rows without a number. Only `number IS NULL` goes to the
-        # database, so its partial index (events and deleted hands) serves the query.
-        unnumbered = Hand.objects.filter(night=night, number__isnull=True)
-        joiners = nights.late_joiners(
-            record for record, deleted in unnumbered.values_list("record", "deleted") if not deleted
-        )
+        # Events are rows without a number (deleted ones too). Only `number IS NULL` goes
+        # to the database, so its partial index (events and deleted hands) serves the query.
+        unnumbered = Hand.objects.filter(night=night, number__isnull=True).order_by("position")
+        joiners = late_joiners(unnumbered.values_list("record", flat=True))
     return nights.session_for(night, _players(night), joiners)
 
 
@@ -303,12 +310,15 @@ def record_hand(
     night: Night,
     record: Mapping[str, Any],
     expected_number: int | None = None,
+    expected_position: int | None = None,
     author: AbstractBaseUser | None = None,
 ) -> Hand:
     """Append a hand (or a session event) after the last one.
 
     `expected_number` is the hand number the form was opened for; if another hand was
-    recorded meanwhile, Conflict. Engine problems raise InvalidHand (nothing is saved).
+    recorded meanwhile, Conflict. `expected_position` is the row the form was opened for:
+    if a player joined or left meanwhile (the table the form showed is gone), Conflict.
+    Engine problems raise InvalidHand (nothing is saved).
     """
     night = _lock(night, reread=False)
     record = clean_record(record)
@@ -317,7 +327,7 @@ def record_hand(
     # The seating and the start state change only with join events: reread the night if
     # one came after the caller read it, or if the start state may be needed (the rare
     # first hand, or a deleted last row).
-    if last is None or last.deleted or not nights.late_joiners(tail.events) <= set(night.seating):
+    if last is None or last.deleted or not nights.joined(tail.events) <= set(night.seating):
         _lock(night)
     position = last.position + 1 if last else 0
     is_event = nights.EVENT_KEY in record
@@ -325,7 +335,7 @@ def record_hand(
         name = record.get("player")
         if not (isinstance(name, str) and name.strip() in _players(night)):
             return _record_join(night=night, record=record, position=position)
-    session = _session(night, nights.late_joiners(tail.live_events))
+    session = _session(night, late_joiners(tail.events))
     state, number = _state_before(night, session, position, last)
     if expected_number is not None and not is_event and expected_number != number:
         latest = Hand.objects.filter(night=night, deleted=False, number=number - 1).first()
@@ -340,6 +350,8 @@ def record_hand(
             % {"expected": expected_number, "summary": summary or "—", "number": number},
             current_number=number,
         )
+    if expected_position is not None and not is_event and expected_position < position:
+        _check_no_event_since(night, expected_position, number)
     variant = nights.variant_of(night)
     state, entries, problems = _score_one(session, state, record, number)
     if problems:
@@ -354,6 +366,28 @@ def record_hand(
     )
 
 
+def _check_no_event_since(night: Night, position: int, number: int) -> None:
+    """Conflict if a live join or leave was recorded at `position` or later."""
+    events = [
+        record
+        for record in Hand.objects.filter(
+            night=night, position__gte=position, number__isnull=True, deleted=False
+        ).values_list("record", flat=True)
+        if isinstance(record, dict) and nights.EVENT_KEY in record
+    ]
+    if not events:
+        return
+    what = ", ".join(f"{r.get('player')}: {r.get(nights.EVENT_KEY)}" for r in events)
+    raise Conflict(
+        _(
+            "The table changed while you entered this hand (%(what)s). Your hand was not "
+            "saved: check who played and save it again as hand %(number)s."
+        )
+        % {"what": what, "number": number},
+        current_number=number,
+    )
+
+
 def _record_join(*, night: Night, record: dict[str, Any], position: int) -> Hand:
     """A join event seats a new player, so the whole night is re-scored with him in it."""
     name = record.get("player")
@@ -361,8 +395,14 @@ def _record_join(*, night: Night, record: dict[str, Any], position: int) -> Hand
     if not isinstance(name, str) or not name.strip():
         raise InvalidHand([_problem("player", "is required", "kötelező megadni")])
     name = name.strip()
+    if len(name) > NAME_MAX:
+        raise InvalidHand([_problem("player", *_NAME_TOO_LONG)])
+    if name.startswith(POT_PREFIX):
+        raise InvalidHand([_problem("player", *_POT_NAME)])
     record["player"] = name
-    index = record.get("seat_index", len(players))
+    index = record.get("seat_index")
+    if index is None:  # the form's seat left blank: the joiner sits down last
+        index = len(players)
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= len(players):
         raise InvalidHand(
             [_problem("seat_index", f"must be 0–{len(players)}", f"0–{len(players)} lehet")]

@@ -22,7 +22,7 @@ from django.db.models import Count, QuerySet
 from django.shortcuts import get_object_or_404
 
 from scorebook import nights, queries, stamps
-from scorebook.engine.scoresheet import settle
+from scorebook.engine.scoresheet import late_joiners, settle
 from scorebook.models import Hand, Night, NightSummary, Player, Seat
 
 logger = logging.getLogger(__name__)
@@ -48,7 +48,7 @@ def compute(night: Night, seats: list[tuple[int, str]], rows: list[Hand]) -> dic
     names = [name for _pid, name in seats]
     ids = {name: pid for pid, name in seats}
     live = [r for r in rows if not r.deleted]
-    session = nights.session_for(night, names, nights.late_joiners(r.record for r in live))
+    session = nights.session_for(night, names, late_joiners(r.record for r in rows))
     state = variant.load_state(live[-1].state if live else night.start_state)
     view = queries.NightView(night, variant, names, session, rows, state)
     result = view.replay()

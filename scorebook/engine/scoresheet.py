@@ -6,7 +6,7 @@ and writer.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -105,6 +105,20 @@ def parse_stake(raw: Any) -> tuple[Stake, list[Problem]]:
     return Stake(per_point, currency), problems
 
 
+def late_joiners(records: Iterable[Any]) -> frozenset[str]:
+    """Who sat down after the start: the players whose first join/leave event is a join.
+
+    An original player who leaves and comes back started seated (his first event is a
+    leave); a joiner whose join is later deleted still came late.
+    """
+    first: dict[str, Any] = {}
+    for r in records:
+        kind = r.get(EVENT_KEY) if isinstance(r, Mapping) else None
+        if kind in ("join", "leave") and isinstance(r.get("player"), str):
+            first.setdefault(r["player"], kind)
+    return frozenset(p for p, kind in first.items() if kind == "join")
+
+
 def read_sheet(data: Any) -> Sheet:
     """Check the sheet's shape and session fields; raise InvalidSheet listing every problem."""
     if not isinstance(data, Mapping):
@@ -153,13 +167,8 @@ def read_sheet(data: Any) -> Sheet:
         problems.append(
             _problem("players", "names must be unique", "a neveknek különbözőnek kell lenniük")
         )
-    joiners = frozenset(
-        r["player"]
-        for r in data.get("hands") or []
-        if isinstance(r, Mapping)
-        and r.get(EVENT_KEY) == "join"
-        and isinstance(r.get("player"), str)
-    )
+    hands = data.get("hands")
+    joiners = late_joiners(hands if isinstance(hands, list) else [])
     seated_at_start = len([p for p in players if p not in joiners])
     if names_ok and not (
         variant.min_players <= len(players) and seated_at_start <= variant.max_players

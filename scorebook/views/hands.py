@@ -43,7 +43,8 @@ def _hand_template(key: str) -> str:
 def _form(view: queries.NightView, hand: Hand | None, data: Any = None) -> tuple[HandForm, Any]:
     """The form for a new hand (hand=None) or for editing `hand`, and the table hint."""
     hint = queries.hint_before(view, hand)
-    form = HandForm(players=view.players, active=queries.active_players(view, hint), lang=view.lang)
+    active = queries.active_players(view, hint, hand)
+    form = HandForm(players=view.players, active=active, lang=view.lang)
     if data is not None:
         form.values = post_values(data)
     elif hand is not None:
@@ -69,8 +70,11 @@ def _render(
     template: str = "scorebook/hand.html",
     expected_number: int | None = None,
     version: int | None = None,
+    expected_position: int | None = None,
 ) -> TemplateResponse:
     _state, number = queries.state_before(view, hand)
+    if expected_position is None:
+        expected_position = max((r.position for r in view.rows), default=-1) + 1
     context = {
         "night": view.night,
         "title": view.variant.title.get(view.lang),
@@ -80,6 +84,7 @@ def _render(
         "hint_notes": [n.get(view.lang) for n in hint.notes],
         "number": hand.number if hand else number,
         "expected_number": expected_number or number,
+        "expected_position": expected_position,
         "version": version or (hand.version if hand else None),
         "hand_template": _hand_template(view.night.variant),
         "preview": queries.preview_table(view, preview)
@@ -103,17 +108,22 @@ def new_hand(request: HttpRequest, pk: int) -> HttpResponse:
     # Saving reads only the seats and the last state: no work grows with the night.
     parsed = parse_hand(request.POST, queries.seated_names(night))
     expected = _int(request.POST.get("_expected_number"))
+    position = _int(request.POST.get("_expected_position"))
     problems: list[Problem] = list(parsed.problems)
     conflict = None
     if not problems:
         try:
             services.record_hand(
-                night=night, record=parsed.record, expected_number=expected, author=request.user
+                night=night,
+                record=parsed.record,
+                expected_number=expected,
+                expected_position=position,
+                author=request.user,
             )
         except InvalidHand as refused:
             problems = refused.problems
-        except services.Conflict as stale:
-            conflict, expected = stale, stale.current_number
+        except services.Conflict as stale:  # the form now stands on the table as it is
+            conflict, expected, position = stale, stale.current_number, None
         except Exception:  # an engine bug must not cost the user his input
             logger.exception("scoring a new hand failed")
             problems = [_engine_failed()]
@@ -123,7 +133,16 @@ def new_hand(request: HttpRequest, pk: int) -> HttpResponse:
     view = queries.night_view(night, lang())
     form, hint = _form(view, None, request.POST)
     form.rows, form.problems = parsed.rows, problems
-    return _render(request, view, None, form, hint, conflict=conflict, expected_number=expected)
+    return _render(
+        request,
+        view,
+        None,
+        form,
+        hint,
+        conflict=conflict,
+        expected_number=expected,
+        expected_position=position,
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -147,7 +166,10 @@ def edit_hand(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
         form.problems = refused.problems
         return _render(request, view, hand, form, hint, version=version)
     except services.Conflict as conflict:
-        return _render(request, view, hand, form, hint, conflict=conflict, version=version)
+        # The form now stands on the saved version: saving again (after comparing) wins.
+        return _render(
+            request, view, hand, form, hint, conflict=conflict, version=conflict.current_version
+        )
     except Exception:  # an engine bug must not cost the user his input
         logger.exception("re-scoring after an edit failed")
         form.problems = [_engine_failed()]
@@ -190,6 +212,7 @@ def preview(request: HttpRequest, pk: int, hand_pk: int | None = None) -> HttpRe
         template=template,
         expected_number=_int(request.POST.get("_expected_number")),
         version=_int(request.POST.get("_version")),
+        expected_position=_int(request.POST.get("_expected_position")),
     )
 
 
@@ -203,9 +226,9 @@ def _ledger_response(request: HttpRequest, pk: int) -> HttpResponse:
     if not request.htmx:
         return redirect("night", pk=pk)
     view = queries.night_view(queries.night_for(request.user, pk), lang())
-    response = TemplateResponse(
-        request, "scorebook/night.html#ledger", night_context(request, view)
-    )
+    # `fragment`: the ledger brings the messages with it (say, why a delete was refused)
+    context = night_context(request, view) | {"fragment": True}
+    response = TemplateResponse(request, "scorebook/night.html#ledger", context)
     return trigger_client_event(response, LEDGER_EVENT)
 
 

@@ -16,6 +16,8 @@ from scorebook import queries, services
 from scorebook.views.nights import lang, night_context
 
 PAID_EVENT = "transfers-changed"
+PAID_QUANTUM = Decimal("0.0001")  # PaidTransfer.amount: 14 digits, 4 after the point
+MAX_PAID = Decimal(10) ** 10
 
 
 def _settle_context(request: HttpRequest, view: queries.NightView) -> dict:
@@ -49,6 +51,8 @@ def mark_paid(request: HttpRequest, pk: int) -> HttpResponse:
     payer, payee = request.POST.get("payer", ""), request.POST.get("payee", "")
     if not payer or not payee or payer == payee or not amount.is_finite() or amount <= 0:
         return HttpResponseBadRequest("transfer")
+    if amount >= MAX_PAID or amount != amount.quantize(PAID_QUANTUM):  # what the column holds
+        return HttpResponseBadRequest("amount")
     services.mark_transfer_paid(
         night=night,
         payer=payer[:80],
