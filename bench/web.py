@@ -106,6 +106,7 @@ def main() -> int:
         hand = plain_hand(dealer, n)
         data = {
             "_expected_number": str(n + 1),
+            "_expected_position": str(n),  # no events in this night: row n is hand n + 1
             "dealer": dealer,
             "outcome": "played",
             "bid.declarer": hand["bid"]["declarer"],
