@@ -66,6 +66,7 @@ def fold(
         state, opening = variant.start(session)
         entries.extend(opening)
     number = first_number
+    play, book = variant.play, entries.extend  # bound once: the loop runs once per hand
     with _without_cycle_collection():
         for record in records:
             # `type(…) is dict` first: the usual record, without the slower ABC check.
@@ -74,12 +75,12 @@ def fold(
                 if is_event:
                     state, booked = variant.event(session, state, record)
                 else:
-                    state, booked = variant.play(session, state, record, number)
+                    state, booked = play(session, state, record, number)
             except InvalidHand as refused:
                 label = None if is_event else number
                 problems.extend(Problem(p.field, p.message, label) for p in refused.problems)
             else:
-                entries.extend(booked)
+                book(booked)
             if not is_event:
                 number += 1
     return state, entries, problems

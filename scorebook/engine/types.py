@@ -42,9 +42,12 @@ class Line(NamedTuple):
     pots: Mapping[str, Amount] = EMPTY
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One booked entry of a session: a hand, a session event or an automatic booking."""
+class Entry(NamedTuple):
+    """One booked entry of a session: a hand, a session event or an automatic booking.
+
+    A NamedTuple rather than a frozen dataclass: a night books one per hand, and building a
+    tuple costs a fraction of a frozen dataclass's attribute-by-attribute `__init__`.
+    """
 
     kind: str  # "hand", or the event name: "foundations", "join", "leave", …
     number: int | None  # hand number (1, 2, …) for hands, None otherwise
@@ -87,7 +90,12 @@ class Entry:
         if total != 0:
             # An engine bug, never a user error: every tariff line must be zero-sum.
             raise AssertionError(f"entry is not zero-sum ({total}): {[ln.text.en for ln in lines]}")
-        return cls(kind, number, dealer, deltas, pots, tuple(lines), summary)
+        # `tuple.__new__` directly: the same tuple as `cls(…)`, without its Python-level
+        # `__new__` (every field is given, so no default is needed).
+        return _new_tuple(cls, (kind, number, dealer, deltas, pots, tuple(lines), summary))
+
+
+_new_tuple = tuple.__new__
 
 
 @dataclass(frozen=True, slots=True)

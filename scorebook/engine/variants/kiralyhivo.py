@@ -12,10 +12,9 @@ opponent −a.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorebook.engine.errors import InvalidHand, Problems
 from scorebook.engine.payments import CONTRA_NAMES
@@ -254,8 +253,9 @@ HOUSE_RULES = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class KiralyhivoState:
+class KiralyhivoState(NamedTuple):
+    # A NamedTuple, not a frozen dataclass: one is built per hand, and a tuple is several
+    # times cheaper to build (dump_state / load_state give the same JSON either way).
     last_dealer: str | None
     pot: int
     hands: int
@@ -265,6 +265,7 @@ def _mult(level: int) -> str:
     return f" × {2**level} ({CONTRA_NAMES[level]})" if level else ""
 
 
+@lru_cache(maxsize=256)
 def _arith(value: int, level: int) -> str:
     """`6` or `6 × 2 (kontra) = 12`."""
     return (
@@ -292,8 +293,10 @@ class _Flow:
         self.back = f"{ours} → {theirs}"
 
     def item(self, en: str, hu: str, a: int) -> Line:
+        # `_new_tuple(Text, …)` / `_new_tuple(Line, …)`: the same NamedTuples as `Text(…)` /
+        # `Line(…)`, without their Python-level `__new__` (several items per hand).
         if a == 0:
-            return _line(Text(en, hu))
+            return _new_tuple(Line, (_new_tuple(Text, (en, hu)), NOTHING, NOTHING))
         n, arrow = (a, self.forth) if a > 0 else (-a, self.back)
         o = self.opponents
         if self.alone:  # one vs three: the declarer gets or pays 3a
@@ -301,7 +304,10 @@ class _Flow:
         else:  # pair vs pair: each loser pays one winner
             deltas = {self.side[0]: a, self.side[1]: a, o[0]: -a, o[1]: -a}
         tail_en, tail_hu = _flow_tail(arrow, n, self.alone)
-        return Line(Text(en + tail_en, hu + tail_hu), deltas, NOTHING)
+        return _new_tuple(Line, (_new_tuple(Text, (en + tail_en, hu + tail_hu)), deltas, NOTHING))
+
+
+_new_tuple = tuple.__new__
 
 
 @lru_cache(maxsize=1024)
@@ -431,7 +437,12 @@ class Kiralyhivo:
         players = session.players
         rules = session.house_rules
         kassza = rules["ultimo_kassza"]
-        dealer = _player(r, "dealer", players)
+        get = r.data.get
+        # Fast paths: a plainly valid field is taken as it is; `_player` / `_choice` (the
+        # Reader) word the problem otherwise.
+        dealer = get("dealer")
+        if not (dealer.__class__ is str and dealer in players):
+            dealer = _player(r, "dealer", players)
         all_pass = hand.get("all_pass")
         if all_pass.__class__ is not bool:
             if all_pass is None:
@@ -461,14 +472,22 @@ class Kiralyhivo:
         # A refused annulment still has no results: only that problem is reported.
         annulled = irr_type == "no_tarokk_annulment" or refused_annulment
 
-        declarer = _player(r, "declarer", players, optional=annulled)
-        contract = _choice(r, "contract", CONTRACTS, optional=annulled)
+        declarer = get("declarer")
+        if not (declarer.__class__ is str and declarer in players):
+            declarer = _player(r, "declarer", players, optional=annulled)
+        contract = get("contract")
+        if not (contract.__class__ is str and contract in CONTRACTS):
+            contract = _choice(r, "contract", CONTRACTS, optional=annulled)
 
         # Called king, partner and the talon king (spec section 13).
         called_king = location = partner = action = None
         if contract in CALLING:
-            called_king = _choice(r, "called_king", SUITS, optional=annulled)
-            location = _choice(r, "called_king_location", LOCATIONS, optional=annulled)
+            called_king = get("called_king")
+            if not (called_king.__class__ is str and called_king in SUITS):
+                called_king = _choice(r, "called_king", SUITS, optional=annulled)
+            location = get("called_king_location")
+            if not (location.__class__ is str and location in LOCATIONS):
+                location = _choice(r, "called_king_location", LOCATIONS, optional=annulled)
         elif contract is not None:
             for name in ("called_king", "called_king_location"):
                 if _has(hand, name):
@@ -480,7 +499,9 @@ class Kiralyhivo:
         # Whether contract and location are known, so that a field can be said not to fit.
         settled = contract is not None and (contract not in CALLING or location is not None)
         if location == "player":
-            partner = _player(r, "partner", players)
+            partner = get("partner")
+            if not (partner.__class__ is str and partner in players):
+                partner = _player(r, "partner", players)
             if partner is not None and partner == declarer:
                 problems.add(
                     "partner",
@@ -638,7 +659,8 @@ class Kiralyhivo:
             return self._done(session, state, number, dealer, lines, summary, pot)
         assert declarer is not None
         assert contract is not None
-        head = self._head(declarer, name, king, location, partner, rules)
+        voluntary = location == "declarer" and bool(rules["allow_voluntary_self_call"])
+        head = self._head(declarer, name, king, location, partner, voluntary)
 
         if thrown:
             assert king is not None
@@ -825,11 +847,21 @@ class Kiralyhivo:
     def _figures_made(res: Reader, contract: str | None, king_in_play: bool) -> dict[str, str]:
         """figure → side that made it (spec section 13: a missing key = null = not made)."""
         made: dict[str, str] = {}
+        if res.data.get("figures_made") is None:
+            return made  # what `res.obj` gives for a missing or null optional object
         fm = res.obj("figures_made", optional=True)
         if fm is None:
             return made
         for figure, side in fm.data.items():
             if side is None and figure in FIGURE_NAMES:
+                continue
+            if (
+                side.__class__ is str
+                and side in SIDES
+                and figure in FIGURE_NAMES
+                and figure != "king_ultimo"
+            ):
+                made[figure] = side  # the usual case, as the `else` below books it
                 continue
             path = fm.path(str(figure))
             if figure not in FIGURE_NAMES:
@@ -872,6 +904,7 @@ class Kiralyhivo:
     # --- scoring helpers -----------------------------------------------------------------
 
     @staticmethod
+    @lru_cache(maxsize=256)
     def _call(king: Text | None, partner: str | None, location: str | None) -> Text:
         if king is None:
             return NO_CALL
@@ -882,15 +915,17 @@ class Kiralyhivo:
         return Text(f" ({king.en}: in the talon)", f" ({king.hu}: a talonban)")
 
     @staticmethod
+    @lru_cache(maxsize=1024)
     def _head(
         declarer: str,
         name: str,
         king: Text | None,
         location: str | None,
         partner: str | None,
-        rules: Mapping[str, Any],
+        voluntary_self_call: bool,
     ) -> Text:
-        """The contract and its sides, e.g. `hívás by A (calls ♥K: partner C)`."""
+        """The contract and its sides, e.g. `hívás by A (calls ♥K: partner C)`; built once
+        per distinct case (a night has a few hundred)."""
         if king is None:
             return Text(f"{name} by {declarer} (alone)", f"{name}, {declarer} (egyedül)")
         if location == "player":
@@ -899,7 +934,7 @@ class Kiralyhivo:
                 f"{name}, {declarer} ({king.hu} hívva: partner {partner})",
             )
         if location == "declarer":
-            if rules["allow_voluntary_self_call"]:
+            if voluntary_self_call:
                 return Text(
                     f"{name} by {declarer} (calls his own {king.en}: self-call, alone)",
                     f"{name}, {declarer} (saját {king.hu} hívva: önhívás, egyedül)",

@@ -8,17 +8,18 @@ sub-headings).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorebook.engine.errors import InvalidHand, Problems
 from scorebook.engine.payments import CONTRA_NAMES, contra_multiplier, split
 from scorebook.engine.record import Reader
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import (
+    EMPTY,
     Amount,
     EndOfSession,
     Entry,
@@ -308,8 +309,9 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
 
 
 # --- State -------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class State:
+class State(NamedTuple):
+    # A NamedTuple, not a frozen dataclass: one is built per hand, and a tuple is several
+    # times cheaper to build (dump_state / load_state give the same JSON either way).
     pot: int  # the ultimókassza balance (always whole: exact shares only go to players)
     seated: tuple[str, ...]  # in seating order
     open_rounds: tuple[tuple[int, int], ...] = ()  # double rounds: (number, deals left)
@@ -322,6 +324,9 @@ class State:
 
 # Shared empty amounts for explanation-only lines (never mutated: Lines are frozen).
 NO_PAY: Mapping[str, Amount] = MappingProxyType({})
+# `_new_tuple(Text, (en, hu))` is `Text(en, hu)` without the NamedTuple's Python-level
+# `__new__`: used where a hand builds its texts.
+_new_tuple = tuple.__new__
 
 
 # --- Small text helpers ------------------------------------------------------------------
@@ -413,7 +418,8 @@ class _Reader(Reader):
     def obj(self, name: str, *, optional: bool = False) -> Reader | None:
         value = self.data.get(name)
         if type(value) is dict:
-            return _Reader(value, self.problems, self.path(name))
+            prefix = self.prefix  # `self.path(name)`, inline
+            return _Reader(value, self.problems, f"{prefix}.{name}" if prefix else name)
         if value is None and optional:
             return None
         return super().obj(name, optional=optional)
@@ -607,13 +613,22 @@ def _active(seated: tuple[str, ...], dealer: str) -> tuple[str, ...]:
 def _parse(session: Session, state: State, raw: Mapping[str, Any], number: int) -> Hand:
     problems = Problems()
     r = _Reader(raw, problems)
+    # Fast paths below read the record directly and accept only what the Reader accepts;
+    # anything else goes through the Reader, which words the problem.
+    get = r.data.get
     rules = session.house_rules
     seated = state.seated
-    hand_no = r.integer("hand_no", lo=1, optional=True)
+    hand_no = get("hand_no")
+    if hand_no is not None and not (type(hand_no) is int and hand_no >= 1):
+        hand_no = r.integer("hand_no", lo=1, optional=True)
     if hand_no is not None and hand_no != number:
         problems.add("hand_no", f"is {hand_no}, but this is hand {number}", f"{number}. leosztás")
-    dealer = r.player("dealer", seated)
-    outcome = r.choice("outcome", OUTCOMES)
+    dealer = get("dealer")
+    if not (type(dealer) is str and dealer in seated):
+        dealer = r.player("dealer", seated)
+    outcome = get("outcome")
+    if not (type(outcome) is str and outcome in OUTCOMES):
+        outcome = r.choice("outcome", OUTCOMES)
     if dealer is None or outcome is None:
         problems.raise_if_any()
     assert dealer is not None
@@ -630,8 +645,15 @@ def _parse(session: Session, state: State, raw: Mapping[str, Any], number: int) 
     elif bid is None and outcome != "thrown_in":
         problems.add("bid", f"is required for {outcome}", f"{outcome} esetén kötelező")
     if bid is not None and outcome != "all_pass":
-        hand.declarer = bid.player("declarer", active)
-        hand.level = bid.choice("level", LEVELS)
+        bid_get = bid.data.get
+        declarer = bid_get("declarer")
+        if not (type(declarer) is str and declarer in active):
+            declarer = bid.player("declarer", active)
+        hand.declarer = declarer
+        level = bid_get("level")
+        if not (type(level) is str and level in LEVELS):
+            level = bid.choice("level", LEVELS)
+        hand.level = level
         if outcome == "declined_three" and hand.level not in (None, "three"):
             problems.add(
                 "bid.level", "only a three can be declined", "csak hármast lehet visszaadni"
@@ -656,7 +678,11 @@ def _parse(session: Session, state: State, raw: Mapping[str, Any], number: int) 
             )
 
     # bidding convention (validation only, spec §12 #17)
-    conv = r.obj("bidding_convention", optional=True)
+    conv = (
+        r.obj("bidding_convention", optional=True)
+        if get("bidding_convention") is not None
+        else None
+    )
     if conv is not None:
         kind = conv.choice("kind", ("none", "yielded", "invit_xix", "invit_xviii"), default="none")
         conv.player("by", active, optional=True)
@@ -675,11 +701,13 @@ def _parse(session: Session, state: State, raw: Mapping[str, Any], number: int) 
     # thrown in
     if outcome == "thrown_in":
         hand.thrown_in_by = r.player("thrown_in_by", active)
-    else:
+    elif get("thrown_in_by") is not None:
         _must_be_absent(r, ("thrown_in_by",), outcome)
 
     # talon honours (Újlak, seed 004 §40)
-    talon_items = _list(r, "talon_honours")
+    talon_items = get("talon_honours")
+    if type(talon_items) is not list:
+        talon_items = _list(r, "talon_honours")
     if talon_items:
         if not rules["ujlak_talon_honours"] or len(seated) != 5:
             problems.add(
@@ -717,13 +745,22 @@ def _parse(session: Session, state: State, raw: Mapping[str, Any], number: int) 
         return hand
 
     # --- played: teams ---
-    hand.called_card = r.choice("called_card", CALLED_CARDS)
-    reason = r.choice("alone_reason", ("self_call", "called_card_discarded"), optional=True)
+    called_card = get("called_card")
+    if not (type(called_card) is str and called_card in CALLED_CARDS):
+        called_card = r.choice("called_card", CALLED_CARDS)
+    hand.called_card = called_card
+    reason = get("alone_reason")
+    if reason is not None:
+        reason = r.choice("alone_reason", ("self_call", "called_card_discarded"), optional=True)
     hand.alone_reason = reason
-    partner = r.player("partner", active, optional=True)
-    discarded_by = r.player("called_card_discarded_by", active, optional=True)
+    partner = get("partner")
+    if partner is not None and not (type(partner) is str and partner in active):
+        partner = r.player("partner", active, optional=True)
+    discarded_by = get("called_card_discarded_by")
+    if discarded_by is not None:
+        discarded_by = r.player("called_card_discarded_by", active, optional=True)
     if reason is None:
-        if partner is None and r.raw("partner") is None:
+        if partner is None and get("partner") is None:
             problems.add(
                 "partner",
                 "is required (or give alone_reason)",
@@ -751,7 +788,7 @@ def _parse(session: Session, state: State, raw: Mapping[str, Any], number: int) 
             "üres kell legyen, ha a hívott lap fekszik",
         )
     if reason == "called_card_discarded":
-        if discarded_by is None and r.raw("called_card_discarded_by") is None:
+        if discarded_by is None and get("called_card_discarded_by") is None:
             problems.add("called_card_discarded_by", "is required", "kötelező megadni")
         elif discarded_by is not None and discarded_by == hand.declarer:
             problems.add(
@@ -759,33 +796,39 @@ def _parse(session: Session, state: State, raw: Mapping[str, Any], number: int) 
                 "must be another player than the declarer",
                 "a felvevőtől különböző játékos kell legyen",
             )
-    elif r.raw("called_card_discarded_by") is not None:
+    elif get("called_card_discarded_by") is not None:
         problems.add(
             "called_card_discarded_by",
             "only with alone_reason called_card_discarded",
             "csak alone_reason = called_card_discarded esetén",
         )
-    hand.game_contra = _contra_level(r, "game_contra", max_contra)
+    game_contra = get("game_contra")
+    if game_contra is None:
+        game_contra = 0
+    elif not (type(game_contra) is int and 0 <= game_contra <= max_contra):
+        game_contra = _contra_level(r, "game_contra", max_contra)
+    hand.game_contra = game_contra
     if reason == "called_card_discarded" and hand.game_contra < 1:
         problems.add(
             "game_contra",
             "hivatalos kontra: at least 1 when the called card was discarded (seed 004 §47)",
             "hivatalból kontra: legalább 1, ha a hívott lap fekszik",
         )
-    decl_side = {hand.declarer, hand.partner} - {None}
-
-    def side_of(player: str) -> str:
-        return DECL if player in decl_side else OPP
+    # The declarer's side (a None in it matches nobody: every `by` is a player's name).
+    decl_side = (hand.declarer, hand.partner)
 
     # --- announcements ---
     hand.announcements = []
     seen_items: set[tuple[str, str]] = set()
     tier_side: str | None = None
-    for i, raw_item in enumerate(_list(r, "announcements")):
+    raw_items = get("announcements")
+    if type(raw_items) is not list:
+        raw_items = _list(r, "announcements")
+    for i, raw_item in enumerate(raw_items):
         figure, by, contra = _announcement(raw_item, i, problems, active, max_contra)
         if figure is None or by is None:
             continue
-        side = side_of(by)
+        side = DECL if by in decl_side else OPP
         if (figure, side) in seen_items:
             problems.add(
                 f"announcements[{i}].figure",
@@ -810,7 +853,9 @@ def _parse(session: Session, state: State, raw: Mapping[str, Any], number: int) 
     # --- result ---
     res = r.obj("result")
     if res is not None:
-        points = res.integer("declarer_card_points", lo=0, hi=TOTAL_POINTS)
+        points = res.data.get("declarer_card_points")
+        if not (type(points) is int and 0 <= points <= TOTAL_POINTS):
+            points = res.integer("declarer_card_points", lo=0, hi=TOTAL_POINTS)
         hand.points = points or 0
         data = res.data
         hand.sides = {}
@@ -893,7 +938,10 @@ def _parse(session: Session, state: State, raw: Mapping[str, Any], number: int) 
     # --- tarokk counts ---
     hand.counts = []
     seen_seats: set[str] = set()
-    for i, raw_item in enumerate(_list(r, "tarokk_counts")):
+    raw_items = get("tarokk_counts")
+    if type(raw_items) is not list:
+        raw_items = _list(r, "tarokk_counts")
+    for i, raw_item in enumerate(raw_items):
         seat, count, announced = _tarokk_count(raw_item, i, problems, active)
         if seat is not None and seat in seen_seats:
             path = f"tarokk_counts[{i}].seat"
@@ -904,7 +952,7 @@ def _parse(session: Session, state: State, raw: Mapping[str, Any], number: int) 
             hand.counts.append((seat, count, announced))
 
     # --- irregularity ---
-    irr = r.obj("irregularity", optional=True)
+    irr = r.obj("irregularity", optional=True) if get("irregularity") is not None else None
     if irr is not None:
         kind = irr.choice("kind", ("renonsz", "wrong_discard"))
         seat = irr.player("seat", active)
@@ -915,6 +963,7 @@ def _parse(session: Session, state: State, raw: Mapping[str, Any], number: int) 
 
 
 # --- Scoring -----------------------------------------------------------------------------
+COUNT_NAME = {8: Text("eight tarokks", "nyolc tarokk"), 9: Text("nine tarokks", "kilenc tarokk")}
 # One line of step 2: (English text, Hungarian text, winning side, value). Plain tuples:
 # a hand is scored in well under 50 µs.
 Item = tuple[str, str, str, int]
@@ -1000,6 +1049,20 @@ def _item_line(item: Item) -> tuple[Line, int]:
     return Line(Text(en + arrow, hu + arrow), NO_PAY, NO_PAY), signed
 
 
+@lru_cache(maxsize=4096)
+def _scored_items(items: tuple[Item, ...]) -> tuple[tuple[Line, ...], str, int]:
+    """The step-2 items' breakdown lines, `S = …` and S: a night repeats the same few
+    combinations of items, so each is worked out once."""
+    lines: list[Line] = []
+    signed_values: list[int] = []
+    for item in items:
+        line, signed = _item_line(item)
+        lines.append(line)
+        signed_values.append(signed)
+    shown, s = _sum_shown(signed_values)
+    return tuple(lines), shown, s
+
+
 def _sum_shown(signed_values: list[int]) -> tuple[str, int]:
     """`S = a + b − c = s` (or `S = s` when there is nothing to add up), and s."""
     s = 0
@@ -1026,23 +1089,22 @@ def _silent_tier(figure: str, side: str, g: int) -> Item:
     )
 
 
-def _game_tier(hand: Hand, rule: str, g: int) -> list[Item]:
+def _game_tier(hand: Hand, rule: str, g: int) -> tuple[Item, ...]:
     """Step 2a (default readings) or 2a′ (modern)."""
     assert hand.level is not None
     assert hand.sides is not None
-    ann_double = hand.ann.get("double_game")
-    ann_volat = hand.ann.get("volat")
-    return list(
-        _tier_items(
-            rule,
-            g,
-            hand.level,
-            hand.points,
-            hand.sides["all_tricks_side"],
-            hand.game_contra,
-            None if ann_double is None else (ann_double.side, ann_double.contra),
-            None if ann_volat is None else (ann_volat.side, ann_volat.contra),
-        )
+    ann = hand.ann
+    ann_double = ann.get("double_game") if ann else None
+    ann_volat = ann.get("volat") if ann else None
+    return _tier_items(
+        rule,
+        g,
+        hand.level,
+        hand.points,
+        hand.sides["all_tricks_side"],
+        hand.game_contra,
+        None if ann_double is None else (ann_double.side, ann_double.contra),
+        None if ann_volat is None else (ann_volat.side, ann_volat.contra),
     )
 
 
@@ -1235,12 +1297,17 @@ def _pair_vs_pair_text(
 ) -> Text:
     """Step 3, pair vs pair: each of the declarer's pair wins or pays S (× R)."""
     pay = s * r
-    head = f"; S × R = {_num(s)} × {r} = {_num(pay)}" if r > 1 else ""
-    return Text(
-        f"{shown}{head}; pair vs pair: {_names(team)} {_signed(pay)} each, "
-        f"{_names(opps)} {_signed(-pay)} each",
-        f"{shown}{head}; pár a pár ellen: {_names(team)} {_signed(pay)} fejenként, "
-        f"{_names(opps)} {_signed(-pay)} fejenként",
+    if r > 1:
+        shown = f"{shown}; S × R = {_num(s)} × {r} = {_num(pay)}"
+    # Each part once (the same text as formatting them in place, in both languages).
+    winners = f"{', '.join(team)} {_signed(pay)}"
+    losers = f"{', '.join(opps)} {_signed(-pay)}"
+    return _new_tuple(
+        Text,
+        (
+            f"{shown}; pair vs pair: {winners} each, {losers} each",
+            f"{shown}; pár a pár ellen: {winners} fejenként, {losers} fejenként",
+        ),
     )
 
 
@@ -1311,7 +1378,7 @@ class Paskievics:
             lines=[line],
             summary=Text("kassza stake", "kasszatét"),
         )
-        return replace(state, pot=state.pot + stake * n), entry
+        return state._replace(pot=state.pot + stake * n), entry
 
     def event(
         self, session: Session, state: State, event: Mapping[str, Any]
@@ -1351,7 +1418,7 @@ class Paskievics:
             lines=[Line(text)],
             summary=text,
         )
-        return replace(state, seated=seated), [entry]
+        return state._replace(seated=seated), [entry]
 
     def end_of_session(self, session: Session, state: State) -> EndOfSession:
         balance = state.pot
@@ -1515,16 +1582,20 @@ class Paskievics:
                     else:
                         still.append((k, wait - 1))
                 pending = tuple(still)
-        # Positional: State's fields in order (pot, seated, open and pending rounds, …).
-        return State(
-            state.pot + pot_change,
-            state.seated,
-            open_rounds,
-            pending,
-            opened,
-            pos,
-            h.dealer,
-            redeal,
+        # Positional: State's fields in order (pot, seated, open and pending rounds, …); the
+        # same NamedTuple as `State(…)`, without its Python-level `__new__` (all fields given).
+        return _new_tuple(
+            State,
+            (
+                state.pot + pot_change,
+                state.seated,
+                open_rounds,
+                pending,
+                opened,
+                pos,
+                h.dealer,
+                redeal,
+            ),
         )
 
     def _talon_honours(self, h: Hand, r: int, lines: list[Line], caught: bool) -> None:
@@ -1642,13 +1713,10 @@ class Paskievics:
 
         s = 0
         if not void:
-            items = _game_tier(h, rules["game_tier_rule"], g) + _figures(h, rules)
-            signed_values = []
-            for item in items:
-                line, signed = _item_line(item)
-                lines.append(line)
-                signed_values.append(signed)
-            shown, s = _sum_shown(signed_values)
+            figures = _figures(h, rules)
+            tier = _game_tier(h, rules["game_tier_rule"], g)
+            item_lines, shown, s = _scored_items((*tier, *figures) if figures else tier)
+            lines.extend(item_lines)
             pay = s * r
             deltas: dict[str, Amount] = {}
             if not pay:
@@ -1666,7 +1734,7 @@ class Paskievics:
             if mild and irregular is not None and pay:
                 deltas, text = self._mild(irregular[1], team, opps, deltas)
                 text = Text(f"{shown}; {text.en}", f"{shown}; {text.hu}")
-            lines.append(Line(text, deltas))
+            lines.append(_new_tuple(Line, (text, deltas, EMPTY)))
             # Sír és nevet (seed 004 §41): the sitting-out dealer pays / receives S (× R).
             if rules["sir_es_nevet"] and five and irregular is None and pay:
                 lines.append(
@@ -1767,11 +1835,14 @@ class Paskievics:
         pre = _contra_prefix(h.game_contra)
         verdict = "won" if h.points >= WIN_POINTS else "lost"
         verdict_hu = "nyert" if h.points >= WIN_POINTS else "vesztett"
-        summary = Text(
-            f"{declarer} {pre}{LEVEL_NAME[h.level].en}, {h.called_card}→{partner}, "
-            f"{verdict} {h.points}",
-            f"{declarer} {pre}{LEVEL_NAME[h.level].hu}, {h.called_card}→{partner_hu}, "
-            f"{verdict_hu} {h.points}",
+        level_name = LEVEL_NAME[h.level]
+        summary = _new_tuple(
+            Text,
+            (
+                f"{declarer} {pre}{level_name.en}, {h.called_card}→{partner}, {verdict} {h.points}",
+                f"{declarer} {pre}{level_name.hu}, {h.called_card}→{partner_hu}, "
+                f"{verdict_hu} {h.points}",
+            ),
         )
         if irregular is not None:
             summary = Text(
@@ -1832,10 +1903,7 @@ class Paskievics:
             k = COUNT_VALUE[count]
             amount = k * r
             arith = f"{k} × {r} = {amount}" if r > 1 else f"{k}"
-            name = Text(
-                f"{'eight' if count == 8 else 'nine'} tarokks",
-                f"{'nyolc' if count == 8 else 'kilenc'} tarokk",
-            )
+            name = COUNT_NAME[count]
             if announced:
                 payers = [p for p in h.active if p != seat]
                 if (

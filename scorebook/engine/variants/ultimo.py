@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorebook.engine.errors import InvalidHand, InvalidSheet, Problem, Problems
 from scorebook.engine.record import Reader
@@ -288,8 +288,9 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class UltimoState:
+class UltimoState(NamedTuple):
+    # A NamedTuple, not a frozen dataclass: one is built per hand, and a tuple is several
+    # times cheaper to build (dump_state / load_state give the same JSON either way).
     king: int
     pagat: int
     seated: tuple[str, ...]  # in seating (playing) order
@@ -343,19 +344,24 @@ def _refill_lines(pools: dict[str, int], seated: tuple[str, ...]) -> list[Line]:
     n = len(seated)
     for pot in POT_NAMES:
         if pools[pot] == 0:
-            name = POT_TEXT[pot]
-            lines.append(
-                Line(
-                    Text(
-                        f"{name.en} empty, refilled: {n} × {FOUNDATION} = {n * FOUNDATION}",
-                        f"Üres a {name.hu}, feltöltés: {n} × {FOUNDATION} = {n * FOUNDATION}",
-                    ),
-                    dict.fromkeys(seated, -FOUNDATION),
-                    {pot: n * FOUNDATION},
-                )
-            )
+            lines.append(_refill_line(pot, seated))
             pools[pot] = n * FOUNDATION
     return lines
+
+
+@lru_cache(maxsize=256)
+def _refill_line(pot: str, seated: tuple[str, ...]) -> Line:
+    """One pool's refill: built once per pool and table (its deltas are only ever read)."""
+    n = len(seated)
+    name = POT_TEXT[pot]
+    return Line(
+        Text(
+            f"{name.en} empty, refilled: {n} × {FOUNDATION} = {n * FOUNDATION}",
+            f"Üres a {name.hu}, feltöltés: {n} × {FOUNDATION} = {n * FOUNDATION}",
+        ),
+        dict.fromkeys(seated, -FOUNDATION),
+        {pot: n * FOUNDATION},
+    )
 
 
 @lru_cache(maxsize=256)
@@ -474,8 +480,15 @@ class _Reader(Reader):
     def obj(self, name: str, *, optional: bool = False) -> Reader | None:
         value = self.data.get(name)
         if type(value) is dict:
-            return _Reader(value, self.problems, self.path(name))
+            prefix = self.prefix  # `self.path(name)`, inline
+            return _Reader(value, self.problems, f"{prefix}.{name}" if prefix else name)
         return super().obj(name, optional=optional)
+
+    def players(self, name: str, among: Any, *, most: int | None = None) -> list[str]:
+        value = self.data.get(name)
+        if value is None or (type(value) is list and not value):
+            return []  # what Reader.players gives for a missing or empty list
+        return super().players(name, among, most=most)
 
     def items(self, name: str) -> list[Reader]:
         value = self.data.get(name)
@@ -660,10 +673,22 @@ def read_hand(session: Session, state: UltimoState, hand: Mapping[str, Any]) -> 
             f"ha {dealer} oszt, {sitting_out or 'senki'} marad ki",
         )
     redeals = r.players("redeal_requests", active)
-    declarations = _read_declarations(r, active, problems)
-    penalties = _read_penalties(session, r, active, dealer, declarations, problems)
-    void = any(p.voids for p in penalties)
-    given_void = r.raw("void")
+    get = r.data.get
+    # Most hands have no declaration or penalty: skip the readers for a missing or empty list
+    # (they return nothing for it, and word a problem for anything else).
+    raw_declarations, raw_penalties = get("declarations"), get("penalties")
+    declarations = (
+        []
+        if raw_declarations is None or raw_declarations == []
+        else _read_declarations(r, active, problems)
+    )
+    penalties = (
+        []
+        if raw_penalties is None or raw_penalties == []
+        else _read_penalties(session, r, active, dealer, declarations, problems)
+    )
+    void = any(p.voids for p in penalties) if penalties else False
+    given_void = get("void")
     if given_void is not None and not isinstance(given_void, bool):
         r.boolean("void")  # names the problem
     elif given_void is not None and given_void != void:
@@ -694,7 +719,7 @@ def read_hand(session: Session, state: UltimoState, hand: Mapping[str, Any]) -> 
     winner = card = pagat_przydupek = None
     king_przydupek: list[str] = []
     if void:
-        if r.raw("last_trick") is not None:
+        if get("last_trick") is not None:
             problems.add(
                 "last_trick",
                 "a void hand has no last trick: it must be null",
@@ -721,7 +746,7 @@ def read_hand(session: Session, state: UltimoState, hand: Mapping[str, Any]) -> 
     cancels = tout is not None and session.house_rules["tout_cancels_card_points"]
     card_points: dict[str, int] | None = None
     if void or nolo is not None:
-        if r.raw("card_points") is not None:
+        if get("card_points") is not None:
             problems.add(
                 "card_points",
                 "must be null: no card-point settlement after "
@@ -730,7 +755,7 @@ def read_hand(session: Session, state: UltimoState, hand: Mapping[str, Any]) -> 
                 + ("érvénytelen leosztásban" if void else "Nolo után")
                 + " nincs kártyapont-elszámolás",
             )
-    elif not (cancels and r.raw("card_points") is None):
+    elif not (cancels and get("card_points") is None):
         card_points = r.player_map("card_points", active, lo=0, hi=CARD_POINTS_TOTAL)
         if card_points is not None and len(card_points) == len(active):
             total = sum(card_points.values())
@@ -1080,22 +1105,31 @@ def _przydupek_line(who: str, others: tuple[str, ...], pot: str, star: int) -> L
 
 
 @_cached
+def _card_points_part(nd: str, who: str, p: int, cap: int | None) -> tuple[str, str, int]:
+    """One player's part of the card-point line: English, Hungarian, and the amount the next
+    dealer pays him (a > 0) or he pays the next dealer (a < 0), table D. Cached on its own:
+    whole card-point lines rarely repeat, one player's part very often does."""
+    a = card_point_amount(p, cap)
+    if a > 0:
+        return f"{who} {p} → {nd} pays {who} {a}", f"{who} {p} → {nd} fizet {who} részére {a}", a
+    if a < 0:
+        return (
+            f"{who} {p} → {who} pays {nd} {-a}",
+            f"{who} {p} → {who} fizet {nd} részére {-a}",
+            a,
+        )
+    return f"{who} {p} → 0", f"{who} {p} → 0", a
+
+
+@_cached
 def _card_points_line(nd: str, points: tuple[tuple[str, int], ...], cap: int | None) -> Line:
     en: list[str] = []
     hu: list[str] = []
     settle: dict[str, Amount] = {}
     for who, p in points:
-        # a > 0: the next dealer pays him; a < 0: he pays the next dealer (table D)
-        a = card_point_amount(p, cap)
-        if a > 0:
-            en.append(f"{who} {p} → {nd} pays {who} {a}")
-            hu.append(f"{who} {p} → {nd} fizet {who} részére {a}")
-        elif a < 0:
-            en.append(f"{who} {p} → {who} pays {nd} {-a}")
-            hu.append(f"{who} {p} → {who} fizet {nd} részére {-a}")
-        else:
-            en.append(f"{who} {p} → 0")
-            hu.append(f"{who} {p} → 0")
+        part_en, part_hu, a = _card_points_part(nd, who, p, cap)
+        en.append(part_en)
+        hu.append(part_hu)
         if a:
             settle[who] = a
             settle[nd] = settle.get(nd, 0) - a
@@ -1320,7 +1354,7 @@ def _summary(h: _Hand) -> Text:
         who,
         tuple(h.king_przydupek),
         h.pagat_przydupek,
-        any(p.amount for p in h.penalties),
+        any(p.amount for p in h.penalties) if h.penalties else False,
     )
 
 
