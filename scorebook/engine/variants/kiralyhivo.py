@@ -16,6 +16,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from scorebook.engine import pots
 from scorebook.engine.errors import InvalidHand, Problems
 from scorebook.engine.payments import CONTRA_NAMES
 from scorebook.engine.record import Reader
@@ -396,18 +397,16 @@ class Kiralyhivo:
                 else ()
             )
             return EndOfSession(payouts, {POT: balance}, lines)
-        share, rest = divmod(balance, len(session.players))
-        for who in session.players:
-            payouts[who] = share
-        line = _line(
+        move = pots.take(balance, session.players)
+        share, rest = move.share, move.rest
+        line = move.line(
+            POT,
             Text(
                 f"ultimókassza {balance} split equally: {balance} ÷ 4 = {share} each, {rest} stays",
                 f"az ultimókassza ({balance}) egyenlően elosztva: {balance} ÷ 4 = fejenként {share}, {rest} marad",
             ),
-            dict(payouts),
-            {POT: -share * len(session.players)},
         )
-        return EndOfSession(payouts, {POT: rest}, (line,))
+        return EndOfSession(dict(move.deltas), {POT: rest}, (line,))
 
     def table_hint(self, session: Session, state: KiralyhivoState) -> TableHint:
         players = session.players
@@ -417,7 +416,7 @@ class Kiralyhivo:
             nxt = players[(players.index(state.last_dealer) + 1) % len(players)]
         notes: tuple[Text, ...] = ()
         if session.house_rules["ultimo_kassza"]:
-            notes = (Text(f"ultimókassza: {state.pot}", f"ultimókassza: {state.pot}"),)
+            notes = (pots.balance_note(state.pot),)
         return TableHint(nxt, (), 1, notes)
 
     def dump_state(self, state: KiralyhivoState) -> dict[str, Any]:
@@ -1175,17 +1174,17 @@ class Kiralyhivo:
 
     @staticmethod
     def _no_game_pot(lines: list[Line], players: tuple[str, ...], pot: int) -> int:
+        move = pots.pay_in(players, NO_GAME_POT)
         lines.append(
-            _line(
+            move.line(
+                POT,
                 Text(
                     f"no game: each pays {NO_GAME_POT} into the ultimókassza (seed 004 §38): 4 × {NO_GAME_POT} = {4 * NO_GAME_POT}",
                     f"nincs játék: mindenki {NO_GAME_POT}-öt fizet az ultimókasszába (seed 004 §38): 4 × {NO_GAME_POT} = {4 * NO_GAME_POT}",
                 ),
-                dict.fromkeys(players, -NO_GAME_POT),
-                {POT: NO_GAME_POT * len(players)},
             )
         )
-        return pot + NO_GAME_POT * len(players)
+        return pot + move.change
 
     @staticmethod
     def _kassza(
@@ -1205,10 +1204,12 @@ class Kiralyhivo:
                 continue
             team = members[s]
             k = len(team)
-            share, rest = divmod(pot, k)
             if made.get("pagat_ultimo") == s:
+                move = pots.take(pot, team)
+                share, rest = move.share, move.rest
                 lines.append(
-                    _line(
+                    move.line(
+                        POT,
                         Text(
                             f"pagátultimó made (seed 004 §54*): {by} takes the ultimókassza: {pot}"
                             if k == 1
@@ -1217,18 +1218,16 @@ class Kiralyhivo:
                             if k == 1
                             else f"pagátultimó megcsinálva (seed 004 §54*): {_names(team)} viszik az ultimókasszát ({pot}): {pot} ÷ {k} = fejenként {share}, {rest} marad",
                         ),
-                        dict.fromkeys(team, share),
-                        {POT: -share * k},
                     )
                 )
-                pot -= share * k
             else:
-                deltas = dict.fromkeys(team, -share)
-                deltas[by] -= rest
+                move = pots.double(pot, team, by)
+                share, rest = move.share, move.rest
                 extra_en = f", {by} also pays the remainder {rest}" if rest else ""
                 extra_hu = f", {by} a maradékot ({rest}) is fizeti" if rest else ""
                 lines.append(
-                    _line(
+                    move.line(
+                        POT,
                         Text(
                             f"pagátultimó failed (seed 004 §54*): {by} doubles the ultimókassza: pays {pot}"
                             if k == 1
@@ -1237,11 +1236,9 @@ class Kiralyhivo:
                             if k == 1
                             else f"pagátultimó elbukva (seed 004 §54*): {_names(team)} megduplázzák az ultimókasszát ({pot}): {pot} ÷ {k} = fejenként {share}{extra_hu}",
                         ),
-                        deltas,
-                        {POT: pot},
                     )
                 )
-                pot *= 2
+            pot += move.change
         return pot
 
     def _all_pass(
