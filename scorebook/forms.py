@@ -326,6 +326,8 @@ class HandForm:
     rows: dict[str, list[int]] = field(default_factory=dict)
     lang: str = "en"
     fresh: bool = False  # a new, untouched form: the template's defaults apply
+    # The label each field was shown with, by path (filled while the template renders).
+    labels: dict[str, str] = field(default_factory=dict)
 
     @property
     def errors(self) -> dict[str, list[str]]:
@@ -343,7 +345,8 @@ class HandForm:
         out = []
         for p in self.problems:
             path = form_path(p.field, self.rows)
-            out.append((field_anchor(path), f"{path_label(path)}: {p.message.get(self.lang)}"))
+            label = self.labels.get(path) or path_label(path)
+            out.append((field_anchor(path), f"{label}: {p.message.get(self.lang)}"))
         return out
 
     @property

@@ -76,13 +76,15 @@ def field(
     else:
         options = _choices(choices) if choices else []
     dom_id = "f-" + "".join(c if c.isalnum() else "-" for c in name)
+    shown = label or path.rsplit(".", 1)[-1].replace("_", " ")
+    form.labels[error_key] = str(shown)  # the problem list (rendered after) names it so
     return {
         "name": name,
         "path": path,
         "kind": kind,
         "id": dom_id,
         "widget": widget,
-        "label": label or path.rsplit(".", 1)[-1].replace("_", " "),
+        "label": shown,
         "options": [(v, text, v in values) for v, text in options],
         "value": ", ".join(values) if kind == "ints" else (values[-1] if values else ""),
         "checked": bool(values) and values[-1] in ("1", "on", "true", "True"),

@@ -333,3 +333,16 @@ def test_keep_object_writes_the_hidden_marker():
 
     html = Template('{% load handform %}{% keep_object "rows[#].detail" row=2 %}').render(Context())
     assert html == '<input type="hidden" name="rows[2].detail:object" value="">'
+
+
+@needs
+def test_the_problem_list_names_fields_by_their_labels_in_the_ui_language(client_in, user):
+    night = paskievics_night(user)
+    data = {k: v for k, v in PLAIN.items() if k != "called_card"}
+    response = client_in.post(reverse("new_hand", args=[night.pk]), data)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert '<a href="#at-called-card">Called card: ' in page
+    client_in.cookies["django_language"] = "hu"
+    page = client_in.post(reverse("new_hand", args=[night.pk]), data).content.decode()
+    assert '<a href="#at-called-card">Hívott lap: ' in page
