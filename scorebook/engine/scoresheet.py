@@ -131,7 +131,7 @@ def read_sheet(data: Any) -> Sheet:
             _problem(
                 "format",
                 f"must be {FORMAT!r}, not {data.get('format')!r}",
-                f"{FORMAT!r} kell legyen, nem {data.get('format')!r}",
+                f"értéke csak {FORMAT!r} lehet, nem {data.get('format')!r}",
             )
         )
     for name in data:
@@ -159,7 +159,9 @@ def read_sheet(data: Any) -> Sheet:
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         problems.append(
             _problem(
-                "players", "must be a list of non-empty names", "nem üres nevek listája kell legyen"
+                "players",
+                "must be a list of non-empty names",
+                "nem üres nevek listájának kell lennie",
             )
         )
         players, names_ok = [], False

@@ -87,11 +87,6 @@ def test_ultimo_first_dealer_moves_who_sits_out(user, client):
     assert "sitting out: B" in page
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: paskievics.table_hint gives no dealer (so no one sitting out) before "
-    "the first hand; the web cannot know that the dealer of five sits out",
-)
 def test_paskievics_five_first_dealer_sits_out_hand_one(user):
     night = make(user, "paskievics", FIVE, first_dealer="Edit")
     hint = queries.night_view(night).hint()

@@ -31,6 +31,7 @@ RULES: tuple[HouseRule, ...] = (
         "choice",
         Text("deals in a series (a match)", "leosztások száma egy sorozatban (játszmában)"),
         choices=(3, 5),
+        choice_labels=(Text("3 deals", "3 leosztás"), Text("5 deals", "5 leosztás")),
         group=MATCH_GROUP,
     ),
     HouseRule(

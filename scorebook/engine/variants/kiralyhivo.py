@@ -161,6 +161,10 @@ HOUSE_RULES = (
         "Highest contra: the full ladder (mordkontra) or only up to rekontra",
         "Legmagasabb kontra: a teljes létra (mordkontra) vagy csak rekontra",
         choices=("mordkontra", "rekontra"),
+        choice_labels=(
+            Text("up to mordkontra", "mordkontráig"),
+            Text("up to rekontra", "rekontráig"),
+        ),
     ),
     _rule(
         "volat_replaces_game",
@@ -197,6 +201,7 @@ HOUSE_RULES = (
         "Wrong discard: strict (paid like a revoke) or mild (the discarder bears his side's result)",
         "Hibás skart: szigorú (mint a renonsz) vagy enyhe (a skartoló viseli pártja eredményét)",
         choices=("strict", "mild"),
+        choice_labels=(Text("strict", "szigorú"), Text("mild", "enyhe")),
     ),
     _rule(
         "penalty_includes_contras",
@@ -224,7 +229,7 @@ HOUSE_RULES = (
         True,
         "bool",
         "Both sides may announce the same figure (seed 004 §55)",
-        "Ugyanazt a figurát mindkét párt bemondhatja (seed 004 §55)",
+        "Ugyanazt a figurát mindkét párt bemondhatja (Tolnai, 55. §)",
     ),
     _rule(
         "ultimo_kassza",
@@ -241,6 +246,10 @@ HOUSE_RULES = (
         "At the end of the night the kassza is split equally or carried over",
         "Az este végén a kasszát egyenlően elosztják vagy továbbviszik",
         choices=("split_equally", "carry_over"),
+        choice_labels=(
+            Text("split equally", "egyenlően szétosztva"),
+            Text("carry over", "átvisszük"),
+        ),
         group=Text("Ultimókassza", "Ultimókassza"),
     ),
     _rule(
@@ -250,6 +259,7 @@ HOUSE_RULES = (
         "Five players (dealer sits out): not described for Királyhívó, not supported",
         "Öt játékos (az osztó kimarad): a királyhívónál nincs leírva, nem támogatott",
         choices=(False,),
+        choice_labels=(Text("not supported", "nem támogatott"),),
     ),
 )
 
@@ -377,7 +387,7 @@ class Kiralyhivo:
         raise InvalidHand.one(
             "event",
             "Királyhívó has no session events: always the same four players (seed 004 §68)",
-            "A királyhívóban nincs ülésesemény: mindig ugyanaz a négy játékos (seed 004 §68)",
+            "A királyhívóban nincs ülésesemény: mindig ugyanaz a négy játékos (Tolnai, 68. §)",
         )
 
     def end_of_session(self, session: Session, state: KiralyhivoState) -> EndOfSession:
@@ -648,7 +658,7 @@ class Kiralyhivo:
                 _line(
                     Text(
                         f"hand annulled: a player{who} has no tarokk (seed 004 §38); nobody pays",
-                        f"érvénytelen leosztás: egy játékosnak{who} nincs tarokkja (seed 004 §38); nincs fizetés",
+                        f"érvénytelen leosztás: egy játékosnak{who} nincs tarokkja (Tolnai, 38. §); nincs fizetés",
                     )
                 )
             )
@@ -670,7 +680,7 @@ class Kiralyhivo:
                 _line(
                     Text(
                         f"throw, {king.en} in the talon (seed 004 §68): {declarer} → {_names(opponents)}: {pay} each = {3 * pay}",
-                        f"dobás, {king.hu} a talonban (seed 004 §68): {declarer} → {_names(opponents)}: fejenként {pay} = {3 * pay}",
+                        f"dobás, {king.hu} a talonban (Tolnai, 68. §): {declarer} → {_names(opponents)}: fejenként {pay} = {3 * pay}",
                     ),
                     deltas,
                 )
@@ -983,7 +993,7 @@ class Kiralyhivo:
                 _line(
                     Text(
                         f"{head.en}: game not scored ({points} card points), the volát replaces it (seed 004 §53)",
-                        f"{head.hu}: a játék nem számít ({points} pont), a volát helyettesíti (seed 004 §53)",
+                        f"{head.hu}: a játék nem számít ({points} pont), a volát helyettesíti (Tolnai, 53. §)",
                     )
                 )
             )
@@ -1023,7 +1033,7 @@ class Kiralyhivo:
                     _line(
                         Text(
                             f"note: {by} announced {fig} without a kontra on the game (seed 004 §50, §51 asks for one)",
-                            f"megjegyzés: {by} kontra nélkül mondta be: {fig} (seed 004 §50, §51 szerint kontrázni kell)",
+                            f"megjegyzés: {by} kontra nélkül mondta be: {fig} (Tolnai, 50. §; az 51. § szerint kontrázni kell)",
                         )
                     )
                 )
@@ -1039,7 +1049,7 @@ class Kiralyhivo:
                     _line(
                         Text(
                             f"silent {fig} ({who.en}) not paid: a volát was made (seed 004 §53)",
-                            f"csendes {fig} ({who.hu}) nem jár: volát lett (seed 004 §53)",
+                            f"csendes {fig} ({who.hu}) nem jár: volát lett (Tolnai, 53. §)",
                         )
                     )
                 )
@@ -1074,7 +1084,7 @@ class Kiralyhivo:
             lines.append(
                 flow.item(
                     f"{king.en}'s talon half left to the opponents (seed 004 §68): fine {arith}",
-                    f"a(z) {king.hu} talonfele az ellenfeleknél maradt (seed 004 §68): bírság {arith}",
+                    f"a(z) {king.hu} talonfele az ellenfeleknél maradt (Tolnai, 68. §): bírság {arith}",
                     -fine,
                 )
             )
@@ -1084,7 +1094,7 @@ class Kiralyhivo:
             lines.append(
                 flow.item(
                     f"called {king.en} taken home by the opponents (seed 004 §69): fine {KING_FINE}",
-                    f"a hívott {king.hu} az ellenfélhez került (seed 004 §69): bírság {KING_FINE}",
+                    f"a hívott {king.hu} az ellenfélhez került (Tolnai, 69. §): bírság {KING_FINE}",
                     -KING_FINE,
                 )
             )
@@ -1120,9 +1130,9 @@ class Kiralyhivo:
         deltas[offender] = -x * len(others)
         arith = " + ".join(parts)
         if irr_type == "revoke":
-            what = Text("revoke (seed 004 §62*)", "renonsz (seed 004 §62*)")
+            what = Text("revoke (seed 004 §62*)", "renonsz (Tolnai, 62*. §)")
         else:
-            what = Text("wrong discard (seed 004 §38)", "hibás skart (seed 004 §38)")
+            what = Text("wrong discard (seed 004 §38)", "hibás skart (Tolnai, 38. §)")
         lines.append(
             _line(
                 Text(
@@ -1140,9 +1150,7 @@ class Kiralyhivo:
         head_en = (
             f"wrong discard by {declarer}, mild (seed 004 §38): he bears the result {net:+} alone"
         )
-        head_hu = (
-            f"hibás skart ({declarer}), enyhe (seed 004 §38): az eredményt ({net:+}) egyedül viseli"
-        )
+        head_hu = f"hibás skart ({declarer}), enyhe (Tolnai, 38. §): az eredményt ({net:+}) egyedül viseli"
         if net == 0 or (len(side) == 1 and net < 0):
             return _line(Text(f"{head_en}; nothing changes", f"{head_hu}; nincs változás"))
         if len(side) == 1:  # won alone: nobody pays
@@ -1180,7 +1188,7 @@ class Kiralyhivo:
                 POT,
                 Text(
                     f"no game: each pays {NO_GAME_POT} into the ultimókassza (seed 004 §38): 4 × {NO_GAME_POT} = {4 * NO_GAME_POT}",
-                    f"nincs játék: mindenki {NO_GAME_POT}-öt fizet az ultimókasszába (seed 004 §38): 4 × {NO_GAME_POT} = {4 * NO_GAME_POT}",
+                    f"nincs játék: mindenki {NO_GAME_POT}-öt fizet az ultimókasszába (Tolnai, 38. §): 4 × {NO_GAME_POT} = {4 * NO_GAME_POT}",
                 ),
             )
         )
@@ -1214,9 +1222,9 @@ class Kiralyhivo:
                             f"pagátultimó made (seed 004 §54*): {by} takes the ultimókassza: {pot}"
                             if k == 1
                             else f"pagátultimó made (seed 004 §54*): {_names(team)} take the ultimókassza {pot}: {pot} ÷ {k} = {share} each, {rest} stays",
-                            f"pagátultimó megcsinálva (seed 004 §54*): {by} viszi az ultimókasszát: {pot}"
+                            f"pagátultimó megcsinálva (Tolnai, 54*. §): {by} viszi az ultimókasszát: {pot}"
                             if k == 1
-                            else f"pagátultimó megcsinálva (seed 004 §54*): {_names(team)} viszik az ultimókasszát ({pot}): {pot} ÷ {k} = fejenként {share}, {rest} marad",
+                            else f"pagátultimó megcsinálva (Tolnai, 54*. §): {_names(team)} viszik az ultimókasszát ({pot}): {pot} ÷ {k} = fejenként {share}, {rest} marad",
                         ),
                     )
                 )
@@ -1232,9 +1240,9 @@ class Kiralyhivo:
                             f"pagátultimó failed (seed 004 §54*): {by} doubles the ultimókassza: pays {pot}"
                             if k == 1
                             else f"pagátultimó failed (seed 004 §54*): {_names(team)} double the ultimókassza {pot}: {pot} ÷ {k} = {share} each{extra_en}",
-                            f"pagátultimó elbukva (seed 004 §54*): {by} megduplázza az ultimókasszát: fizet {pot}"
+                            f"pagátultimó elbukva (Tolnai, 54*. §): {by} megduplázza az ultimókasszát: fizet {pot}"
                             if k == 1
-                            else f"pagátultimó elbukva (seed 004 §54*): {_names(team)} megduplázzák az ultimókasszát ({pot}): {pot} ÷ {k} = fejenként {share}{extra_hu}",
+                            else f"pagátultimó elbukva (Tolnai, 54*. §): {_names(team)} megduplázzák az ultimókasszát ({pot}): {pot} ÷ {k} = fejenként {share}{extra_hu}",
                         ),
                     )
                 )
@@ -1275,7 +1283,7 @@ class Kiralyhivo:
             _line(
                 Text(
                     "all passed: no game (seed 004 §26)",
-                    "mindenki passzolt: nincs játék (seed 004 §26)",
+                    "mindenki passzolt: nincs játék (Tolnai, 26. §)",
                 )
             )
         ]

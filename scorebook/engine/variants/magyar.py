@@ -129,6 +129,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "Last talon step: as the source (3rd three, 5th two, 11th one) or unlimited",
         "Utolsó talonlépés: a forrás szerint (3. hármas, 5. kettős, 11. egyes) vagy korlátlan",
         choices=("source", "unlimited"),
+        choice_labels=(Text("as the source", "a forrás szerint"), Text("unlimited", "korlátlan")),
     ),
     _rule(
         "talon_counts_for_figures",
@@ -142,7 +143,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         False,
         "bool",
         "Double game (seed 004 §52): 2G silent, 4G announced, from 71 card points",
-        "Duplajáték (§52): csendesen 2G, bemondva 4G, 71 ponttól",
+        "Duplajáték (Tolnai, 52. §): csendesen 2G, bemondva 4G, 71 ponttól",
     ),
     CountBonusRule(
         "tarokk_count_bonus",
@@ -160,6 +161,10 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "After an all-pass the next dealer deals (or the same dealer again)",
         "Ha mindenki passzol, a következő oszt (vagy ugyanaz újra)",
         choices=("next_dealer", "same_dealer"),
+        choice_labels=(
+            Text("the next dealer deals", "a következő oszt"),
+            Text("the same dealer again", "ugyanaz oszt újra"),
+        ),
     ),
     _rule(
         "ultimo_kassza",
@@ -177,6 +182,10 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "Bemondott volát nélkül a kontrázott játék és a csendes volát közül a nagyobb "
         "(vagy a csendes volát helyettesíti a játékot)",
         choices=("announced_else_max", "announced_else_replace"),
+        choice_labels=(
+            Text("the larger", "a nagyobb"),
+            Text("the silent volát replaces", "a csendes volát helyettesíti"),
+        ),
     ),
     _rule(
         "volat_voids_silent",
@@ -185,6 +194,10 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "A volát voids silent trull and four kings (or every silent figure)",
         "Volátnál a csendes tulétroá és négy király nem jár (vagy egyik csendes figura sem)",
         choices=("trull_four_kings", "all_silent"),
+        choice_labels=(
+            Text("trull and four kings", "tulétroá és négy király"),
+            Text("every silent figure", "minden csendes figura"),
+        ),
     ),
     _rule(
         "wrong_discard_penalty",
@@ -193,6 +206,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "Wrong discard: the declarer pays each opponent Q (strict) or only loses his winnings",
         "Hibás skart: a felvevő mindkét ellenfélnek Q-t fizet (szigorú), vagy csak nem nyerhet",
         choices=("strict", "mild"),
+        choice_labels=(Text("strict", "szigorú"), Text("mild", "enyhe")),
     ),
     _rule(
         "irregularity_voids_hand",
@@ -215,6 +229,10 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "Highest contra: mordkontra (5) or rekontra (2)",
         "Legmagasabb kontra: mordkontra (5) vagy rekontra (2)",
         choices=(5, 2),
+        choice_labels=(
+            Text("up to mordkontra (5)", "mordkontráig (5)"),
+            Text("up to rekontra (2)", "rekontráig (2)"),
+        ),
     ),
     _rule(
         "no_tarokk_throw_in",

@@ -132,7 +132,7 @@ HOUSE_RULES = (
         "bool",
         Text(
             "N4: segítek must be the next non-pass call after the trisákolás bid",
-            "N4: a segítek a trisákolás utáni első nem-passz bemondás kell legyen",
+            "N4: a segíteknek a trisákolás utáni első nem-passz bemondásnak kell lennie",
         ),
         group=BIDDING,
     ),
@@ -291,7 +291,7 @@ class Negyes54(FourSeatTable):
                 problems.add(
                     "alone",
                     f"must be false at {contract}: its sides follow from the contract",
-                    f"{contract} esetén hamis kell legyen: az oldalak a licitből adódnak",
+                    f"{contract} esetén hamisnak kell lennie: az oldalak a licitből adódnak",
                 )
         side = [p for p in (declarer, partner or helper) if p]
         opponents = [p for p in players if p not in side]
@@ -535,7 +535,7 @@ class Negyes54(FourSeatTable):
                         f"{field}.call",
                         "segítek must be the next non-pass call after the trisákolás bid "
                         "(segitek_must_be_next_call)",
-                        "a segítek a trisákolás utáni első nem-passz bemondás kell legyen "
+                        "a segíteknek a trisákolás utáni első nem-passz bemondásnak kell lennie "
                         "(segitek_must_be_next_call)",
                     )
                 else:

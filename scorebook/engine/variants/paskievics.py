@@ -147,6 +147,10 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         ),
         (5, 2),
         GAME_TIER_GROUP,
+        choice_labels=(
+            Text("up to mordkontra (5)", "mordkontráig (5)"),
+            Text("up to rekontra (2)", "rekontráig (2)"),
+        ),
     ),
     _rule(
         "ultimo_kassza",
@@ -192,14 +196,19 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "Kasszarészek: egész pontok (a maradék bent marad / a bemondó fizeti) vagy pontos",
         KASSZA_GROUP,
         ("floor_remainder_stays", "exact_fractions"),
+        (Text("whole points", "egész pontok"), Text("exact fractions", "pontos törtrészek")),
     ),
     _rule(
         "honourless_fail_kassza",
         "all_pay_5",
         "Honour-less failure: everybody or only the bidder pays 5 into the kassza",
-        "Honnőr nélküli bukás: mindenki vagy csak a licitáló fizet 5-öt a kasszába",
+        "Honőr nélküli bukás: mindenki vagy csak a licitáló fizet 5-öt a kasszába",
         KASSZA_GROUP,
         ("all_pay_5", "bidder_pays_5"),
+        (
+            Text("everybody pays 5", "mindenki fizet 5-öt"),
+            Text("only the bidder pays 5", "csak a licitáló fizet 5-öt"),
+        ),
     ),
     _rule(
         "all_pass_rule",
@@ -208,6 +217,10 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "Mindenki passz: a következő oszt (Tolnai), vagy újraosztás és dupla kör",
         ROUNDS_GROUP,
         ("next_dealer", "redeal_double_round"),
+        (
+            Text("the next dealer deals", "a következő oszt"),
+            Text("redeal, double round", "újraosztás, dupla kör"),
+        ),
     ),
     _rule(
         "double_round_start",
@@ -216,6 +229,10 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "A dupla kör az újraosztással vagy a következő teljes körrel kezdődik",
         ROUNDS_GROUP,
         ("immediate", "next_round"),
+        (
+            Text("with the redeal", "az újraosztással"),
+            Text("with the next full round", "a következő teljes körrel"),
+        ),
     ),
     _rule(
         "double_round_covers_pot",
@@ -228,9 +245,10 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "honourless_fail_amount",
         "bid_value",
         "Honour-less failure pays the bid's value or always 1 to each",
-        "Honnőr nélküli bukás: a licit értéke vagy mindig 1 fejenként",
+        "Honőr nélküli bukás: a licit értéke vagy mindig 1 fejenként",
         PENALTY_GROUP,
         ("bid_value", "always_one"),
+        (Text("the bid's value", "a licit értéke"), Text("always 1", "mindig 1")),
     ),
     _rule(
         "wrong_discard_penalty",
@@ -239,6 +257,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "Hibás skart: szigorú (mindenkinek mindent) vagy enyhébb (a pártja helyett fizet)",
         PENALTY_GROUP,
         ("strict", "mild"),
+        (Text("strict", "szigorú"), Text("mild", "enyhébb")),
     ),
     _rule(
         "irregularity_voids_hand",
@@ -254,6 +273,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "Ellenfél csendes tarokkszáma egy a három ellen: mindkét társa fizet, vagy senki",
         PENALTY_GROUP,
         ("all_teammates", "none"),
+        (Text("both teammates pay", "mindkét társa fizet"), Text("nobody pays", "senki sem fizet")),
     ),
     _rule(
         "allow_pagat_invit",
@@ -280,14 +300,14 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "ujlak_talon_honours",
         False,
         "Újlak (five players): honours from the talon pay the dealer skíz 3, XXI 2, pagát 1",
-        "Újlak (ötösben): a talonból kapott honnőrért az osztónak skíz 3, XXI 2, pagát 1",
+        "Újlak (ötösben): a talonból kapott honőrért az osztónak skíz 3, XXI 2, pagát 1",
         LOCAL_GROUP,
     ),
     _rule(
         "ujlak_talon_honours_on_no_game",
         False,
         "Újlak talon honours are paid on no-game hands too",
-        "A talonból kapott honnőrt játék nélküli leosztásnál is fizetik",
+        "A talonból kapott honőrt játék nélküli leosztásnál is fizetik",
         LOCAL_GROUP,
     ),
     _rule(
@@ -304,6 +324,10 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "Sír és nevet: az osztó a felvevő vagy minden bemondó tarokkszámát fizeti",
         LOCAL_GROUP,
         ("declarer_only", "all_announcers"),
+        (
+            Text("the declarer's count only", "csak a felvevőé"),
+            Text("every announcer's count", "minden bemondóé"),
+        ),
     ),
 )
 
@@ -560,7 +584,9 @@ def _must_be_absent(r: Reader, names: tuple[str, ...], outcome: str) -> None:
             )
         else:
             r.problems.add(
-                name, f"must be null or empty for {outcome}", f"{outcome} esetén üres kell legyen"
+                name,
+                f"must be null or empty for {outcome}",
+                f"{outcome} esetén üresnek kell lennie",
             )
 
 
@@ -674,7 +700,7 @@ def _parse(session: Session, state: State, raw: Mapping[str, Any], number: int) 
             problems.add(
                 "bid.declarer",
                 f"an honour-less failure is the fourth bidder's ({fourth})",
-                f"honnőr nélkül csak a negyedik licitáló ({fourth}) bukhat",
+                f"honőr nélkül csak a negyedik licitáló ({fourth}) bukhat",
             )
 
     # bidding convention (validation only, spec §12 #17)
@@ -695,7 +721,7 @@ def _parse(session: Session, state: State, raw: Mapping[str, Any], number: int) 
             problems.add(
                 "bidding_convention.honour",
                 "an invit needs a high honour (allow_pagat_invit is off)",
-                "invitálni csak magas honnőrrel lehet (allow_pagat_invit ki van kapcsolva)",
+                "invitálni csak magas honőrrel lehet (allow_pagat_invit ki van kapcsolva)",
             )
 
     # thrown in
@@ -734,7 +760,7 @@ def _parse(session: Session, state: State, raw: Mapping[str, Any], number: int) 
                 problems.add(
                     f"talon_honours[{i}].taken_by",
                     "the honour-less bidder got no honour from the talon",
-                    "a honnőr nélküli licitáló nem kapott honnőrt a talonból",
+                    "a honőr nélküli licitáló nem kapott honőrt a talonból",
                 )
             if card is not None and taker is not None:
                 hand.talon.append((card, taker, late))
@@ -764,7 +790,7 @@ def _parse(session: Session, state: State, raw: Mapping[str, Any], number: int) 
             problems.add(
                 "partner",
                 "is required (or give alone_reason)",
-                "kötelező (vagy alone_reason megadása)",
+                "kötelező (vagy add meg, miért játszik egyedül)",
             )
         elif partner is not None and partner == hand.declarer:
             problems.add(
@@ -785,7 +811,7 @@ def _parse(session: Session, state: State, raw: Mapping[str, Any], number: int) 
         problems.add(
             "partner",
             "must be null when the called card was discarded",
-            "üres kell legyen, ha a hívott lap fekszik",
+            "üresnek kell lennie, ha a hívott lap fekszik",
         )
     if reason == "called_card_discarded":
         if discarded_by is None and get("called_card_discarded_by") is None:
@@ -794,7 +820,7 @@ def _parse(session: Session, state: State, raw: Mapping[str, Any], number: int) 
             problems.add(
                 "called_card_discarded_by",
                 "must be another player than the declarer",
-                "a felvevőtől különböző játékos kell legyen",
+                "a felvevőtől különböző játékosnak kell lennie",
             )
     elif get("called_card_discarded_by") is not None:
         problems.add(
@@ -896,14 +922,14 @@ def _parse(session: Session, state: State, raw: Mapping[str, Any], number: int) 
             problems.add(
                 "result.xxi_catch_side",
                 "impossible: the other side captured all three honours",
-                "lehetetlen: a másik fél vitte mindhárom honnőrt",
+                "lehetetlen: a másik fél vitte mindhárom honőrt",
             )
         # The trull side captured the pagát, so the other side's pagát cannot win trick nine.
         if sides["trull_side"] and sides["pagat_ultimo_side"] not in (None, sides["trull_side"]):
             problems.add(
                 "result.pagat_ultimo_side",
                 "impossible: the other side captured all three honours",
-                "lehetetlen: a másik fél vitte mindhárom honnőrt",
+                "lehetetlen: a másik fél vitte mindhárom honőrt",
             )
         lost = sides["pagat_lost_last_trick_side"]
         if lost is not None and sides["pagat_ultimo_side"] is not None:
@@ -1483,8 +1509,8 @@ class Paskievics:
 
     def _next_dealer(self, state: State) -> str | None:
         last = state.last_dealer
-        if last is None:
-            return None
+        if last is None:  # before hand 1: the first seat (the table says who really deals)
+            return state.seated[0] if state.seated else None
         if state.redeal and last in state.seated:
             return last
         seated = state.seated
@@ -1663,7 +1689,7 @@ class Paskievics:
                 Text(
                     f"{h.declarer} bid {LEVEL_NAME[h.level].en} without an honour and got none: "
                     f"pays {arith} to each of {_names(others)}",
-                    f"{h.declarer} honnőr nélkül licitált ({LEVEL_NAME[h.level].hu}), nem kapott: "
+                    f"{h.declarer} honőr nélkül licitált ({LEVEL_NAME[h.level].hu}), nem kapott: "
                     f"{arith} fejenként ({_names(others)})",
                 ),
                 {h.declarer: -each * len(others), **dict.fromkeys(others, each)},
@@ -1673,7 +1699,7 @@ class Paskievics:
             self._talon_honours(h, r, lines, False)
         return Text(
             f"{h.declarer} {LEVEL_NAME[h.level].en}, no honour",
-            f"{h.declarer} {LEVEL_NAME[h.level].hu}, honnőr nélkül",
+            f"{h.declarer} {LEVEL_NAME[h.level].hu}, honőr nélkül",
         )
 
     def _played(

@@ -58,6 +58,7 @@ HOUSE_RULES = (
         "Cards in the pack: 54 (70 card points, 36 wins) or 42 (66 card points)",
         "A csomag: 54 lap (70 pont, 36 nyer) vagy 42 lap (66 pont)",
         choices=(54, 42),
+        choice_labels=(Text("54 cards", "54 lap"), Text("42 cards", "42 lap")),
     ),
     _rule(
         "bid_order",
@@ -66,6 +67,7 @@ HOUSE_RULES = (
         "Who speaks first: the non-dealer (default) or the dealer (recording only)",
         "Ki licitál először: akinek osztottak (alap) vagy az osztó (csak rögzítés)",
         choices=("non_dealer_first", "dealer_first"),
+        choice_labels=(Text("the non-dealer", "akinek osztottak"), Text("the dealer", "az osztó")),
     ),
     _rule(
         "jatek_doubles_game",
@@ -112,6 +114,10 @@ HOUSE_RULES = (
         "Highest contra on játék: 5 mordkontra (full ladder) or 2 rekontra",
         "Legmagasabb kontra a játékra: 5 mordkontra (teljes létra) vagy 2 rekontra",
         choices=(5, 2),
+        choice_labels=(
+            Text("up to mordkontra (5)", "mordkontráig (5)"),
+            Text("up to rekontra (2)", "rekontráig (2)"),
+        ),
     ),
     _rule(
         "dealer_rotation",
@@ -120,6 +126,7 @@ HOUSE_RULES = (
         "The deal alternates between the two players",
         "Felváltva osztanak",
         choices=("alternate",),
+        choice_labels=(Text("alternate", "felváltva"),),
     ),
     _rule(
         "revoke_penalty",
@@ -242,7 +249,7 @@ class Stromann:
             problems.add(
                 "contra",
                 "the simple game (mehet) cannot be contra'd (seed 004 §72)",
-                "egyszerű játéknál nincs kontra (seed 004 §72)",
+                "egyszerű játéknál nincs kontra (Tolnai, 72. §)",
             )
             contra = 0
 
@@ -386,7 +393,7 @@ class Stromann:
                 item.problems.add(
                     item.path("bonus"),
                     "tulétroá and fejek cannot both be held (there are only three honours)",
-                    "tulétroá és fejek nem lehet egyszerre (csak három honnőr van)",
+                    "tulétroá és fejek nem lehet egyszerre (csak három honőr van)",
                 )
                 continue
             seen.add(bonus)
@@ -462,7 +469,7 @@ class Stromann:
         return Line(
             Text(
                 f"revoke by {revoker} (seed 004 §62*): {arith}; {revoker} → {other}: {x}",
-                f"{revoker} renonsza (seed 004 §62*): {arith_hu}; {revoker} → {other}: {x}",
+                f"{revoker} renonsza (Tolnai, 62*. §): {arith_hu}; {revoker} → {other}: {x}",
             ),
             _pay(revoker, other, x),
             NOTHING,

@@ -105,6 +105,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "Pack: 54 cards (70 card points, 36 wins) or 42 cards (66, 34 wins)",
         "Kártya: 54 lapos (70 pont, 36 nyer) vagy 42 lapos (66 pont, 34 nyer)",
         choices=(54, 42),
+        choice_labels=(Text("54 cards", "54 lap"), Text("42 cards", "42 lap")),
     ),
     _rule(
         "ultimo_kassza",
@@ -130,6 +131,10 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "At the end the ultimókassza is split equally (or carried over)",
         "A végén az ultimókasszát egyenlően elosztják (vagy átviszik)",
         choices=("split_equally", "carry_over"),
+        choice_labels=(
+            Text("split equally", "egyenlően szétosztva"),
+            Text("carry over", "átvisszük"),
+        ),
         group=KASSZA,
     ),
     _rule(
@@ -179,6 +184,10 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "Hand bonuses count the hand held at the first lead (or as dealt)",
         "A kézben tartott díjak az első kijátszáskori lapokra (vagy az osztottakra) járnak",
         choices=("after_exchange", "as_dealt"),
+        choice_labels=(
+            Text("as held at the first lead", "az első kijátszáskor"),
+            Text("as dealt", "ahogy kiosztották"),
+        ),
         group=BONUS_GROUP,
     ),
     _rule(
@@ -195,6 +204,10 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "An opponent's ultimó is paid side against side (or only to/by that opponent)",
         "Az ellenfél ultimóját a két párt között (vagy csak vele) számolják el",
         choices=("side", "individual"),
+        choice_labels=(
+            Text("side against side", "párt a párt ellen"),
+            Text("only with that opponent", "csak azzal az ellenféllel"),
+        ),
     ),
     CountBonusListRule(
         "tarokk_count_bonus",
@@ -210,7 +223,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         True,
         "bool",
         "A volát (made or announced) replaces the game (seed 004 §53)",
-        "A volát (megcsinált vagy bemondott) helyettesíti a játékot (§53)",
+        "A volát (megcsinált vagy bemondott) helyettesíti a játékot (Tolnai, 53. §)",
         group=IMPORTED,
     ),
     _rule(

@@ -168,6 +168,10 @@ HOUSE_RULES = (
             "Tr8: a legmagasabb kontrafok: mordkontra (×32) vagy rekontra (×4)",
         ),
         choices=("mordkontra", "rekontra"),
+        choice_labels=(
+            Text("up to mordkontra (×32)", "mordkontráig (×32)"),
+            Text("up to rekontra (×4)", "rekontráig (×4)"),
+        ),
         group=Text("Contras", "Kontrák"),
     ),
     HouseRule(
@@ -410,7 +414,7 @@ class Trisak(FourSeatTable):
                 problems.add(
                     "called_tarokk_not_held",
                     "only at jatek and ultimohivas (must be false)",
-                    "csak játéknál és ultimóhívásnál (hamis kell legyen)",
+                    "csak játéknál és ultimóhívásnál (hamisnak kell lennie)",
                 )
         settled = r.boolean("settled_half_fee")
         if settled and not (contract == "ultimohivas" and not_held):
@@ -431,7 +435,7 @@ class Trisak(FourSeatTable):
             problems.add(
                 "game_contra",
                 f"must be 0 at {'a settled ultimóhívás' if settled else contract}",
-                f"0 kell legyen ({'kiegyezett ultimóhívás' if settled else contract})",
+                f"0-nak kell lennie ({'kiegyezett ultimóhívás' if settled else contract})",
             )
 
         # ultimó
@@ -557,7 +561,7 @@ class Trisak(FourSeatTable):
             r.problems.add(
                 r.path(name),
                 "contras are not played here (allow_contra is false): must be 0",
-                "itt nincs kontra (allow_contra hamis): 0 kell legyen",
+                "itt nincs kontra (allow_contra hamis): 0-nak kell lennie",
             )
             return 0
         if level > top:
@@ -640,7 +644,7 @@ class Trisak(FourSeatTable):
             problems.add(
                 "hand_bonuses",
                 "must be empty when nothing was played",
-                "üres kell legyen, ha nem volt lejátszás",
+                "üresnek kell lennie, ha nem volt lejátszás",
             )
             return []
         if items and contract == "trisakolas" and not rules["hand_bonuses_in_trisakolas"]:

@@ -723,7 +723,7 @@ def read_hand(session: Session, state: UltimoState, hand: Mapping[str, Any]) -> 
             problems.add(
                 "last_trick",
                 "a void hand has no last trick: it must be null",
-                "érvénytelen leosztásnak nincs utolsó ütése: null kell legyen",
+                "érvénytelen leosztásnak nincs utolsó ütése: üresnek kell lennie",
             )
     else:
         lt = r.obj("last_trick")
@@ -751,7 +751,7 @@ def read_hand(session: Session, state: UltimoState, hand: Mapping[str, Any]) -> 
                 "card_points",
                 "must be null: no card-point settlement after "
                 + ("a void hand" if void else "a Nolo"),
-                "null kell legyen: "
+                "üresnek kell lennie: "
                 + ("érvénytelen leosztásban" if void else "Nolo után")
                 + " nincs kártyapont-elszámolás",
             )
@@ -771,7 +771,7 @@ def read_hand(session: Session, state: UltimoState, hand: Mapping[str, Any]) -> 
         problems.add(
             "nolo",
             "must be null when someone has Tout",
-            "null kell legyen, ha valakinek Tout-ja van",
+            "üresnek kell lennie, ha valakinek Tout-ja van",
         )
     if tout is not None and winner is not None and tout != winner:
         problems.add(

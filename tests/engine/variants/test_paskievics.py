@@ -368,7 +368,9 @@ def test_house_rules_match_spec_section_13():
 def test_next_dealer_is_the_right_hand_neighbour_and_five_sit_out():
     sess = session(P5)
     state, _ = VARIANT.start(sess)
-    assert VARIANT.table_hint(sess, state).next_dealer is None
+    # Before hand 1 the first seat is proposed, and with five he sits out.
+    first = VARIANT.table_hint(sess, state)
+    assert (first.next_dealer, first.sitting_out) == ("A", ("A",))
     state, _ = VARIANT.play(sess, state, {"dealer": "D", "outcome": "all_pass"}, 1)
     hint = VARIANT.table_hint(sess, state)
     assert hint.next_dealer == "E"

@@ -1,0 +1,33 @@
+"""Every house rule of kind "choice" names its choices for the set-up page in both languages:
+one label per choice (scorebook/forms.py house_rule_field shows `choice_labels`)."""
+
+import pytest
+
+from scorebook.engine import registry
+
+CHOICE_RULES = [
+    pytest.param(variant, rule, id=f"{variant.key}.{rule.name}")
+    for variant in registry.all_variants()
+    for rule in variant.house_rules
+    if rule.kind == "choice"
+]
+
+
+def test_there_are_choice_rules():
+    assert len(CHOICE_RULES) > 20
+
+
+@pytest.mark.parametrize(("variant", "rule"), CHOICE_RULES)
+def test_choice_rule_has_one_label_per_choice(variant, rule):
+    assert rule.choices, f"{variant.key}.{rule.name} has no choices"
+    assert len(rule.choice_labels) == len(rule.choices), (
+        f"{variant.key}.{rule.name}: {len(rule.choice_labels)} labels for "
+        f"{len(rule.choices)} choices {rule.choices!r}"
+    )
+    assert rule.default in rule.choices
+    for label in rule.choice_labels:
+        assert label.en.strip(), f"{variant.key}.{rule.name}: {label!r}"
+        assert label.hu.strip(), f"{variant.key}.{rule.name}: {label!r}"
+    # Distinct labels, or a player cannot tell the choices apart.
+    assert len({label.en for label in rule.choice_labels}) == len(rule.choices)
+    assert len({label.hu for label in rule.choice_labels}) == len(rule.choices)
