@@ -462,6 +462,8 @@ class HouseRuleJSONField(forms.CharField):
         super().__init__(required=False, max_length=2000, **kwargs)
 
     def prepare_value(self, value: Any) -> Any:
+        if value is None:  # "none" is the blank field, not the word null
+            return ""
         return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
     def to_python(self, value: Any) -> Any:

@@ -1,6 +1,7 @@
 """The night set-up offers every registered variant and every kind of house rule."""
 
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -49,6 +50,9 @@ def test_the_set_up_page_opens_and_saves_with_the_defaults(client_in, key):
 def test_a_list_or_object_rule_is_typed_as_json_and_checked(client_in):
     variant = registry.get("magyar")
     url = reverse("setup", args=["magyar"])
+    page = client_in.get(url).content.decode()
+    (field,) = re.findall(r'<input[^>]*name="hr_tarokk_count_bonus"[^>]*>', page)
+    assert "null" not in field  # the default "none" is the blank field
     bad = default_post(variant) | {"hr_tarokk_count_bonus": '{"min_tarokks": '}
     response = client_in.post(url, bad)
     assert response.status_code == 200
@@ -58,6 +62,10 @@ def test_a_list_or_object_rule_is_typed_as_json_and_checked(client_in):
     response = client_in.post(url, wrong)
     assert response.context["form"].errors["hr_tarokk_count_bonus"]
     assert not Night.objects.exists()
+    blank = default_post(variant) | {"hr_tarokk_count_bonus": ""}  # blank keeps the default
+    assert client_in.post(url, blank).status_code == 302
+    assert Night.objects.get().house_rules["tarokk_count_bonus"] is None
+    Night.objects.all().delete()
     good = default_post(variant) | {"hr_tarokk_count_bonus": '{"min_tarokks": 9, "value": 2}'}
     assert client_in.post(url, good).status_code == 302
     assert Night.objects.get().house_rules["tarokk_count_bonus"] == {"min_tarokks": 9, "value": 2}
