@@ -2,6 +2,7 @@
 
 import datetime
 import json
+import re
 from decimal import Decimal
 from pathlib import Path
 
@@ -199,3 +200,13 @@ def test_a_night_that_cannot_be_summarised_does_not_break_the_lists(client_in, u
     assert len(response.context["rows"]) == 2
     assert client_in.get(reverse("player", args=[anna(user).pk])).status_code == 200
     assert not NightSummary.objects.filter(night=first).exists()
+
+
+def test_player_pages_print_losses_with_a_real_minus_sign(client_in, user, two_nights):
+    pages = [
+        client_in.get(reverse("player", args=[p.pk])).content.decode()
+        for p in Player.objects.filter(owner=user)
+    ]
+    assert any("−" in body for body in pages)  # somebody lost
+    for body in pages:
+        assert not re.search(r"[>\s]-\d+[.,]\d\d", body)
