@@ -28,6 +28,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
+from scorebook import nights
 from scorebook.engine.errors import Problem
 from scorebook.engine.types import HouseRule, Text, Variant
 from scorebook.labels import pot_title
@@ -441,18 +442,6 @@ class NightForm(forms.Form):
         return {pot: v or 0 for pot, v in values.items()}
 
 
-def _show(value: Any) -> str:
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if value is None:
-        return "—"
-    if isinstance(value, list | dict):
-        return json.dumps(value, ensure_ascii=False)
-    return str(value)
-
-
 class HouseRuleJSONField(forms.CharField):
     """A house rule whose value is a list or an object, typed as JSON and checked by the
     rule's own checker; left blank, it keeps the rule's default."""
@@ -488,7 +477,7 @@ def house_rule_field(rule: HouseRule, lang: str) -> forms.Field:
     if rule.kind == "bool":
         default = _("yes") if rule.default else _("no")
     else:
-        default = _show(rule.default)
+        default = nights.show_value(rule.default)
     if rule.kind == "choice" and rule.choice_labels:  # the default as the list shows it
         labelled = dict(zip(rule.choices, rule.choice_labels, strict=False))
         default = labelled[rule.default].get(lang) if rule.default in labelled else default
@@ -498,13 +487,18 @@ def house_rule_field(rule: HouseRule, lang: str) -> forms.Field:
             label=rule.name, required=False, initial=rule.default, help_text=help_text
         )
     if rule.kind == "choice":
-        labels = [t.get(lang) for t in rule.choice_labels] or [_show(c) for c in rule.choices]
-        by_text = {_show(c): c for c in rule.choices}
+        labels = [t.get(lang) for t in rule.choice_labels] or [
+            nights.show_value(c) for c in rule.choices
+        ]
+        by_text = {nights.show_value(c): c for c in rule.choices}
         return forms.TypedChoiceField(
             label=rule.name,
-            choices=[(_show(c), label) for c, label in zip(rule.choices, labels, strict=False)],
+            choices=[
+                (nights.show_value(c), label)
+                for c, label in zip(rule.choices, labels, strict=False)
+            ],
             coerce=lambda text: by_text[text],
-            initial=_show(rule.default),
+            initial=nights.show_value(rule.default),
             help_text=help_text,
         )
     if rule.kind in ("int", "optional_int"):

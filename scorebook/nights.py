@@ -6,6 +6,7 @@ except through objects the caller already loaded.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
@@ -50,6 +51,20 @@ def changed_house_rules(variant: Variant, rules: Mapping[str, Any]) -> list[tupl
         for rule in variant.house_rules
         if rule.name in rules and rules[rule.name] != rule.default
     ]
+
+
+def show_value(value: Any) -> str:
+    """A house rule's value as the pages write it: true/false, — for none, JSON for a list
+    or an object (the set-up page's choices and the night's summary both use it)."""
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value is None:
+        return "—"
+    if isinstance(value, list | dict):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
 
 
 def joined(records: Iterable[Any]) -> frozenset[str]:

@@ -91,6 +91,20 @@ def money(value: Amount, night: Night) -> Decimal:
 # --- the night ------------------------------------------------------------------------------
 
 
+def _add_up(
+    entries: list[Entry], players: list[str], pot_names: tuple[str, ...]
+) -> tuple[dict[str, Amount], dict[str, Amount]]:
+    """The entries' deltas by player and changes by pot (every player and pot present)."""
+    deltas: dict[str, Amount] = dict.fromkeys(players, 0)
+    pots: dict[str, Amount] = dict.fromkeys(pot_names, 0)
+    for entry in entries:
+        for who, amount in entry.deltas.items():
+            deltas[who] = deltas.get(who, 0) + amount
+        for pot, amount in entry.pots.items():
+            pots[pot] = pots.get(pot, 0) + amount
+    return deltas, pots
+
+
 @dataclass
 class LedgerRow:
     hand: Hand | None
@@ -136,20 +150,13 @@ class NightView:
         return out
 
     def totals(self) -> dict[str, Amount]:
-        totals: dict[str, Amount] = dict.fromkeys(self.players, 0)
-        for entry in self.entries():
-            for who, amount in entry.deltas.items():
-                totals[who] = totals.get(who, 0) + amount
-        return totals
+        return _add_up(self.entries(), self.players, self.pot_names)[0]
 
-    def pots(self) -> dict[str, Amount]:
-        pots: dict[str, Amount] = {
-            p: (self.night.opening_pots or {}).get(p, 0) for p in self.pot_names
-        }
-        for entry in self.entries():
-            for pot, amount in entry.pots.items():
-                pots[pot] = pots.get(pot, 0) + amount
-        return pots
+    def pots(self, entries: list[Entry] | None = None) -> dict[str, Amount]:
+        """Each pot's balance: its opening balance plus every change."""
+        changes = _add_up(self.entries() if entries is None else entries, [], self.pot_names)[1]
+        opening = self.night.opening_pots or {}
+        return {p: opening.get(p, 0) + change for p, change in changes.items()}
 
     def hint(self) -> TableHint:
         return hint_for(self, self.state, first=not any(not r.is_event for r in self.live_rows))
@@ -162,13 +169,10 @@ class NightView:
         return self.variant.end_of_session(self.session, self.state)
 
     def replay(self) -> Replay:
+        entries = self.entries()  # read from the rows' JSON once
+        totals = _add_up(entries, self.players, self.pot_names)[0]
         return Replay(
-            self.session,
-            tuple(self.entries()),
-            self.totals(),
-            self.pots(),
-            self.state,
-            self.end(),
+            self.session, tuple(entries), totals, self.pots(entries), self.state, self.end()
         )
 
 
@@ -192,13 +196,7 @@ def ledger(view: NightView) -> tuple[list[LedgerRow], dict[str, Any]]:
     out: list[LedgerRow] = []
 
     def add(hand: Hand | None, entries: list[Entry], label: str, deleted: bool = False) -> None:
-        deltas: dict[str, Amount] = dict.fromkeys(players, 0)
-        pot_change: dict[str, Amount] = dict.fromkeys(pot_names, 0)
-        for entry in entries:
-            for who, amount in entry.deltas.items():
-                deltas[who] = deltas.get(who, 0) + amount
-            for pot, amount in entry.pots.items():
-                pot_change[pot] = pot_change.get(pot, 0) + amount
+        deltas, pot_change = _add_up(entries, players, pot_names)
         if not deleted:
             for who in players:
                 running[who] += deltas[who]
@@ -317,15 +315,10 @@ def state_before(view: NightView, hand: Hand | None) -> tuple[Any, int]:
     """The state before `hand` (None = after the last row) and that hand's number."""
     if hand is None:
         return view.state, view.next_number()
-    state = view.variant.load_state(view.night.start_state)
-    number = 1
-    for row in view.live_rows:
-        if row.position >= hand.position:
-            break
-        state = view.variant.load_state(row.state)
-        if row.number is not None:
-            number = row.number + 1
-    return state, number
+    earlier = [row for row in view.live_rows if row.position < hand.position]
+    numbers = [row.number for row in earlier if row.number is not None]
+    state = earlier[-1].state if earlier else view.night.start_state
+    return view.variant.load_state(state), (numbers[-1] if numbers else 0) + 1
 
 
 def preview_hand(view: NightView, record: Mapping[str, Any], hand: Hand | None = None) -> Preview:
@@ -474,30 +467,14 @@ def changed_rules(night: Night, lang: str = "en") -> list[tuple[str, str, str]]:
     variant = nights.variant_of(night)
     rules = nights.complete_house_rules(variant, night.house_rules)
     return [
-        (rule.name, _show_value(value), rule.help.get(lang))
+        (rule.name, nights.show_value(value), rule.help.get(lang))
         for rule, value in nights.changed_house_rules(variant, rules)
     ]
 
 
-def _show_value(value: Any) -> str:
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if value is None:
-        return "—"
-    return str(value)
-
-
 def preview_table(view: NightView, preview: Preview) -> dict[str, Any]:
     """Each player's payment, the pot changes and the breakdown lines of a preview."""
-    deltas: dict[str, Amount] = dict.fromkeys(view.players, 0)
-    pots: dict[str, Amount] = dict.fromkeys(view.pot_names, 0)
-    for entry in preview.entries:
-        for who, amount in entry.deltas.items():
-            deltas[who] = deltas.get(who, 0) + amount
-        for pot, amount in entry.pots.items():
-            pots[pot] = pots.get(pot, 0) + amount
+    deltas, pots = _add_up(preview.entries, view.players, view.pot_names)
     return {
         "payments": [
             (p, units(deltas[p]), signed(money(deltas[p], view.night))) for p in view.players

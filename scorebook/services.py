@@ -188,7 +188,10 @@ class _Tail(NamedTuple):
     """What appending a row needs from the night's rows, read in one query."""
 
     last: Hand | None  # the row with the highest position (deleted or not)
-    events: list[dict[str, Any]]  # the records of every event, deleted ones included
+    events: list[Hand]  # every event row in order, deleted ones included
+
+    def records(self) -> list[dict[str, Any]]:
+        return [e.record for e in self.events]
 
 
 _HANDS = Hand._meta.db_table
@@ -209,10 +212,7 @@ def _tail(night: Night) -> _Tail:
     """
     rows = list(Hand.objects.raw(_TAIL_SQL, [night.pk, night.pk, night.pk]))
     events = [r for r in rows if r.number is None and r.is_event]
-    return _Tail(
-        last=rows[-1] if rows else None,
-        events=[r.record for r in events],
-    )
+    return _Tail(last=rows[-1] if rows else None, events=events)
 
 
 def _session(night: Night, joiners: frozenset[str] | None = None) -> Session:
@@ -327,7 +327,8 @@ def record_hand(
     # The seating and the start state change only with join events: reread the night if
     # one came after the caller read it, or if the start state may be needed (the rare
     # first hand, or a deleted last row).
-    if last is None or last.deleted or not nights.joined(tail.events) <= set(night.seating):
+    events = tail.records()
+    if last is None or last.deleted or not nights.joined(events) <= set(night.seating):
         _lock(night)
     position = last.position + 1 if last else 0
     is_event = nights.EVENT_KEY in record
@@ -335,7 +336,7 @@ def record_hand(
         name = record.get("player")
         if not (isinstance(name, str) and name.strip() in _players(night)):
             return _record_join(night=night, record=record, position=position)
-    session = _session(night, late_joiners(tail.events))
+    session = _session(night, late_joiners(events))
     state, number = _state_before(night, session, position, last)
     if expected_number is not None and not is_event and expected_number != number:
         latest = Hand.objects.filter(night=night, deleted=False, number=number - 1).first()
@@ -350,8 +351,8 @@ def record_hand(
             % {"expected": expected_number, "summary": summary or "—", "number": number},
             current_number=number,
         )
-    if expected_position is not None and not is_event and expected_position < position:
-        _check_no_event_since(night, expected_position, number)
+    if expected_position is not None and not is_event:
+        _check_no_event_since(tail, expected_position, number)
     variant = nights.variant_of(night)
     state, entries, problems = _score_one(session, state, record, number)
     if problems:
@@ -366,15 +367,9 @@ def record_hand(
     )
 
 
-def _check_no_event_since(night: Night, position: int, number: int) -> None:
-    """Conflict if a live join or leave was recorded at `position` or later."""
-    events = [
-        record
-        for record in Hand.objects.filter(
-            night=night, position__gte=position, number__isnull=True, deleted=False
-        ).values_list("record", flat=True)
-        if isinstance(record, dict) and nights.EVENT_KEY in record
-    ]
+def _check_no_event_since(tail: _Tail, position: int, number: int) -> None:
+    """Conflict if a live event (a join, a leave) was recorded at `position` or later."""
+    events = [e.record for e in tail.events if e.position >= position and not e.deleted]
     if not events:
         return
     what = ", ".join(f"{r.get('player')}: {r.get(nights.EVENT_KEY)}" for r in events)
