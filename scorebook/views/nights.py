@@ -24,11 +24,8 @@ def lang() -> str:
 @require_GET
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
-    titles = {v.key: v.title.get(lang()) for v in nights.available_variants()}
     return TemplateResponse(
-        request,
-        "scorebook/home.html",
-        {"nights": queries.nights_of(request.user), "titles": titles},
+        request, "scorebook/home.html", {"nights": queries.nights_of(request.user)}
     )
 
 

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.views.decorators.http import require_GET
 
-from scorebook import nights, queries, summaries
+from scorebook import nights, summaries
 from scorebook.views.nights import lang
 
 PER_PAGE = 50
@@ -36,10 +34,6 @@ def night_list(request: HttpRequest) -> HttpResponse:
     qs = summaries.filtered_nights(request.user, variant=variant, player_id=player_id)
     page = Paginator(qs, PER_PAGE).get_page(request.GET.get("page"))
     rows = summaries.night_rows(summaries.with_summaries(page.object_list))
-    titles = dict(_variants())
-    for row in rows:  # shown as on the night page: −12,50 in Hungarian, the game's own name
-        row.balances = [(name, queries.signed(Decimal(money))) for name, money in row.balances]
-        row.title = titles.get(row.night.variant, row.night.variant)  # type: ignore[attr-defined]
     context = {
         "rows": rows,
         "page": page,
