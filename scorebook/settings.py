@@ -83,6 +83,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A write transaction takes SQLite's write lock at BEGIN, so two phones saving at once
     # queue up (then the hand-number check sees the other save) instead of failing busy.
     DATABASES["default"].setdefault("OPTIONS", {})["transaction_mode"] = "IMMEDIATE"
+    # The test database is a file, not shared memory: then the browser tests' live server
+    # gives each request thread its own connection, as a real server does, and two phones
+    # (or a phone and the test itself) may use it at the same moment.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -2,32 +2,17 @@
 is refused, keeps what was typed, and goes through when saved again); a refused delete
 says why in the ledger htmx swaps in. Screenshots go to artifacts/screens/edge-*.png."""
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from scorebook import services
 from scorebook.models import Hand
+from tests.browser import table
 
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-SCREENS = Path(__file__).resolve().parents[2] / "artifacts" / "screens"
+pytestmark = [*table.MARKS, pytest.mark.usefixtures("static_files_from_finders")]
 PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]
-
-
-@pytest.fixture(autouse=True)
-def static_files_from_finders(settings):
-    settings.WHITENOISE_AUTOREFRESH = True
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-def shot(page, name):
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENS / f"edge-{name}.png"), full_page=True)
 
 
 def pask(dealer, declarer, partner, points):
@@ -47,44 +32,33 @@ def pask(dealer, declarer, partner, points):
 
 @pytest.fixture
 def night(django_user_model):
-    owner = django_user_model.objects.create_user("anna", password="pw-anna-123")
-    return services.create_night(
-        owner=owner,
-        variant_key="paskievics",
-        house_rules={},
-        per_point="1",
-        currency="HUF",
-        players=PLAYERS,
-        first_dealer="Dóra",
-    )
+    return table.start_night(django_user_model, "paskievics", PLAYERS, "Dóra")
 
 
-def phone(browser, base):
-    context = browser.new_context(viewport={"width": 390, "height": 900}, locale="en-GB")
-    page = context.new_page()
-    page.goto(f"{base}/accounts/login/")
-    page.fill("#id_username", "anna")
-    page.fill("#id_password", "pw-anna-123")
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{base}/")
+def phone(browser, live_server):
+    context, page, _errors = table.phone_page(browser, live_server)
+    page.wait_for_url(f"{live_server.url}/")
     return context, page
 
 
-def chip(page, field, text):
-    page.locator(f'fieldset#{field} label:has-text("{text}")').first.click()
+def points_typed(page, points):
+    """Type the card points and wait for the live preview they start, so each phone's
+    steps are done before the other phone's next one."""
+    page.fill("#f-result-declarer-card-points-int", str(points))
+    expect(page.locator("#preview")).to_contain_text(f" {points}")
 
 
 def fill(page, declarer, partner, points):
-    chip(page, "f-bid-declarer", declarer)
-    chip(page, "f-bid-level", "three")
+    table.chip(page, "f-bid-declarer", declarer)
+    table.chip(page, "f-bid-level", "three")
     page.select_option("#f-called-card", "XX")
-    chip(page, "f-partner", partner)
-    page.fill("#f-result-declarer-card-points-int", str(points))
+    table.chip(page, "f-partner", partner)
+    points_typed(page, points)
 
 
 def test_two_phones_record_and_edit_the_same_hand(browser, live_server, night):
     base = live_server.url
-    (one, p1), (two, p2) = phone(browser, base), phone(browser, base)
+    (one, p1), (two, p2) = phone(browser, live_server), phone(browser, live_server)
     ledger = re.compile(rf"/nights/{night.pk}/$")
     try:
         # Both open hand 1; the first saves, the second is refused and keeps its input
@@ -97,7 +71,7 @@ def test_two_phones_record_and_edit_the_same_hand(browser, live_server, night):
         p2.click("text=Save hand")
         expect(p2.locator(".conflict")).to_contain_text("Hand 1 was already recorded")
         expect(p2.locator("#f-result-declarer-card-points-int")).to_have_value("33")
-        shot(p2, "browser-conflict-new")
+        table.shot(p2, "edge-browser-conflict-new")
         p2.click("text=Save hand")  # saved as hand 2
         p2.wait_for_url(ledger)
         assert Hand.objects.filter(night=night, deleted=False).count() == 2
@@ -107,15 +81,15 @@ def test_two_phones_record_and_edit_the_same_hand(browser, live_server, night):
         url = f"{base}/nights/{night.pk}/hands/{h1.pk}/"
         p1.goto(url)
         p2.goto(url)
-        p1.fill("#f-result-declarer-card-points-int", "20")
-        p2.fill("#f-result-declarer-card-points-int", "70")
+        points_typed(p1, 20)
+        points_typed(p2, 70)
         p1.click("text=Save changes")
         p1.wait_for_url(ledger)
         p2.click("text=Save changes")
         expect(p2.locator(".conflict")).to_contain_text("changed by someone else")
         expect(p2.locator(".conflict")).to_contain_text("20")
         expect(p2.locator("#f-result-declarer-card-points-int")).to_have_value("70")
-        shot(p2, "browser-conflict-edit")
+        table.shot(p2, "edge-browser-conflict-edit")
         p2.click("text=Save changes")
         p2.wait_for_url(ledger)
         h1.refresh_from_db()
@@ -130,12 +104,12 @@ def test_a_refused_delete_of_a_join_says_why(browser, live_server, night):
     services.record_hand(night=night, record=pask("Dóra", "Anna", "Csaba", 52))
     services.record_hand(night=night, record={"event": "join", "player": "Ede"})
     services.record_hand(night=night, record=pask("Anna", "Ede", "Béla", 60))
-    context, page = phone(browser, live_server.url)
+    context, page = phone(browser, live_server)
     try:
         page.goto(f"{live_server.url}/nights/{night.pk}/")
         page.locator("#ledger tbody tr.event button:has-text('Delete')").click()
         expect(page.locator("#ledger .flash-error")).to_contain_text("Ede")
-        shot(page, "browser-delete-join-refused")
+        table.shot(page, "edge-browser-delete-join-refused")
         assert not Hand.objects.get(night=night, record__event="join").deleted
     finally:
         context.close()
