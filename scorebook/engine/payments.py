@@ -48,23 +48,6 @@ def each_pays(payers: Iterable[str], payee: str, amount: Amount) -> dict[str, Am
     return side_vs_side([payee], [p for p in payers if p != payee], amount)
 
 
-def pays_each(payer: str, payees: Iterable[str], amount: Amount) -> dict[str, Amount]:
-    """The payer pays `amount` to every payee."""
-    return side_vs_side([p for p in payees if p != payer], [payer], amount)
-
-
-def merge(*parts: dict[str, Amount]) -> dict[str, Amount]:
-    total: dict[str, Amount] = {}
-    for part in parts:
-        for who, amount in part.items():
-            total[who] = total.get(who, 0) + amount
-    return total
-
-
-def scaled(deltas: dict[str, Amount], factor: Amount) -> dict[str, Amount]:
-    return {who: amount * factor for who, amount in deltas.items()}
-
-
 def book_payment(
     winners: Sequence[str], losers: Sequence[str], each: int, lines: list[Line], text: Text
 ) -> None:

@@ -90,12 +90,7 @@ class Entry(NamedTuple):
         if total != 0:
             # An engine bug, never a user error: every tariff line must be zero-sum.
             raise AssertionError(f"entry is not zero-sum ({total}): {[ln.text.en for ln in lines]}")
-        # `tuple.__new__` directly: the same tuple as `cls(…)`, without its Python-level
-        # `__new__` (every field is given, so no default is needed).
-        return _new_tuple(cls, (kind, number, dealer, deltas, pots, tuple(lines), summary))
-
-
-_new_tuple = tuple.__new__
+        return cls(kind, number, dealer, deltas, pots, tuple(lines), summary)
 
 
 @dataclass(frozen=True, slots=True)
