@@ -93,6 +93,8 @@ def _render(
         "conflict": conflict,
         "revisions": queries.revisions(hand) if hand else [],
         "pot_names": view.pot_names,
+        # The htmx preview also refreshes the one-line result beside the Save button.
+        "oob": template.endswith("#preview"),
     }
     return TemplateResponse(request, template, context)
 
@@ -152,7 +154,7 @@ def edit_hand(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
     view = queries.night_view(hand.night, lang())
     if request.method == "GET":
         form, hint = _form(view, hand)
-        return _render(request, view, hand, form, hint)
+        return _render(request, view, hand, form, hint, preview=_current_payments(view, hand))
     form, hint = _form(view, hand, request.POST)
     parsed = parse_hand(request.POST, view.players)
     form.rows = parsed.rows
@@ -214,6 +216,17 @@ def preview(request: HttpRequest, pk: int, hand_pk: int | None = None) -> HttpRe
         version=_int(request.POST.get("_version")),
         expected_position=_int(request.POST.get("_expected_position")),
     )
+
+
+def _current_payments(view: queries.NightView, hand: Hand) -> queries.Preview | None:
+    """What the stored hand pays now: the edit page opens with it in view."""
+    if hand.deleted:
+        return None
+    try:
+        return queries.preview_hand(view, hand.record, hand)
+    except Exception:  # a hand the engine no longer reads: the form shows it for fixing
+        logger.exception("previewing a stored hand failed")
+        return None
 
 
 def _engine_failed() -> Problem:
