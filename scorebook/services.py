@@ -553,6 +553,11 @@ def _note(night: Night, kind: str, changes: list[list[Any]], author: Any) -> Nig
 
 
 def _shown(value: Any) -> str:
+    """A value as the night's history shows it: 2 not 2.0000, ISO dates, rules as set-up."""
+    if isinstance(value, Decimal):
+        return format(value.normalize(), "f")
+    if isinstance(value, datetime.date):
+        return value.isoformat()
     return nights.show_value(value) if not isinstance(value, str) else value
 
 
@@ -675,7 +680,7 @@ def edit_night(
     ):
         old = getattr(night, attr)
         if old != value:
-            changes.append([label, str(old), str(value)])
+            changes.append([label, _shown(old), _shown(value)])
             setattr(night, attr, value)
     try:
         night.full_clean(exclude=["owner", "first_dealer"])
@@ -785,3 +790,18 @@ def join_as_scorer(*, link: ScorerLink, user: AbstractBaseUser) -> Night:
         if created:
             _note(night, "scorers", [["co-scorer", "", str(user)]], user)
     return night
+
+
+KEEP_DELETED_DAYS = 30  # how long Undo can bring a deleted night back (purge_deleted_nights)
+
+
+@transaction.atomic
+def purge_deleted_nights(*, days: int = KEEP_DELETED_DAYS) -> int:
+    """Remove for good the nights deleted more than `days` ago; returns how many."""
+    cutoff = timezone.now() - datetime.timedelta(days=days)
+    old = Night.all_objects.filter(deleted_at__lt=cutoff)
+    count = old.count()
+    # Seats protect their players: remove them first, then the nights (rows cascade).
+    Seat.objects.filter(night__in=old).delete()
+    old.delete()
+    return count

@@ -119,7 +119,8 @@ def deleted_nights(request: HttpRequest) -> HttpResponse:
     nights_list = [
         (n, nights.variant_of(n).title.get(lang())) for n in queries.deleted_nights(request.user)
     ]
-    return TemplateResponse(request, "scorebook/deleted_nights.html", {"nights": nights_list})
+    context = {"nights": nights_list, "days": services.KEEP_DELETED_DAYS}
+    return TemplateResponse(request, "scorebook/deleted_nights.html", context)
 
 
 def _scorers_page(request: HttpRequest, night: Night, form: ScorerForm) -> HttpResponse:

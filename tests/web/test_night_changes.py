@@ -1,10 +1,14 @@
 """Changing a night after it started: details and names, house rules (preview numbers
 worked out by hand), soft delete with undo, duplicate imports, co-scorers and authors."""
 
+import datetime
+import io
 from decimal import Decimal
 
 import pytest
+from django.core.management import call_command
 from django.http import Http404
+from django.utils import timezone
 
 from scorebook import queries, services, sheets, summaries
 from scorebook.engine.errors import InvalidHand
@@ -147,7 +151,7 @@ def test_edit_details_keeps_old_and_new_values(night, user):
     assert (night.place, night.stake_per_point, night.currency) == ("Kert", Decimal(5), "EUR")
     assert revision.changes == [
         ["place", "Kávéház", "Kert"],
-        ["stake per point", "2.0000", "5"],
+        ["stake per point", "2", "5"],
         ["currency", "HUF", "EUR"],
     ]
     # the money follows the new stake: Anna's 9 points at 5 EUR
@@ -315,3 +319,17 @@ def test_scorers_by_name_and_by_link(night, user, other, django_user_model):
     services.revoke_scorer_link(night=night)
     with pytest.raises(Http404):
         queries.scorer_link(link.token)
+
+
+def test_nights_deleted_long_ago_are_purged(magyar, night, user):
+    services.delete_night(night=magyar, author=user)
+    services.delete_night(night=night, author=user)
+    Night.all_objects.filter(pk=magyar.pk).update(
+        deleted_at=timezone.now() - datetime.timedelta(days=31)
+    )
+    out = io.StringIO()
+    call_command("purge_deleted_nights", stdout=out)
+    assert out.getvalue() == "1 deleted night(s) removed\n"
+    assert list(Night.all_objects.values_list("pk", flat=True)) == [night.pk]
+    assert not Hand.objects.filter(night_id=magyar.pk).exists()
+    assert Player.objects.filter(owner=user, name="Anna").exists()  # players stay
