@@ -28,7 +28,8 @@ class NightDetailsForm(forms.Form):
         kwargs.setdefault(
             "initial",
             {
-                "per_point": night.stake_per_point.normalize(),
+                # 10, not 1E+1 (normalize alone) nor 10.0000
+                "per_point": format(night.stake_per_point.normalize(), "f"),
                 "currency": night.currency,
                 "date": night.date,
                 "place": night.place,

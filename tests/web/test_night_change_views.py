@@ -110,15 +110,18 @@ def test_edit_page_and_save(played, client_in):
     assert page.status_code == 200
     assert page.template_name == "scorebook/night_edit.html"
     assert 'value="Béla"' in page.text
-    response = client_in.post(url, details(played, per_point="10", name_1="Bela"))
+    played.stake_per_point = Decimal(10)
+    played.save()
+    assert 'value="10"' in client_in.get(url).text  # not 1E+1
+    response = client_in.post(url, details(played, per_point="12", name_1="Bela"))
     assert response.status_code == 302
     night = Night.objects.get(pk=played.pk)
-    assert night.stake_per_point == Decimal(10)
+    assert night.stake_per_point == Decimal(12)
     assert night.seating == ["Anna", "Bela", "Csaba", "Dóra"]
     history = client_in.get(reverse("night_history", args=[played.pk]))
     assert "Béla" in history.text
     assert "Bela" in history.text
-    assert "10" in history.text
+    assert "12" in history.text
 
 
 def test_edit_with_a_duplicate_name_shows_the_problem(played, client_in):

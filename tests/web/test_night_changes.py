@@ -271,6 +271,7 @@ def test_deleting_a_night_leaves_every_statistic_and_undo_brings_it_back(magyar,
     assert summaries.player_page(anna).nights == 0
     assert summaries.player_page(anna).money == {}
     assert list(summaries.filtered_nights(user)) == []
+    assert {p.name: p.nights for p in summaries.players_of(user)}["Anna"] == 0
     assert queries.nights_of(user) == []
     assert queries.deleted_nights(user) == [Night.all_objects.get(pk=magyar.pk)]
     services.restore_night(night=Night.all_objects.get(pk=magyar.pk), author=user)
