@@ -69,6 +69,10 @@ def test_fix_a_night_hand_the_pen_over_change_a_rule_delete_and_undo(
     page.goto(base)
     assert table.ledger_row(page, 3) == ["−2", "+4", "−2"]
     table.expect_totals(page, ["+8", "+14", "−22"])
+    page.locator("#ledger tbody tr").nth(3).get_by_role("link", name="Edit").click()
+    expect(page.locator(".revisions")).to_contain_text("written by mallory")
+    table.shot(page, "night-hand-by-co-scorer-390")
+    page.goto(base)
 
     # Each opponent pays half instead of the full tariff: the preview first, then saved.
     night_menu(page, "Change house rules")
