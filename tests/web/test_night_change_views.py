@@ -11,6 +11,7 @@ from django.urls import reverse
 from scorebook import services, sheets
 from scorebook.models import Hand, Night, NightRevision, NightScorer, ScorerLink
 from tests.web.conftest import hand
+from tests.web.test_night_changes import magyar_night
 
 pytestmark = pytest.mark.django_db
 
@@ -19,6 +20,11 @@ pytestmark = pytest.mark.django_db
 def played(night, user):
     services.record_hand(night=night, record=hand("Dóra", "Anna", 3), author=user)
     return night
+
+
+@pytest.fixture
+def magyar(user):
+    return magyar_night(user)
 
 
 @pytest.fixture
@@ -285,3 +291,37 @@ def test_importing_an_identical_sheet_asks_first(played, user, client_in):
     anyway = client_in.post(url, {"text": text, "confirm_duplicate": "1"})
     assert anyway.status_code == 302
     assert Night.objects.count() == 2
+
+
+def posted_rules(night, **change):
+    """The rules form as a browser posts the night's rules (a cleared box is not sent)."""
+    data = {}
+    for name, value in {**night.house_rules, **change}.items():
+        if value is True:
+            data[f"hr_{name}"] = "on"
+        elif value is None:
+            data[f"hr_{name}"] = ""
+        elif isinstance(value, dict | list):
+            data[f"hr_{name}"] = json.dumps(value)
+        elif value is not False:
+            data[f"hr_{name}"] = str(value)
+    return data
+
+
+def test_rules_that_refuse_a_hand_show_it_and_offer_no_save(magyar, client_in):
+    url = reverse("house_rules", args=[magyar.pk])
+    response = client_in.post(url, posted_rules(magyar, max_contra_level=2))
+    assert response.status_code == 200
+    assert response.context["problems"] == ["hand 3: game_contra: 3 is above 2"]
+    assert 'id="confirm-rules"' not in response.text
+    forced = client_in.post(url, posted_rules(magyar, max_contra_level=2) | {"confirm": "1"})
+    assert forced.status_code == 200
+    assert Night.objects.get(pk=magyar.pk).house_rules["max_contra_level"] == 5
+
+
+def test_unchanged_magyar_rules_post_back_as_they_are(magyar, client_in):
+    """The form's initial values are the night's: posting them changes nothing."""
+    url = reverse("house_rules", args=[magyar.pk])
+    response = client_in.post(url, posted_rules(magyar))
+    assert response.context["preview"].changed == []
+    assert 'id="confirm-rules"' not in response.text

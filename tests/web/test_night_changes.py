@@ -69,6 +69,11 @@ H3 = {
 
 @pytest.fixture
 def magyar(user):
+    return magyar_night(user)
+
+
+def magyar_night(user):
+    """The magyar night above, its three hands recorded by `user`."""
     night = services.create_night(
         owner=user,
         variant_key="magyar",
