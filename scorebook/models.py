@@ -34,6 +34,14 @@ class Player(models.Model):
         return self.name
 
 
+class LiveNights(models.Manager["Night"]):
+    """Nights not deleted: the default everywhere (lists, player pages, summaries, access),
+    so a deleted night drops out of every statistic without each read remembering it."""
+
+    def get_queryset(self) -> models.QuerySet[Night]:
+        return super().get_queryset().filter(deleted_at__isnull=True)
+
+
 class Night(models.Model):
     """One session at one table: the variant, its house rules, the stake and the seating."""
 
@@ -63,8 +71,18 @@ class Night(models.Model):
     start_state = models.JSONField(default=dict, blank=True)
     start_entries = models.JSONField(default=list, blank=True)
     created = models.DateTimeField(auto_now_add=True)
+    # Soft delete: set when the owner deletes the night, cleared by Undo (services).
+    deleted_at = models.DateTimeField(null=True, blank=True)
+    # Accounts the owner handed the pen to: they record and edit hands (NightScorer).
+    scorers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, through="NightScorer", related_name="scored_nights"
+    )
+
+    objects = LiveNights()
+    all_objects = models.Manager()  # noqa: DJ012 - a manager, not a field
 
     class Meta:
+        base_manager_name = "all_objects"
         ordering = (
             "-date",
             "-created",
@@ -113,6 +131,14 @@ class Hand(models.Model):
     entries = models.JSONField(default=list, blank=True)
     state = models.JSONField(default=dict, blank=True)
     updated = models.DateTimeField(auto_now=True)
+    # Who wrote the current version (the owner or a co-scorer); null on older rows.
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
 
     class Meta:
         ordering = ("position",)
@@ -140,7 +166,10 @@ class Hand(models.Model):
 
 
 class HandRevision(models.Model):
-    """The record as it was at one version, kept whenever a hand is saved or deleted."""
+    """The record as it was at one version, kept whenever a hand is saved or deleted.
+
+    `author` is who made the change that replaced this version (kept as it always was);
+    `written_by` is who had written this version (the hand's author at the time)."""
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="revisions")
     version = models.PositiveIntegerField()
@@ -148,6 +177,13 @@ class HandRevision(models.Model):
     deleted = models.BooleanField(default=False)
     author = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    written_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
     )
     created = models.DateTimeField(auto_now_add=True)
 
@@ -211,3 +247,52 @@ class NightSummary(models.Model):
 
     def __str__(self) -> str:
         return f"summary of {self.night}"
+
+
+class NightRevision(models.Model):
+    """One change to a night itself (not to a hand): who, when, and each field old → new.
+
+    `changes` is a list of [what, old, new] with values as the pages show them; `kind` groups
+    them (details, rules, rename, delete, restore, scorers)."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="revisions")
+    kind = models.CharField(max_length=20)
+    changes = models.JSONField(default=list)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("-created", "-pk")
+
+    def __str__(self) -> str:
+        return f"{self.kind} of {self.night}"
+
+
+class NightScorer(models.Model):
+    """An account that may record and edit the hands of someone else's night."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="scorer_rows")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    added = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("added", "pk")
+        constraints = (
+            models.UniqueConstraint(fields=["night", "user"], name="scorer_unique_user"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.user} scores {self.night}"
+
+
+class ScorerLink(models.Model):
+    """A revocable link that makes whoever opens it (logged in) a co-scorer of the night."""
+
+    night = models.OneToOneField(Night, on_delete=models.CASCADE, related_name="scorer_link")
+    token = models.CharField(max_length=64, unique=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"scorer link of {self.night}"

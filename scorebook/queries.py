@@ -13,7 +13,9 @@ from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.formats import get_format
 
@@ -23,7 +25,17 @@ from scorebook.engine.replay import Replay, fold
 from scorebook.engine.scoresheet import late_joiners, settle, write_sheet
 from scorebook.engine.settlement import Transfer, fewest_transfers, money_balances
 from scorebook.engine.types import Amount, EndOfSession, Entry, Session, TableHint, Variant
-from scorebook.models import Hand, HandRevision, Night, PaidTransfer, Player, Seat
+from scorebook.models import (
+    Hand,
+    HandRevision,
+    Night,
+    NightRevision,
+    NightScorer,
+    PaidTransfer,
+    Player,
+    ScorerLink,
+    Seat,
+)
 
 # --- access ---------------------------------------------------------------------------------
 
@@ -39,7 +51,57 @@ def hand_for(user: AbstractBaseUser | AnonymousUser, night_pk: int, hand_pk: int
         pk=hand_pk,
         night_id=night_pk,
         night__owner_id=user.pk,
+        night__deleted_at__isnull=True,
     )
+
+
+OWNER, SCORER = "owner", "scorer"
+
+
+def role_in(user: AbstractBaseUser | AnonymousUser, night: Night) -> str | None:
+    """OWNER, SCORER (a co-scorer the owner handed the pen to) or None."""
+    if user.pk is None:
+        return None
+    if night.owner_id == user.pk:
+        return OWNER
+    if NightScorer.objects.filter(night=night, user_id=user.pk).exists():
+        return SCORER
+    return None
+
+
+def night_to_score(user: AbstractBaseUser | AnonymousUser, pk: int) -> Night:
+    """The night if `user` owns it or scores it (records and edits hands); 404 otherwise."""
+    night = get_object_or_404(Night.objects.select_related("first_dealer"), pk=pk)
+    if role_in(user, night) is None:
+        raise Http404("no such night")
+    return night
+
+
+def hand_to_score(user: AbstractBaseUser | AnonymousUser, night_pk: int, hand_pk: int) -> Hand:
+    """A hand of a night `user` owns or scores; 404 otherwise."""
+    hand = get_object_or_404(
+        Hand.objects.select_related("night", "night__first_dealer"),
+        pk=hand_pk,
+        night_id=night_pk,
+        night__deleted_at__isnull=True,
+    )
+    if role_in(user, hand.night) is None:
+        raise Http404("no such hand")
+    return hand
+
+
+def night_to_manage(user: AbstractBaseUser | AnonymousUser, pk: int) -> Night:
+    """The night for what only its owner may do (edit, delete, rules, inviting): 404 for a
+    stranger, 403 for a co-scorer (who knows the night exists)."""
+    night = night_to_score(user, pk)
+    if role_in(user, night) != OWNER:
+        raise PermissionDenied("only the owner")
+    return night
+
+
+def scored_nights(user: AbstractBaseUser) -> list[Night]:
+    """Other people's nights `user` is a co-scorer of, newest first."""
+    return list(Night.objects.filter(scorer_rows__user=user).select_related("owner"))
 
 
 def seated_names(night: Night) -> list[str]:
@@ -380,7 +442,7 @@ def active_players(view: NightView, hint: TableHint, hand: Hand | None = None) -
 
 
 def revisions(hand: Hand) -> list[HandRevision]:
-    return list(HandRevision.objects.filter(hand=hand).select_related("author"))
+    return list(HandRevision.objects.filter(hand=hand).select_related("author", "written_by"))
 
 
 # --- settle-up ------------------------------------------------------------------------------
@@ -483,3 +545,89 @@ def preview_table(view: NightView, preview: Preview) -> dict[str, Any]:
         "lines": [line.text.get(view.lang) for e in preview.entries for line in e.lines],
         "summary": next((e.summary.get(view.lang) for e in preview.entries if e.summary.en), ""),
     }
+
+
+# --- the night itself: rules preview, history, deleted nights, co-scorers -------------------
+
+
+@dataclass
+class RulesPreview:
+    """What new house rules would change: each player's total and each pot, before → after,
+    and the hands the new rules refuse (then nothing may be saved)."""
+
+    changed: list[tuple[str, str, str]]  # rule, old value, new value
+    players: list[tuple[str, str, str]]  # player, total before, total after
+    pots: list[tuple[str, str, str]]
+    problems: list[Problem]
+
+
+def rules_preview(view: NightView, rules: Mapping[str, Any]) -> RulesPreview:
+    """Replay the whole night under `rules` (complete) without saving anything."""
+    old = nights.complete_house_rules(view.variant, view.night.house_rules)
+    changed = [
+        (name, nights.show_value(old.get(name)), nights.show_value(value))
+        for name, value in rules.items()
+        if old.get(name) != value
+    ]
+    session = replace(view.session, house_rules=dict(rules))
+    _state, entries, problems = fold(session, [r.record for r in view.live_rows])
+    before, after = view.totals(), _add_up(entries, view.players, view.pot_names)[0]
+    pots_before, pots_after = view.pots(), view.pots(entries)
+    return RulesPreview(
+        changed,
+        [(p, units(before[p]), units(after[p])) for p in view.players],
+        [
+            (p, units(pots_before[p]).lstrip("+"), units(pots_after[p]).lstrip("+"))
+            for p in view.pot_names
+        ],
+        problems,
+    )
+
+
+def night_history(night: Night) -> list[NightRevision]:
+    return list(NightRevision.objects.filter(night=night).select_related("author"))
+
+
+def deleted_nights(user: AbstractBaseUser) -> list[Night]:
+    """The user's deleted nights (Undo brings each back), most recently deleted first."""
+    return list(
+        Night.all_objects.filter(owner=user, deleted_at__isnull=False).order_by("-deleted_at")
+    )
+
+
+def deleted_night_for(user: AbstractBaseUser | AnonymousUser, pk: int) -> Night:
+    return get_object_or_404(Night.all_objects, pk=pk, owner_id=user.pk, deleted_at__isnull=False)
+
+
+def scorers_of(night: Night) -> list[NightScorer]:
+    return list(NightScorer.objects.filter(night=night).select_related("user"))
+
+
+def scorer_link_of(night: Night) -> ScorerLink | None:
+    return ScorerLink.objects.filter(night=night).first()
+
+
+def scorer_link(token: str) -> ScorerLink:
+    """The live night's scorer link for a token; 404 otherwise (revoked, deleted night)."""
+    if not token or len(token) > 64:
+        raise Http404("no such link")
+    return get_object_or_404(
+        ScorerLink.objects.select_related("night"), token=token, night__deleted_at__isnull=True
+    )
+
+
+def same_night(user: AbstractBaseUser, session: Session, records: list[Any]) -> Night | None:
+    """The user's night that a scoresheet repeats exactly (same game, players, rules and
+    hands), so that importing one's own export twice is asked about first."""
+    candidates = Night.objects.filter(owner=user, variant=session.variant).order_by("-pk")
+    wanted = [dict(r) for r in records]
+    for night in candidates:
+        if list(night.seating) != list(session.players):
+            continue
+        rules = nights.complete_house_rules(nights.variant_of(night), night.house_rules)
+        if rules != dict(session.house_rules):
+            continue
+        rows = Hand.objects.filter(night=night, deleted=False).order_by("position")
+        if [r.record for r in rows] == wanted:
+            return night
+    return None

@@ -10,14 +10,18 @@ Concurrent saves are detected by the row's `version` (edits) or the expected han
 from __future__ import annotations
 
 import datetime
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, NamedTuple
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.db.models import Max
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scorebook import nights
@@ -25,7 +29,17 @@ from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.replay import fold
 from scorebook.engine.scoresheet import late_joiners, resolve_house_rules
 from scorebook.engine.types import Session, Text
-from scorebook.models import Hand, HandRevision, Night, PaidTransfer, Player, Seat
+from scorebook.models import (
+    Hand,
+    HandRevision,
+    Night,
+    NightRevision,
+    NightScorer,
+    PaidTransfer,
+    Player,
+    ScorerLink,
+    Seat,
+)
 
 
 @dataclass
@@ -335,7 +349,7 @@ def record_hand(
     if is_event and record.get(nights.EVENT_KEY) == "join":
         name = record.get("player")
         if not (isinstance(name, str) and name.strip() in _players(night)):
-            return _record_join(night=night, record=record, position=position)
+            return _record_join(night=night, record=record, position=position, author=author)
     session = _session(night, late_joiners(events))
     state, number = _state_before(night, session, position, last)
     if expected_number is not None and not is_event and expected_number != number:
@@ -364,6 +378,7 @@ def record_hand(
         record=record,
         entries=nights.entries_to_json(entries),
         state=variant.dump_state(state),
+        author=author,
     )
 
 
@@ -383,7 +398,9 @@ def _check_no_event_since(tail: _Tail, position: int, number: int) -> None:
     )
 
 
-def _record_join(*, night: Night, record: dict[str, Any], position: int) -> Hand:
+def _record_join(
+    *, night: Night, record: dict[str, Any], position: int, author: AbstractBaseUser | None = None
+) -> Hand:
     """A join event seats a new player, so the whole night is re-scored with him in it."""
     name = record.get("player")
     players = _players(night)
@@ -411,7 +428,7 @@ def _record_join(*, night: Night, record: dict[str, Any], position: int) -> Hand
     Seat.objects.create(night=night, player=player, position=index)
     night.seating = [*players[:index], player.name, *players[index:]]
     night.save(update_fields=["seating"])
-    hand = Hand.objects.create(night=night, position=position, record=record)
+    hand = Hand.objects.create(night=night, position=position, record=record, author=author)
     _rescore_all(night, _session(night))
     hand.refresh_from_db()
     return hand
@@ -439,7 +456,12 @@ def _check_version(hand: Hand, version: int, record: Mapping[str, Any] | None) -
 
 def _keep_revision(hand: Hand, author: AbstractBaseUser | None) -> None:
     HandRevision.objects.create(
-        hand=hand, version=hand.version, record=hand.record, deleted=hand.deleted, author=author
+        hand=hand,
+        version=hand.version,
+        record=hand.record,
+        deleted=hand.deleted,
+        author=author,
+        written_by_id=hand.author_id,
     )
 
 
@@ -465,7 +487,8 @@ def edit_hand(
     _keep_revision(hand, author)
     hand.record = record
     hand.version += 1
-    hand.save(update_fields=["record", "version", "updated"])
+    hand.author = author
+    hand.save(update_fields=["record", "version", "updated", "author"])
     _rescore_from(night, _session(night), hand.position)
     hand.refresh_from_db()
     return hand
@@ -519,3 +542,266 @@ def mark_transfer_paid(
         PaidTransfer.objects.get_or_create(night=night, payer=payer, payee=payee, amount=amount)
     else:
         PaidTransfer.objects.filter(night=night, payer=payer, payee=payee, amount=amount).delete()
+
+
+# --- the night itself: details, names, house rules, delete, co-scorers ----------------------
+
+
+def _note(night: Night, kind: str, changes: list[list[Any]], author: Any) -> NightRevision:
+    """Keep one change to the night in its history (NightRevision)."""
+    return NightRevision.objects.create(night=night, kind=kind, changes=changes, author=author)
+
+
+def _shown(value: Any) -> str:
+    """A value as the night's history shows it: 2 not 2.0000, ISO dates, rules as set-up."""
+    if isinstance(value, Decimal):
+        return format(value.normalize(), "f")
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    return nights.show_value(value) if not isinstance(value, str) else value
+
+
+def _name_problems(names: Sequence[str]) -> list[Problem]:
+    """The seat names' checks. A local stand-in that the shared name checker (the names
+    work) replaces when it is merged: same rules as create_night's."""
+    if len(set(names)) != len(names) or not all(names):
+        return [
+            _problem("players", "names must be unique and not empty", "a nevek legyenek különbözők")
+        ]
+    if any(len(n) > NAME_MAX for n in names):
+        return [_problem("players", *_NAME_TOO_LONG)]
+    if any(n.startswith(POT_PREFIX) for n in names):
+        return [_problem("players", *_POT_NAME)]
+    return []
+
+
+def renamed(value: Any, names: Mapping[str, str]) -> Any:
+    """A record with every player name in `names` replaced: as a value (dealer, declarer,
+    partner, list items) and as a key (card points by player). One pass, so swaps work."""
+    if isinstance(value, Mapping):
+        return {names.get(k, k): renamed(v, names) for k, v in value.items()}
+    if isinstance(value, list):
+        return [renamed(v, names) for v in value]
+    if isinstance(value, str):
+        return names.get(value, value)
+    return value
+
+
+def _strings_in(value: Any) -> set[str]:
+    if isinstance(value, Mapping):
+        return set(value).union(*(_strings_in(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(_strings_in(v) for v in value))
+    return {value} if isinstance(value, str) else set()
+
+
+def _rename_players(night: Night, names: Mapping[str, str]) -> None:
+    """Rename players in this night only: its seats point to the (owner's) players with the
+    new names, and its hand records, their revisions and its paid marks are rewritten.
+
+    A new name not yet seated may not appear anywhere in the records: there it could only be
+    something else (a bid, a card) that a later rename back would wrongly turn into a name.
+    """
+    rows = list(Hand.objects.filter(night=night))
+    used = set().union(*(_strings_in(r.record) for r in rows))
+    clash = sorted(new for new in names.values() if new in used and new not in night.seating)
+    if clash:
+        raise InvalidHand(
+            [
+                _problem(
+                    "players",
+                    f"{clash[0]} already means something else in the hands",
+                    f"{clash[0]} mást jelent a leosztásokban",
+                )
+            ]
+        )
+    for row in rows:
+        row.record = renamed(row.record, names)
+    Hand.objects.bulk_update(rows, ["record"])
+    revisions = list(HandRevision.objects.filter(hand__night=night))
+    for revision in revisions:
+        revision.record = renamed(revision.record, names)
+    HandRevision.objects.bulk_update(revisions, ["record"])
+    for mark in PaidTransfer.objects.filter(night=night):
+        mark.payer, mark.payee = (
+            names.get(mark.payer, mark.payer),
+            names.get(mark.payee, mark.payee),
+        )
+        mark.save(update_fields=["payer", "payee"])
+    people = {p.name: p for p in remember_players(owner=night.owner, names=list(names.values()))}
+    seats = list(
+        Seat.objects.filter(night=night, player__name__in=list(names)).select_related("player")
+    )
+    old_players = [s.player for s in seats]
+    # Deleted and created again, not updated: a swap of two names would break the unique
+    # (night, player) between the two updates.
+    Seat.objects.filter(pk__in=[s.pk for s in seats]).delete()
+    Seat.objects.bulk_create(
+        Seat(night=night, player=people[names[s.player.name]], position=s.position) for s in seats
+    )
+    dealer = night.first_dealer.name if night.first_dealer else None
+    if dealer in names:
+        night.first_dealer = people[names[dealer]]
+    night.seating = [names.get(n, n) for n in night.seating]
+    night.save(update_fields=["seating", "first_dealer"])
+    # A misspelt name played nowhere else: forget it, so the players list has no ghost.
+    Player.objects.filter(pk__in=[p.pk for p in old_players], seats__isnull=True).exclude(
+        pk__in=Night.all_objects.filter(first_dealer__isnull=False).values("first_dealer")
+    ).delete()
+
+
+@transaction.atomic
+def edit_night(
+    *,
+    night: Night,
+    author: AbstractBaseUser | None,
+    date: datetime.date,
+    place: str,
+    per_point: Decimal,
+    currency: str,
+    names: Sequence[str],
+) -> NightRevision | None:
+    """Change a night's date, place, stake, currency and its players' names (in seating
+    order). Kept in the night's history; the hands are re-scored when a name changes.
+    Raises InvalidHand (fields `players`, the night's fields); None when nothing changed."""
+    night = _lock(night)
+    names = [n.strip() for n in names]
+    if len(names) != len(night.seating):
+        raise InvalidHand([_problem("players", "one name per seat", "minden helyre egy név")])
+    problems = _name_problems(names)
+    if problems:
+        raise InvalidHand(problems)
+    changes: list[list[Any]] = []
+    for label, attr, value in (
+        ("date", "date", date),
+        ("place", "place", place.strip()),
+        ("stake per point", "stake_per_point", Decimal(per_point)),
+        ("currency", "currency", currency),
+    ):
+        old = getattr(night, attr)
+        if old != value:
+            changes.append([label, _shown(old), _shown(value)])
+            setattr(night, attr, value)
+    try:
+        night.full_clean(exclude=["owner", "first_dealer"])
+    except ValidationError as invalid:
+        raise InvalidHand(
+            [_problem(k, str(m), str(m)) for k, ms in invalid.message_dict.items() for m in ms]
+        ) from None
+    night.save(update_fields=["date", "place", "stake_per_point", "currency"])
+    moves = {old: new for old, new in zip(night.seating, names, strict=True) if old != new}
+    if moves:
+        _rename_players(night, moves)
+        _rescore_all(night, _session(night))
+        changes += [["name", old, new] for old, new in moves.items()]
+    if not changes:
+        return None
+    return _note(night, "details", changes, author)
+
+
+@transaction.atomic
+def change_house_rules(
+    *, night: Night, rules: Mapping[str, Any], author: AbstractBaseUser | None
+) -> NightRevision | None:
+    """New house rules for a night; every hand is re-scored under them. InvalidHand (with
+    the hands the new rules refuse) changes nothing. None when no rule changed."""
+    night = _lock(night)
+    complete, problems = resolve_house_rules(night.variant, dict(rules))
+    if problems:
+        raise InvalidHand(problems)
+    old = dict(night.house_rules)
+    changes = [
+        [name, _shown(old.get(name)), _shown(value)]
+        for name, value in complete.items()
+        if old.get(name) != value
+    ]
+    if not changes:
+        return None
+    night.house_rules = complete
+    night.save(update_fields=["house_rules"])
+    _rescore_all(night, _session(night))
+    return _note(night, "rules", changes, author)
+
+
+@transaction.atomic
+def delete_night(*, night: Night, author: AbstractBaseUser | None) -> Night:
+    """Delete a night softly: it leaves every list and statistic; Undo brings it back."""
+    night = _lock(night)
+    if night.deleted_at is None:
+        night.deleted_at = timezone.now()
+        night.save(update_fields=["deleted_at"])
+        _note(night, "delete", [], author)
+    return night
+
+
+@transaction.atomic
+def restore_night(*, night: Night, author: AbstractBaseUser | None) -> Night:
+    """Undo a night's delete."""
+    if night.deleted_at is not None:
+        night.deleted_at = None
+        night.save(update_fields=["deleted_at"])
+        _note(night, "restore", [], author)
+    return night
+
+
+@transaction.atomic
+def add_scorer(*, night: Night, username: str, author: AbstractBaseUser | None) -> NightScorer:
+    """Hand the pen to another account (by user name): it may record and edit hands.
+    Raises InvalidHand (field `username`) for an unknown account or the owner himself."""
+    model = get_user_model()
+    person = model.objects.filter(**{model.USERNAME_FIELD: username.strip()}).first()
+    if person is None:
+        raise InvalidHand([_problem("username", "no such account", "nincs ilyen felhasználó")])
+    if person.pk == night.owner_id:
+        raise InvalidHand([_problem("username", "is the owner", "ő a gazda")])
+    scorer, created = NightScorer.objects.get_or_create(night=night, user=person)
+    if created:
+        _note(night, "scorers", [["co-scorer", "", str(person)]], author)
+    return scorer
+
+
+@transaction.atomic
+def remove_scorer(*, night: Night, user_id: int, author: AbstractBaseUser | None) -> None:
+    for scorer in NightScorer.objects.filter(night=night, user_id=user_id).select_related("user"):
+        scorer.delete()
+        _note(night, "scorers", [["co-scorer", str(scorer.user), ""]], author)
+
+
+@transaction.atomic
+def create_scorer_link(*, night: Night) -> ScorerLink:
+    """The night's scorer link (the same one until revoked)."""
+    link, _created = ScorerLink.objects.get_or_create(
+        night=night, defaults={"token": secrets.token_urlsafe(32)}
+    )
+    return link
+
+
+@transaction.atomic
+def revoke_scorer_link(*, night: Night) -> None:
+    ScorerLink.objects.filter(night=night).delete()
+
+
+@transaction.atomic
+def join_as_scorer(*, link: ScorerLink, user: AbstractBaseUser) -> Night:
+    """Whoever opens a scorer link, logged in, becomes a co-scorer (the owner stays owner)."""
+    night = link.night
+    if user.pk != night.owner_id:
+        _scorer, created = NightScorer.objects.get_or_create(night=night, user=user)
+        if created:
+            _note(night, "scorers", [["co-scorer", "", str(user)]], user)
+    return night
+
+
+KEEP_DELETED_DAYS = 30  # how long Undo can bring a deleted night back (purge_deleted_nights)
+
+
+@transaction.atomic
+def purge_deleted_nights(*, days: int = KEEP_DELETED_DAYS) -> int:
+    """Remove for good the nights deleted more than `days` ago; returns how many."""
+    cutoff = timezone.now() - datetime.timedelta(days=days)
+    old = Night.all_objects.filter(deleted_at__lt=cutoff)
+    count = old.count()
+    # Seats protect their players: remove them first, then the nights (rows cascade).
+    Seat.objects.filter(night__in=old).delete()
+    old.delete()
+    return count

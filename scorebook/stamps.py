@@ -56,6 +56,7 @@ def stamp_of(night: Night, *extra: Any) -> str:
         night.house_rules,
         night.opening_pots,
         night.first_dealer_id,
+        night.seating,  # a player renamed in this night re-keys its summary
         *extra,
     ]
     text = json.dumps(parts, sort_keys=True, default=str)

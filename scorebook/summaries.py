@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from scorebook import nights, queries, stamps
@@ -183,7 +183,12 @@ def filtered_nights(
 
 def players_of(user: AbstractBaseUser) -> list[Player]:
     """The user's players with how many nights each played (one query)."""
-    return list(Player.objects.filter(owner=user).annotate(nights=Count("seats")).order_by("name"))
+    live = Q(seats__night__deleted_at__isnull=True)  # a deleted night is not counted
+    return list(
+        Player.objects.filter(owner=user)
+        .annotate(nights=Count("seats", filter=live))
+        .order_by("name")
+    )
 
 
 # --- the player page ----------------------------------------------------------------------

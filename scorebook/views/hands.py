@@ -102,7 +102,7 @@ def _render(
 @require_http_methods(["GET", "POST"])
 @login_required
 def new_hand(request: HttpRequest, pk: int) -> HttpResponse:
-    night = queries.night_for(request.user, pk)
+    night = queries.night_to_score(request.user, pk)
     if request.method == "GET":
         view = queries.night_view(night, lang())
         form, hint = _form(view, None)
@@ -150,7 +150,7 @@ def new_hand(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def edit_hand(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
-    hand = queries.hand_for(request.user, pk, hand_pk)
+    hand = queries.hand_to_score(request.user, pk, hand_pk)
     view = queries.night_view(hand.night, lang())
     if request.method == "GET":
         form, hint = _form(view, hand)
@@ -188,9 +188,9 @@ def preview(request: HttpRequest, pk: int, hand_pk: int | None = None) -> HttpRe
     """Score the form without saving: the fragment for htmx, the whole form page otherwise."""
     if hand_pk is None:
         hand = None
-        view = queries.night_view(queries.night_for(request.user, pk), lang())
+        view = queries.night_view(queries.night_to_score(request.user, pk), lang())
     else:
-        hand = queries.hand_for(request.user, pk, hand_pk)
+        hand = queries.hand_to_score(request.user, pk, hand_pk)
         view = queries.night_view(hand.night, lang())
     form, hint = _form(view, hand, request.POST)
     parsed = parse_hand(request.POST, view.players)
@@ -238,7 +238,7 @@ def _engine_failed() -> Problem:
 def _ledger_response(request: HttpRequest, pk: int) -> HttpResponse:
     if not request.htmx:
         return redirect("night", pk=pk)
-    view = queries.night_view(queries.night_for(request.user, pk), lang())
+    view = queries.night_view(queries.night_to_score(request.user, pk), lang())
     # `fragment`: the ledger brings the messages with it (say, why a delete was refused)
     context = night_context(request, view) | {"fragment": True}
     response = TemplateResponse(request, "scorebook/night.html#ledger", context)
@@ -248,7 +248,7 @@ def _ledger_response(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def delete_hand(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
-    hand = queries.hand_for(request.user, pk, hand_pk)
+    hand = queries.hand_to_score(request.user, pk, hand_pk)
     try:
         services.delete_hand(
             hand=hand, version=_int(request.POST.get("_version")) or 0, author=request.user
@@ -263,7 +263,7 @@ def delete_hand(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def restore_hand(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
-    hand = queries.hand_for(request.user, pk, hand_pk)
+    hand = queries.hand_to_score(request.user, pk, hand_pk)
     try:
         services.restore_hand(
             hand=hand, version=_int(request.POST.get("_version")) or 0, author=request.user
@@ -285,7 +285,7 @@ def _refusal(refused: Exception) -> str:
 @login_required
 def event(request: HttpRequest, pk: int) -> HttpResponse:
     """A session event between hands (`join`, `leave`) where the variant has them."""
-    night = queries.night_for(request.user, pk)
+    night = queries.night_to_score(request.user, pk)
     view = queries.night_view(night, lang())
     parsed = parse_hand(request.POST, view.players)
     if not parsed.problems and not isinstance(parsed.record.get("event"), str):

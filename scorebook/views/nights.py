@@ -24,9 +24,11 @@ def lang() -> str:
 @require_GET
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
-    return TemplateResponse(
-        request, "scorebook/home.html", {"nights": queries.nights_of(request.user)}
-    )
+    context = {
+        "nights": queries.nights_of(request.user),
+        "scoring": queries.scored_nights(request.user),  # other people's, as co-scorer
+    }
+    return TemplateResponse(request, "scorebook/home.html", context)
 
 
 @require_GET
@@ -122,11 +124,13 @@ def night_context(request: HttpRequest, view: queries.NightView) -> dict:
 @login_required
 @vary_on_headers("HX-Request")
 def night(request: HttpRequest, pk: int) -> HttpResponse:
-    view = queries.night_view(queries.night_for(request.user, pk), lang())
+    night = queries.night_to_score(request.user, pk)  # the owner or a co-scorer
+    view = queries.night_view(night, lang())
     template = "scorebook/night.html"
     if request.htmx and request.htmx.target == "ledger":
         template += "#ledger"
-    return TemplateResponse(request, template, night_context(request, view))
+    context = night_context(request, view) | {"role": queries.role_in(request.user, night)}
+    return TemplateResponse(request, template, context)
 
 
 @require_GET

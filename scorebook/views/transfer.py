@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scorebook import queries, sheets
 from scorebook.engine.errors import InvalidSheet, Problem
+from scorebook.models import Night
 from scorebook.views.nights import lang
 
 MAX_UPLOAD = 5 * 1024 * 1024  # a scoresheet of thousands of hands is far smaller
@@ -55,6 +56,10 @@ def import_night(request: HttpRequest) -> HttpResponse:
     problems: list[Problem] = []
     if request.method == "POST" and form.is_valid():
         data, problems = sheets.parse_json(form.raw())
+        duplicate = None if problems else _duplicate(request, data)
+        if duplicate is not None:
+            context = {"form": form, "problems": [], "duplicate": duplicate}
+            return TemplateResponse(request, "scorebook/import.html", context)
         if not problems:
             try:
                 night = sheets.create_night_from_sheet(
@@ -69,6 +74,16 @@ def import_night(request: HttpRequest) -> HttpResponse:
                 return redirect("night", pk=night.pk)
     context = {"form": form, "problems": [p.describe(lang()) for p in problems]}
     return TemplateResponse(request, "scorebook/import.html", context)
+
+
+def _duplicate(request: HttpRequest, data: object) -> Night | None:
+    """The user's night this sheet repeats, unless the import was confirmed anyway."""
+    if request.POST.get("confirm_duplicate"):
+        return None
+    sheet, problems = sheets.check_sheet(data)
+    if problems or sheet is None:
+        return None  # the import itself reports them
+    return queries.same_night(request.user, sheet.session, list(sheet.records))
 
 
 @require_GET

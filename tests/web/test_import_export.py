@@ -75,9 +75,16 @@ def test_example_round_trip_is_byte_identical(path, client_in):
     exported = export(client_in, first.pk)
     # The export scores exactly like the file that was imported.
     assert result_without_text(json.loads(exported)) == result_without_text(original)
-    # Import the export: the second export is the same, byte for byte.
+    # Import the export: it is the same night, so the import asks first.
     response = client_in.post(
         reverse("import_night"), {"file": io.BytesIO(exported), "place": "Klub"}
+    )
+    assert response.status_code == 200
+    assert response.context["duplicate"] == first
+    # Confirmed anyway: the second export is the same, byte for byte.
+    response = client_in.post(
+        reverse("import_night"),
+        {"file": io.BytesIO(exported), "place": "Klub", "confirm_duplicate": "1"},
     )
     assert response.status_code == 302
     second = Night.objects.latest("pk")

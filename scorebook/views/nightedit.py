@@ -1,0 +1,201 @@
+"""Changing a night after it started (owner only): its details and names, its house rules
+with a preview, delete and undo; handing the pen to co-scorers; the night's history."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from scorebook import nights, queries, services
+from scorebook.engine.errors import InvalidHand
+from scorebook.models import Night
+from scorebook.nightforms import HouseRulesForm, NightDetailsForm, ScorerForm
+from scorebook.views.nights import lang
+
+
+def _refused(form: forms.Form, refused: InvalidHand, fields: dict[str, str]) -> None:
+    """The service's problems onto the form: a known field, else the whole form."""
+    for problem in refused.problems:
+        field = fields.get(problem.field)
+        form.add_error(field, problem.message.get(lang()))
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def edit_night(request: HttpRequest, pk: int) -> HttpResponse:
+    night = queries.night_to_manage(request.user, pk)
+    form = NightDetailsForm(request.POST or None, night=night)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.edit_night(
+                night=night,
+                author=request.user,
+                date=data["date"],
+                place=data["place"],
+                per_point=data["per_point"],
+                currency=data["currency"],
+                names=form.names(),
+            )
+        except InvalidHand as refused:
+            _refused(form, refused, {"currency": "currency", "stake_per_point": "per_point"})
+        else:
+            messages.success(request, _("Night changed."))
+            return redirect("night", pk=pk)
+    return TemplateResponse(request, "scorebook/night_edit.html", {"night": night, "form": form})
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def house_rules(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: the rules; POST: a preview of what changes; POST with `confirm`: save."""
+    night = queries.night_to_manage(request.user, pk)
+    view = queries.night_view(night, lang())
+    rules = nights.complete_house_rules(view.variant, night.house_rules)
+    form = HouseRulesForm(request.POST or None, variant=view.variant, rules=rules, lang=lang())
+    preview = None
+    if request.method == "POST" and form.is_valid():
+        preview = queries.rules_preview(view, form.house_rules())
+        if form.cleaned_data["confirm"] and not preview.problems:
+            try:
+                services.change_house_rules(
+                    night=night, rules=form.house_rules(), author=request.user
+                )
+            except InvalidHand as refused:
+                preview.problems = refused.problems
+            else:
+                messages.success(request, _("House rules changed; every hand re-scored."))
+                return redirect("night", pk=pk)
+    context = {
+        "night": night,
+        "title": view.variant.title.get(view.lang),
+        "form": form,
+        "preview": preview,
+        "problems": [p.describe(lang()) for p in preview.problems] if preview else [],
+    }
+    return TemplateResponse(request, "scorebook/night_rules.html", context)
+
+
+@require_GET
+@login_required
+def history(request: HttpRequest, pk: int) -> HttpResponse:
+    night = queries.night_to_score(request.user, pk)
+    context = {
+        "night": night,
+        "title": nights.variant_of(night).title.get(lang()),
+        "revisions": queries.night_history(night),
+    }
+    return TemplateResponse(request, "scorebook/night_history.html", context)
+
+
+@require_POST
+@login_required
+def delete_night(request: HttpRequest, pk: int) -> HttpResponse:
+    night = queries.night_to_manage(request.user, pk)
+    services.delete_night(night=night, author=request.user)
+    messages.success(request, _("Night deleted. Undo brings it back with every hand."))
+    return redirect(reverse("deleted_nights") + f"#night-{pk}")
+
+
+@require_POST
+@login_required
+def restore_night(request: HttpRequest, pk: int) -> HttpResponse:
+    night = queries.deleted_night_for(request.user, pk)
+    services.restore_night(night=night, author=request.user)
+    messages.success(request, _("Night restored."))
+    return redirect("night", pk=pk)
+
+
+@require_GET
+@login_required
+def deleted_nights(request: HttpRequest) -> HttpResponse:
+    nights_list = [
+        (n, nights.variant_of(n).title.get(lang())) for n in queries.deleted_nights(request.user)
+    ]
+    context = {"nights": nights_list, "days": services.KEEP_DELETED_DAYS}
+    return TemplateResponse(request, "scorebook/deleted_nights.html", context)
+
+
+def _scorers_page(request: HttpRequest, night: Night, form: ScorerForm) -> HttpResponse:
+    link = queries.scorer_link_of(night)
+    url = request.build_absolute_uri(reverse("join_scorer", args=[link.token])) if link else None
+    context = {
+        "night": night,
+        "form": form,
+        "scorers": queries.scorers_of(night),
+        "link": link,
+        "url": url,
+    }
+    return TemplateResponse(request, "scorebook/scorers.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def scorers(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: who may score; POST: invite an account by its user name."""
+    night = queries.night_to_manage(request.user, pk)
+    form = ScorerForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.add_scorer(
+                night=night, username=form.cleaned_data["username"], author=request.user
+            )
+        except InvalidHand as refused:
+            _refused(form, refused, {"username": "username"})
+        else:
+            messages.success(request, _("Co-scorer added."))
+            return redirect("scorers", pk=pk)
+    return _scorers_page(request, night, form)
+
+
+@require_POST
+@login_required
+def remove_scorer(request: HttpRequest, pk: int, user_pk: int) -> HttpResponse:
+    night = queries.night_to_manage(request.user, pk)
+    services.remove_scorer(night=night, user_id=user_pk, author=request.user)
+    messages.success(request, _("Co-scorer removed."))
+    return redirect("scorers", pk=pk)
+
+
+@require_POST
+@login_required
+def scorer_link(request: HttpRequest, pk: int) -> HttpResponse:
+    night = queries.night_to_manage(request.user, pk)
+    services.create_scorer_link(night=night)
+    return redirect("scorers", pk=pk)
+
+
+@require_POST
+@login_required
+def revoke_scorer_link(request: HttpRequest, pk: int) -> HttpResponse:
+    night = queries.night_to_manage(request.user, pk)
+    services.revoke_scorer_link(night=night)
+    messages.success(request, _("Scorer link revoked."))
+    return redirect("scorers", pk=pk)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def join_scorer(request: HttpRequest, token: str) -> HttpResponse:
+    """GET: whose night the link opens; POST: become its co-scorer (a GET never writes)."""
+    link = queries.scorer_link(token)
+    if request.method == "POST":
+        night = services.join_as_scorer(link=link, user=request.user)
+        messages.success(request, _("You can now record hands at this night."))
+        return redirect("night", pk=night.pk)
+    night = link.night
+    context = {
+        "night": night,
+        "token": token,
+        "title": nights.variant_of(night).title.get(lang()),
+        "owner": night.owner,
+        "role": queries.role_in(request.user, night),
+    }
+    return TemplateResponse(request, "scorebook/join_scorer.html", context)
