@@ -6,6 +6,7 @@ number of queries: the night, its seats, its hands.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_EVEN, Decimal
@@ -20,6 +21,7 @@ from django.utils.formats import get_format
 from scorebook import nights
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.replay import Replay, fold
+from scorebook.engine.scoresheet import MAX_PLACE as MAX_SHEET_PLACE
 from scorebook.engine.scoresheet import late_joiners, settle, write_sheet
 from scorebook.engine.settlement import Transfer, fewest_transfers, money_balances
 from scorebook.engine.types import Amount, EndOfSession, Entry, Session, TableHint, Variant
@@ -180,16 +182,38 @@ def night_view(night: Night, lang: str = "en") -> NightView:
     """Load a night's seats and hand rows (two queries) and the engine state after the last."""
     variant = nights.variant_of(night)
     players = seated_names(night)
-    rows = list(Hand.objects.filter(night=night).order_by("position"))
+    # Only the last live row's state is read: a long night's states are not all parsed.
+    rows = list(Hand.objects.filter(night=night).defer("state", "updated").order_by("position"))
 
     live = [r for r in rows if not r.deleted]
     session = nights.session_for(night, players, late_joiners(r.record for r in rows))
+    if live:
+        live[-1].state = Hand.objects.values_list("state", flat=True).get(pk=live[-1].pk)
     state = variant.load_state(live[-1].state if live else night.start_state)
     return NightView(night, variant, players, session, rows, state, lang)
 
 
-def ledger(view: NightView) -> tuple[list[LedgerRow], dict[str, Any]]:
-    """One row per hand (and per opening booking / event), with running totals."""
+def ledger_length(view: NightView) -> int:
+    """How many rows `ledger` has: the opening bookings (if any), then every hand row."""
+    return len(view.rows) + (1 if view.night.start_entries else 0)
+
+
+def _fold_silently(
+    entries: list[dict[str, Any]], running: dict[str, Amount], pots: dict[str, Amount]
+) -> None:
+    """Add booked entries' deltas and pot changes straight from their JSON (no row built)."""
+    for entry in entries:
+        for who, amount in entry["deltas"].items():
+            if who in running:
+                running[who] += amount if type(amount) is int else nights.amount_from_json(amount)
+        for pot, amount in entry["pots"].items():
+            if pot in pots:
+                pots[pot] += amount if type(amount) is int else nights.amount_from_json(amount)
+
+
+def ledger(view: NightView, skip: int = 0) -> tuple[list[LedgerRow], dict[str, Any]]:
+    """One row per hand (and per opening booking / event), with running totals; the first
+    `skip` rows only count towards the totals (a long night's page shows the latest)."""
     players, pot_names, lang = view.players, view.pot_names, view.lang
     running: dict[str, Amount] = dict.fromkeys(players, 0)
     pots: dict[str, Amount] = {p: (view.night.opening_pots or {}).get(p, 0) for p in pot_names}
@@ -228,9 +252,16 @@ def ledger(view: NightView) -> tuple[list[LedgerRow], dict[str, Any]]:
         )
 
     opening = nights.entries_from_json(view.night.start_entries)
-    if opening:
+    hand_rows = view.rows
+    if opening and skip:
+        _fold_silently(view.night.start_entries, running, pots)
+        skip -= 1
+    elif opening:
         add(None, opening, opening[0].kind)
-    for row in view.rows:
+    for row in hand_rows[:skip]:
+        if not row.deleted:
+            _fold_silently(row.entries, running, pots)
+    for row in hand_rows[skip:]:
         if row.deleted:
             add(row, [], "×", deleted=True)
         elif row.is_event:
@@ -460,7 +491,15 @@ def settlement(view: NightView) -> dict[str, Any]:
 def scoresheet(view: NightView) -> dict[str, Any]:
     """The night as a `scorebook/1` scoresheet (what `manage.py score` reads)."""
     records = [r.record for r in view.live_rows]
-    return write_sheet(view.session, nights.stake_of(view.night), records)
+    night = view.night
+    # The format allows 100 characters of place; the night keeps up to 120.
+    return write_sheet(
+        view.session,
+        nights.stake_of(night),
+        records,
+        date=str(night.date) if night.date else None,
+        place=night.place[:MAX_SHEET_PLACE] or None,
+    )
 
 
 def changed_rules(night: Night, lang: str = "en") -> list[tuple[str, str, str]]:
@@ -483,3 +522,48 @@ def preview_table(view: NightView, preview: Preview) -> dict[str, Any]:
         "lines": [line.text.get(view.lang) for e in preview.entries for line in e.lines],
         "summary": next((e.summary.get(view.lang) for e in preview.entries if e.summary.en), ""),
     }
+
+
+# --- standings, the table view, joins -------------------------------------------------------
+
+
+@dataclass
+class Standings:
+    """What the table wants to see at a glance: each player's total (points and money), the
+    pots, the last hand with its payments, and who deals next."""
+
+    players: list[tuple[str, str, str]]  # name, points, money
+    pots: list[tuple[str, str]]
+    last: LedgerRow | None
+    payments: list[tuple[str, str]]  # the last hand's points by player
+    next_number: int
+    next_dealer: str | None
+
+
+def standings(
+    view: NightView, rows: list[LedgerRow], totals: dict[str, Any], hint: TableHint
+) -> Standings:
+    """The standings from the ledger already built (no second pass over the night)."""
+    last = next((r for r in reversed(rows) if not r.deleted and r.number is not None), None)
+    return Standings(
+        players=list(zip(view.players, totals["units"], totals["money"], strict=True)),
+        pots=list(zip(view.pot_names, totals["pots"], strict=True)),
+        last=last,
+        payments=list(zip(view.players, last.deltas, strict=True)) if last else [],
+        next_number=view.next_number(),
+        next_dealer=hint.next_dealer,
+    )
+
+
+def join_gaps(view: NightView) -> list[tuple[int, str, str | None]]:
+    """Where a joiner can sit: (seat index, left neighbour, right neighbour or None for the
+    end), between the players at the table in seating order. Someone who has left keeps his
+    place in the order, so a gap is named by the nearest players still seated."""
+    names = view.players
+    away = away_before(view, None)
+    seated = [i for i, p in enumerate(names) if p not in away] or list(range(len(names)))
+    gaps: list[tuple[int, str, str | None]] = []
+    for left, right in itertools.pairwise(seated):
+        gaps.append((left + 1, names[left], names[right]))
+    gaps.append((len(names), names[seated[-1]], None))
+    return gaps

@@ -8,7 +8,9 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
 
 from scorebook import queries, sharing
@@ -27,9 +29,12 @@ def share(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("share", pk=pk)
     link = sharing.share_of(night)
     url = request.build_absolute_uri(reverse("shared", args=[link.token])) if link else None
-    return TemplateResponse(
-        request, "scorebook/share.html", {"night": night, "share": link, "url": url}
-    )
+    context = {"night": night, "share": link, "url": url}
+    if link and url:
+        # segno's own markup (the URL is encoded as modules, the title escaped by segno)
+        qr = sharing.qr_svg(url, _("QR code of the share link"))
+        context |= {"qr": mark_safe(qr), "table_url": reverse("shared_table", args=[link.token])}
+    return TemplateResponse(request, "scorebook/share.html", context)
 
 
 @require_POST
@@ -69,6 +74,7 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
         "rows": [r for r in rows if not r.deleted],
         "totals": totals,
         "poll": POLL_SECONDS,
+        "standings": queries.standings(view, rows, totals, view.hint()),
         **queries.settlement(view),
     }
     template = "scorebook/shared.html#live" if _is_fragment(request) else "scorebook/shared.html"
