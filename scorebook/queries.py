@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.shortcuts import get_object_or_404
 from django.utils.formats import get_format
 
@@ -135,10 +135,20 @@ class NightView:
     rows: list[Hand]
     state: Any
     lang: str = "en"
+    # The live hands before the night page's window, kept as (position, number, entries
+    # JSON) only, not as rows: the page adds them into the totals without building them.
+    # Empty unless `night_view(tail=…)`; `rows` then holds the window and every event.
+    folded: list[tuple[int, int, list[dict[str, Any]]]] = field(default_factory=list)
 
     @property
     def live_rows(self) -> list[Hand]:
         return [r for r in self.rows if not r.deleted]
+
+    def in_order(self) -> list[tuple[int, Hand | None, list[dict[str, Any]]]]:
+        """Every row by position: (position, row or None for a folded hand, entries JSON)."""
+        items = [(p, None, e) for p, _n, e in self.folded]
+        items += [(r.position, r, r.entries) for r in self.rows]
+        return sorted(items, key=lambda item: item[0]) if self.folded else items
 
     @property
     def pot_names(self) -> tuple[str, ...]:
@@ -147,8 +157,9 @@ class NightView:
     def entries(self) -> list[Entry]:
         """Every booked entry in order: the opening bookings, then each live row's."""
         out = nights.entries_from_json(self.night.start_entries)
-        for row in self.live_rows:
-            out.extend(nights.entries_from_json(row.entries))
+        for _position, row, entries in self.in_order():
+            if row is None or not row.deleted:
+                out.extend(nights.entries_from_json(entries))
         return out
 
     def totals(self) -> dict[str, Amount]:
@@ -161,10 +172,12 @@ class NightView:
         return {p: opening.get(p, 0) + change for p, change in changes.items()}
 
     def hint(self) -> TableHint:
-        return hint_for(self, self.state, first=not any(not r.is_event for r in self.live_rows))
+        first = not self.folded and not any(not r.is_event for r in self.live_rows)
+        return hint_for(self, self.state, first=first)
 
     def next_number(self) -> int:
         numbers = [r.number for r in self.live_rows if r.number is not None]
+        numbers += [n for _p, n, _e in self.folded[-1:]]
         return (max(numbers) if numbers else 0) + 1
 
     def end(self) -> EndOfSession:
@@ -178,24 +191,44 @@ class NightView:
         )
 
 
-def night_view(night: Night, lang: str = "en") -> NightView:
-    """Load a night's seats and hand rows (two queries) and the engine state after the last."""
+def night_view(night: Night, lang: str = "en", *, tail: int | None = None) -> NightView:
+    """Load a night's hand rows and the engine state after the last.
+
+    With `tail`, only the last `tail` rows and every event or deleted row are loaded as rows;
+    the live hands before them come as their entries alone (`NightView.folded`), which is
+    all the night page needs of them (a long night's page costs little more than a short
+    one's). Such a view is for reading totals, not for writing a scoresheet.
+    """
     variant = nights.variant_of(night)
     players = seated_names(night)
     # Only the last live row's state is read: a long night's states are not all parsed.
-    rows = list(Hand.objects.filter(night=night).defer("state", "updated").order_by("position"))
+    hands = Hand.objects.filter(night=night).defer("state", "updated").order_by("position")
+    folded: list[tuple[int, int, list[dict[str, Any]]]] = []
+    if tail is None:
+        rows = list(hands)
+    else:
+        latest = Hand.objects.filter(night=night).order_by("-position")
+        cut = next(iter(latest.values_list("position", flat=True)[tail - 1 : tail]), 0)
+        rows = list(hands.filter(Q(position__gte=cut) | Q(number__isnull=True)))
+        earlier = hands.filter(position__lt=cut, number__isnull=False)
+        folded = list(earlier.values_list("position", "number", "entries"))
 
     live = [r for r in rows if not r.deleted]
     session = nights.session_for(night, players, late_joiners(r.record for r in rows))
-    if live:
-        live[-1].state = Hand.objects.values_list("state", flat=True).get(pk=live[-1].pk)
-    state = variant.load_state(live[-1].state if live else night.start_state)
-    return NightView(night, variant, players, session, rows, state, lang)
+    last = max([r.position for r in live[-1:]] + [p for p, _n, _e in folded[-1:]], default=None)
+    start = night.start_state
+    if last is not None:
+        start = Hand.objects.values_list("state", flat=True).get(night=night, position=last)
+        for row in live[-1:]:  # the loaded row keeps its state (hand views read it)
+            if row.position == last:
+                row.state = start
+    state = variant.load_state(start)
+    return NightView(night, variant, players, session, rows, state, lang, folded)
 
 
 def ledger_length(view: NightView) -> int:
     """How many rows `ledger` has: the opening bookings (if any), then every hand row."""
-    return len(view.rows) + (1 if view.night.start_entries else 0)
+    return len(view.rows) + len(view.folded) + (1 if view.night.start_entries else 0)
 
 
 def _fold_silently(
@@ -252,17 +285,19 @@ def ledger(view: NightView, skip: int = 0) -> tuple[list[LedgerRow], dict[str, A
         )
 
     opening = nights.entries_from_json(view.night.start_entries)
-    hand_rows = view.rows
+    items = view.in_order()
     if opening and skip:
         _fold_silently(view.night.start_entries, running, pots)
         skip -= 1
     elif opening:
         add(None, opening, opening[0].kind)
-    for row in hand_rows[:skip]:
-        if not row.deleted:
-            _fold_silently(row.entries, running, pots)
-    for row in hand_rows[skip:]:
-        if row.deleted:
+    for _position, hidden, entries in items[:skip]:
+        if hidden is None or not hidden.deleted:
+            _fold_silently(entries, running, pots)
+    for _position, row, entries in items[skip:]:
+        if row is None:  # a folded hand inside the window: only if a hand came in between
+            add(None, nights.entries_from_json(entries), "")
+        elif row.deleted:
             add(row, [], "×", deleted=True)
         elif row.is_event:
             add(row, nights.entries_from_json(row.entries), str(row.record.get("event")))

@@ -156,7 +156,8 @@ def night_context(
 @login_required
 @vary_on_headers("HX-Request", "HX-Target")
 def night(request: HttpRequest, pk: int) -> HttpResponse:
-    view = queries.night_view(queries.night_for(request.user, pk), lang())
+    # Only the rows the page shows are built; earlier hands count towards the totals.
+    view = queries.night_view(queries.night_for(request.user, pk), lang(), tail=_shown(request))
     template = "scorebook/night.html"
     if request.htmx and request.htmx.target in ("ledger", "earlier", "standings"):
         template += f"#{request.htmx.target}"

@@ -54,7 +54,9 @@ def test_standings_stay_in_view_and_earlier_hands_load(browser, live_server, dja
     page.locator("#ledger tfoot").scroll_into_view_if_needed()
     box = standings.bounding_box()
     assert page.evaluate("window.scrollY") > 1000
-    assert box is not None and 0 <= box["y"] <= 2 and box["height"] < 120
+    assert box is not None
+    assert 0 <= box["y"] <= 2
+    assert box["height"] < 120
     table.shot(page, "night-standings-scrolled", full_page=False)
     # The latest 25 rows are shown; the rest come on demand, without a reload.
     rows = page.locator("#ledger tbody tr:not(.earlier)")
@@ -112,9 +114,7 @@ def test_table_view_follows_a_hand_recorded_on_another_phone(
     # The board polls: the new hand and the new totals show up without a reload.
     expect(board.locator("#next-up")).to_contain_text("Hand 4", timeout=15_000)
     expect(board.locator("#last-hand")).to_contain_text("#3")
-    expect(board.locator("#last-hand .payments-list strong")).to_have_text(
-        ["−2", "−2", "+2", "+2"]
-    )
+    expect(board.locator("#last-hand .payments-list strong")).to_have_text(["−2", "−2", "+2", "+2"])
     totals = queries.ledger(queries.night_view(night))[1]["units"]
     expect(board.locator(".big-standings .pts")).to_have_text([*totals, "0"])
     table.shot(board, "table-view-after")
@@ -125,7 +125,8 @@ def test_table_view_follows_a_hand_recorded_on_another_phone(
     table.shot(page, "table-view-owner-laptop")
     context.close()
     tablet.close()
-    assert errors == [] and board_errors == []
+    assert errors == []
+    assert board_errors == []
 
 
 def test_share_page_copy_button_qr_and_the_shared_page_fits(
@@ -139,7 +140,8 @@ def test_share_page_copy_button_qr_and_the_shared_page_fits(
     svg = page.locator("figure.qr-box svg")
     expect(svg).to_be_visible()
     root = ET.fromstring(svg.evaluate("e => e.outerHTML"))
-    assert root.tag.endswith("svg") and root.get("viewBox", "").startswith("0 0 ")
+    assert root.tag.endswith("svg")
+    assert root.get("viewBox", "").startswith("0 0 ")
     assert len(root.findall(".//{*}path")) == 1
     page.click("#copy-link")
     expect(page.locator("#copy-status")).to_have_text("Copied")
@@ -155,7 +157,9 @@ def test_share_page_copy_button_qr_and_the_shared_page_fits(
     expect(shared.locator(".cash")).to_have_text([*totals["money"], "pot"])
     for item in shared.locator("li").all():  # every total on screen, none cut off
         box = item.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        assert box is not None
+        assert box["x"] >= 0
+        assert box["x"] + box["width"] <= 390
     assert fits(page)
     table.shot(page, "shared-page-390")
     context.close()
