@@ -50,6 +50,7 @@ def test_standings_stay_in_view_and_earlier_hands_load(browser, live_server, dja
     standings = page.locator("#standings")
     expect(standings.locator(".pts")).to_have_text([*totals, "0"])  # four players, the kassza
     expect(standings).to_contain_text("next: #41")
+    table.shot(page, "night-standings-top", full_page=False)
     # Scrolled to the end of the ledger, the standings are still on screen, at the top.
     page.locator("#ledger tfoot").scroll_into_view_if_needed()
     box = standings.bounding_box()
