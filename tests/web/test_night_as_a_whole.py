@@ -383,3 +383,19 @@ def test_a_window_of_deleted_rows_still_knows_the_last_hand(client_in, user):
     assert [r.label for r in response.context["rows"]] == ["×"] * 25
     standings = response.context["standings"]
     assert (standings.next_number, standings.next_dealer) == (15, full.hint().next_dealer)
+
+
+def test_the_seat_choice_only_counts_for_a_new_player(client_in, night):
+    """The join form always sends a seat; a leave, or a player coming back, ignores it."""
+    url = reverse("event", args=[night.pk])
+    client_in.post(url, {"event": "join", "player": "Ede", "seat_index:int": "4"})
+    client_in.post(url, {"event": "leave", "player": "Béla", "seat_index:int": "1"})
+    client_in.post(url, {"event": "join", "player": "Béla", "seat_index:int": "5"})
+    records = list(night.hands.order_by("position").values_list("record", flat=True))
+    assert records == [
+        {"event": "join", "player": "Ede", "seat_index": 4},
+        {"event": "leave", "player": "Béla"},
+        {"event": "join", "player": "Béla"},
+    ]
+    night.refresh_from_db()
+    assert night.seating == ["Anna", "Béla", "Csaba", "Dóra", "Ede"]
