@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
 
 from scorebook import queries, sharing
-from scorebook.views.nights import lang
+from scorebook.views.nights import LATEST_ROWS, lang
 
 POLL_SECONDS = 4
 
@@ -54,7 +54,13 @@ def _etag(request: HttpRequest, token: str) -> str:
     night = sharing.shared_night(token)
     request.shared_night = night  # type: ignore[attr-defined]
     part = "live" if _is_fragment(request) else "page"
-    return f"{sharing.version_of(night)}-{part}-{get_language()}"
+    rows = "all" if _every_row(request) else "latest"
+    return f"{sharing.version_of(night)}-{part}-{rows}-{get_language()}"
+
+
+def _every_row(request: HttpRequest) -> bool:
+    """The whole ledger (?all=1) rather than its latest rows (a long night stays light)."""
+    return request.GET.get("all") == "1"
 
 
 @require_GET
@@ -62,11 +68,15 @@ def _etag(request: HttpRequest, token: str) -> str:
 def shared(request: HttpRequest, token: str) -> HttpResponse:
     """The ledger, totals, pots and settle-up, polled by htmx every few seconds."""
     night = getattr(request, "shared_night", None) or sharing.shared_night(token)
-    view = queries.night_view(night, lang())
-    rows, totals = queries.ledger(view)
+    every = _every_row(request)
+    view = queries.night_view(night, lang(), tail=None if every else LATEST_ROWS)
+    earlier = 0 if every else max(queries.ledger_length(view) - LATEST_ROWS, 0)
+    rows, totals = queries.ledger(view, skip=earlier)
     context = {
         "night": night,
         "token": token,
+        "every": every,
+        "earlier": earlier,
         "title": view.variant.title.get(view.lang),
         "players": view.players,
         "pot_names": view.pot_names,

@@ -399,3 +399,21 @@ def test_the_seat_choice_only_counts_for_a_new_player(client_in, night):
     ]
     night.refresh_from_db()
     assert night.seating == ["Anna", "Béla", "Csaba", "Dóra", "Ede"]
+
+
+def test_the_shared_page_of_a_long_night_shows_its_latest_hands(client_in, user):
+    night = long_night(user, 100)
+    token = sharing.share_night(night=night).token
+    url = reverse("shared", args=[token])
+    c = Client()
+    page = c.get(url)
+    assert [r.label for r in page.context["rows"]] == [str(n) for n in range(76, 101)]
+    assert f'href="{url}?all=1"' in page.content.decode()
+    assert len(page.content) <= 60 * 1024
+    settle_up = client_in.get(reverse("settle", args=[night.pk])).context["transfers"]
+    assert page.context["transfers"] == settle_up
+    assert page.context["totals"] == queries.ledger(queries.night_view(night))[1]
+    every = c.get(url, {"all": "1"})
+    assert len(every.context["rows"]) == 100
+    assert every["ETag"] != page["ETag"]
+    assert f'hx-get="{url}?all=1"' in every.content.decode()
