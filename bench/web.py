@@ -1,5 +1,7 @@
 """Web benchmark: the server time to record one hand in a night that already has 1,000 hands,
-next to a bare Django view doing one INSERT, measured in the same run (issue 3, target ≤ 2×).
+next to a bare Django view doing one INSERT, measured in the same run (issue 3, target ≤ 2×);
+and the night page of a 100- and a 1,000-hand night: its size and server time (issue 13:
+≤ 60 KB each, the 1,000-hand page ≤ 3× the time of the 100-hand one).
 
 Run: `.venv/bin/python bench/web.py [--hands 1000] [--repeat 100]`. It uses a throwaway SQLite
 database (or DATABASE_URL if set), signs in a user, builds the night through the services,
@@ -72,10 +74,53 @@ def median_ms(samples: list[float]) -> float:
     return statistics.median(samples) * 1000
 
 
+def build_night(user: User, hands: int):
+    night = services.create_night(
+        owner=user,
+        variant_key="paskievics",
+        house_rules={},
+        per_point="2",
+        currency="HUF",
+        players=PLAYERS,
+        first_dealer="Dóra",
+    )
+    for n in range(hands):
+        services.record_hand(night=night, record=plain_hand(PLAYERS[(3 + n) % 4], n))
+    return night
+
+
+def page_bench(client: Client, nights: dict[int, object], repeat: int) -> None:
+    """GET each night's page `repeat` times, interleaved; print its size, the median wall
+    and CPU time per request, and the ratio of the largest night to the smallest."""
+    wall: dict[int, list[float]] = {size: [] for size in nights}
+    cpu: dict[int, list[float]] = {size: [] for size in nights}
+    sizes: dict[int, int] = {}
+    for _ in range(repeat):
+        for size, night in nights.items():
+            t, c = time.perf_counter(), time.process_time()
+            response = client.get(reverse("night", args=[night.pk]))
+            wall[size].append(time.perf_counter() - t)
+            cpu[size].append(time.process_time() - c)
+            assert response.status_code == 200
+            sizes[size] = len(response.content)
+    print("| hands | page size | median wall time | median CPU time |")
+    print("|---:|---:|---:|---:|")
+    for size in nights:
+        print(
+            f"| {size:,} | {sizes[size] / 1024:.1f} KB | {median_ms(wall[size]):.1f} ms "
+            f"| {median_ms(cpu[size]):.1f} ms |"
+        )
+    low, high = min(nights), max(nights)
+    for name, times in (("wall", wall), ("CPU", cpu)):
+        ratio = median_ms(times[high]) / median_ms(times[low])
+        print(f"night page, {name}: {high:,} hands / {low:,} hands = {ratio:.2f}× (target ≤ 3×)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=100)
+    parser.add_argument("--page-repeat", type=int, default=30)
     args = parser.parse_args()
     settings.ROOT_URLCONF = __name__
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -98,6 +143,8 @@ def main() -> int:
 
     client = Client()
     client.force_login(user)
+    small = build_night(user, 100)
+    page_bench(client, {100: small, args.hands: night}, args.page_repeat)
     url = reverse("new_hand", args=[night.pk])
     record_times, insert_times = [], []
     for i in range(args.repeat):

@@ -6,6 +6,7 @@ number of queries: the night, its seats, its hands.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_EVEN, Decimal
@@ -14,7 +15,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.formats import get_format
@@ -22,6 +23,7 @@ from django.utils.formats import get_format
 from scorebook import nights
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.replay import Replay, fold
+from scorebook.engine.scoresheet import MAX_PLACE as MAX_SHEET_PLACE
 from scorebook.engine.scoresheet import late_joiners, settle, write_sheet
 from scorebook.engine.settlement import Transfer, fewest_transfers, money_balances
 from scorebook.engine.types import Amount, EndOfSession, Entry, Session, TableHint, Variant
@@ -195,10 +197,20 @@ class NightView:
     rows: list[Hand]
     state: Any
     lang: str = "en"
+    # The live hands before the night page's window, kept as (position, number, entries
+    # JSON) only, not as rows: the page adds them into the totals without building them.
+    # Empty unless `night_view(tail=…)`; `rows` then holds the window and every event.
+    folded: list[tuple[int, int, list[dict[str, Any]]]] = field(default_factory=list)
 
     @property
     def live_rows(self) -> list[Hand]:
         return [r for r in self.rows if not r.deleted]
+
+    def in_order(self) -> list[tuple[int, Hand | None, list[dict[str, Any]]]]:
+        """Every row by position: (position, row or None for a folded hand, entries JSON)."""
+        items = [(p, None, e) for p, _n, e in self.folded]
+        items += [(r.position, r, r.entries) for r in self.rows]
+        return sorted(items, key=lambda item: item[0]) if self.folded else items
 
     @property
     def pot_names(self) -> tuple[str, ...]:
@@ -207,8 +219,9 @@ class NightView:
     def entries(self) -> list[Entry]:
         """Every booked entry in order: the opening bookings, then each live row's."""
         out = nights.entries_from_json(self.night.start_entries)
-        for row in self.live_rows:
-            out.extend(nights.entries_from_json(row.entries))
+        for _position, row, entries in self.in_order():
+            if row is None or not row.deleted:
+                out.extend(nights.entries_from_json(entries))
         return out
 
     def totals(self) -> dict[str, Amount]:
@@ -221,10 +234,12 @@ class NightView:
         return {p: opening.get(p, 0) + change for p, change in changes.items()}
 
     def hint(self) -> TableHint:
-        return hint_for(self, self.state, first=not any(not r.is_event for r in self.live_rows))
+        first = not self.folded and not any(not r.is_event for r in self.live_rows)
+        return hint_for(self, self.state, first=first)
 
     def next_number(self) -> int:
         numbers = [r.number for r in self.live_rows if r.number is not None]
+        numbers += [n for _p, n, _e in self.folded[-1:]]
         return (max(numbers) if numbers else 0) + 1
 
     def end(self) -> EndOfSession:
@@ -238,20 +253,62 @@ class NightView:
         )
 
 
-def night_view(night: Night, lang: str = "en") -> NightView:
-    """Load a night's seats and hand rows (two queries) and the engine state after the last."""
+def night_view(night: Night, lang: str = "en", *, tail: int | None = None) -> NightView:
+    """Load a night's hand rows and the engine state after the last.
+
+    With `tail`, only the last `tail` rows and every event or deleted row are loaded as rows;
+    the live hands before them come as their entries alone (`NightView.folded`), which is
+    all the night page needs of them (a long night's page costs little more than a short
+    one's). Such a view is for reading totals, not for writing a scoresheet.
+    """
     variant = nights.variant_of(night)
     players = seated_names(night)
-    rows = list(Hand.objects.filter(night=night).order_by("position"))
+    # Only the last live row's state is read: a long night's states are not all parsed.
+    hands = Hand.objects.filter(night=night).defer("state", "updated").order_by("position")
+    folded: list[tuple[int, int, list[dict[str, Any]]]] = []
+    if tail is None:
+        rows = list(hands)
+    else:
+        latest = Hand.objects.filter(night=night).order_by("-position")
+        cut = next(iter(latest.values_list("position", flat=True)[tail - 1 : tail]), 0)
+        rows = list(hands.filter(Q(position__gte=cut) | Q(number__isnull=True)))
+        earlier = hands.filter(position__lt=cut, number__isnull=False)
+        folded = list(earlier.values_list("position", "number", "entries"))
 
     live = [r for r in rows if not r.deleted]
     session = nights.session_for(night, players, late_joiners(r.record for r in rows))
-    state = variant.load_state(live[-1].state if live else night.start_state)
-    return NightView(night, variant, players, session, rows, state, lang)
+    last = max([r.position for r in live[-1:]] + [p for p, _n, _e in folded[-1:]], default=None)
+    start = night.start_state
+    if last is not None:
+        start = Hand.objects.values_list("state", flat=True).get(night=night, position=last)
+        for row in live[-1:]:  # the loaded row keeps its state (hand views read it)
+            if row.position == last:
+                row.state = start
+    state = variant.load_state(start)
+    return NightView(night, variant, players, session, rows, state, lang, folded)
 
 
-def ledger(view: NightView) -> tuple[list[LedgerRow], dict[str, Any]]:
-    """One row per hand (and per opening booking / event), with running totals."""
+def ledger_length(view: NightView) -> int:
+    """How many rows `ledger` has: the opening bookings (if any), then every hand row."""
+    return len(view.rows) + len(view.folded) + (1 if view.night.start_entries else 0)
+
+
+def _fold_silently(
+    entries: list[dict[str, Any]], running: dict[str, Amount], pots: dict[str, Amount]
+) -> None:
+    """Add booked entries' deltas and pot changes straight from their JSON (no row built)."""
+    for entry in entries:
+        for who, amount in entry["deltas"].items():
+            if who in running:
+                running[who] += amount if type(amount) is int else nights.amount_from_json(amount)
+        for pot, amount in entry["pots"].items():
+            if pot in pots:
+                pots[pot] += amount if type(amount) is int else nights.amount_from_json(amount)
+
+
+def ledger(view: NightView, skip: int = 0) -> tuple[list[LedgerRow], dict[str, Any]]:
+    """One row per hand (and per opening booking / event), with running totals; the first
+    `skip` rows only count towards the totals (a long night's page shows the latest)."""
     players, pot_names, lang = view.players, view.pot_names, view.lang
     running: dict[str, Amount] = dict.fromkeys(players, 0)
     pots: dict[str, Amount] = {p: (view.night.opening_pots or {}).get(p, 0) for p in pot_names}
@@ -290,10 +347,19 @@ def ledger(view: NightView) -> tuple[list[LedgerRow], dict[str, Any]]:
         )
 
     opening = nights.entries_from_json(view.night.start_entries)
-    if opening:
+    items = view.in_order()
+    if opening and skip:
+        _fold_silently(view.night.start_entries, running, pots)
+        skip -= 1
+    elif opening:
         add(None, opening, opening[0].kind)
-    for row in view.rows:
-        if row.deleted:
+    for _position, hidden, entries in items[:skip]:
+        if hidden is None or not hidden.deleted:
+            _fold_silently(entries, running, pots)
+    for _position, row, entries in items[skip:]:
+        if row is None:  # a folded hand inside the window: only if a hand came in between
+            add(None, nights.entries_from_json(entries), "")
+        elif row.deleted:
             add(row, [], "×", deleted=True)
         elif row.is_event:
             add(row, nights.entries_from_json(row.entries), str(row.record.get("event")))
@@ -522,7 +588,15 @@ def settlement(view: NightView) -> dict[str, Any]:
 def scoresheet(view: NightView) -> dict[str, Any]:
     """The night as a `scorebook/1` scoresheet (what `manage.py score` reads)."""
     records = [r.record for r in view.live_rows]
-    return write_sheet(view.session, nights.stake_of(view.night), records)
+    night = view.night
+    # The format allows 100 characters of place; the night keeps up to 120.
+    return write_sheet(
+        view.session,
+        nights.stake_of(night),
+        records,
+        date=str(night.date) if night.date else None,
+        place=night.place[:MAX_SHEET_PLACE] or None,
+    )
 
 
 def changed_rules(night: Night, lang: str = "en") -> list[tuple[str, str, str]]:
@@ -631,3 +705,48 @@ def same_night(user: AbstractBaseUser, session: Session, records: list[Any]) -> 
         if [r.record for r in rows] == wanted:
             return night
     return None
+
+
+# --- standings, the table view, joins -------------------------------------------------------
+
+
+@dataclass
+class Standings:
+    """What the table wants to see at a glance: each player's total (points and money), the
+    pots, the last hand with its payments, and who deals next."""
+
+    players: list[tuple[str, str, str]]  # name, points, money
+    pots: list[tuple[str, str]]
+    last: LedgerRow | None
+    payments: list[tuple[str, str]]  # the last hand's points by player
+    next_number: int
+    next_dealer: str | None
+
+
+def standings(
+    view: NightView, rows: list[LedgerRow], totals: dict[str, Any], hint: TableHint
+) -> Standings:
+    """The standings from the ledger already built (no second pass over the night)."""
+    last = next((r for r in reversed(rows) if not r.deleted and r.number is not None), None)
+    return Standings(
+        players=list(zip(view.players, totals["units"], totals["money"], strict=True)),
+        pots=list(zip(view.pot_names, totals["pots"], strict=True)),
+        last=last,
+        payments=list(zip(view.players, last.deltas, strict=True)) if last else [],
+        next_number=view.next_number(),
+        next_dealer=hint.next_dealer,
+    )
+
+
+def join_gaps(view: NightView) -> list[tuple[int, str, str | None]]:
+    """Where a joiner can sit: (seat index, left neighbour, right neighbour or None for the
+    end), between the players at the table in seating order. Someone who has left keeps his
+    place in the order, so a gap is named by the nearest players still seated."""
+    names = view.players
+    away = away_before(view, None)
+    seated = [i for i, p in enumerate(names) if p not in away] or list(range(len(names)))
+    gaps: list[tuple[int, str, str | None]] = []
+    for left, right in itertools.pairwise(seated):
+        gaps.append((left + 1, names[left], names[right]))
+    gaps.append((len(names), names[seated[-1]], None))
+    return gaps

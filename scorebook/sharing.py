@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 
+import segno
 from django.db import transaction
 from django.http import Http404
 
@@ -48,3 +49,10 @@ def shared_night(token: str) -> Night:
 def version_of(night: Night) -> str:
     """What the shared page shows changes exactly when this does (hands, paid marks)."""
     return stamps.stamp_of(night, night.stamp_paid, night.stamp_paid_ids)  # type: ignore[attr-defined]
+
+
+def qr_svg(url: str, title: str) -> str:
+    """The link as a QR code: an inline SVG drawn on the server (segno escapes the title),
+    so the phone across the table scans it off the screen; no script, no CDN."""
+    code = segno.make(url, error="m", micro=False)
+    return str(code.svg_inline(scale=4, border=2, omitsize=True, svgclass="qr", title=title))

@@ -11,6 +11,7 @@ order, late joiners included, which is what `services` derives from the stored j
 from __future__ import annotations
 
 import csv
+import dataclasses
 import datetime
 import io
 import json
@@ -192,9 +193,7 @@ def check_sheet(data: Any) -> tuple[Sheet | None, list[Problem]]:
     except Exception:
         logger.exception("replaying a scoresheet failed")
         return sheet, [_problem("sheet", "the scorer could not read it", "a pontozó nem tudta")]
-    return Sheet(
-        sheet.session, sheet.stake, records, sheet.explicit_house_rules, sheet.explicit_stake
-    ), []
+    return dataclasses.replace(sheet, records=records), []
 
 
 # --- writing ------------------------------------------------------------------------------
@@ -219,7 +218,10 @@ def create_night_from_sheet(
     place: str = "",
     first_dealer: str | None = None,
 ) -> Night:
-    """A new night holding the sheet; raises InvalidSheet (every problem) and writes nothing."""
+    """A new night holding the sheet; raises InvalidSheet (every problem) and writes nothing.
+
+    `date` and `place`, when given (the import form, a backup's index), win over the sheet's
+    own; without either the night takes the sheet's, then today and no place."""
     sheet, problems = check_sheet(data)
     if problems or sheet is None:
         raise InvalidSheet(problems)
@@ -231,11 +233,13 @@ def create_night_from_sheet(
         house_rules=dict(session.house_rules),
         stake_per_point=sheet.stake.per_point,
         currency=sheet.stake.currency,
-        place=place[:120],
+        place=(place or sheet.place or "")[:120],
         opening_pots=dict(session.opening_pots) if session.opening_pots is not None else None,
     )
     if date is not None:
         night.date = date
+    elif sheet.date is not None:
+        night.date = datetime.date.fromisoformat(sheet.date)
     state, opening = variant.start(session)
     night.start_state = variant.dump_state(state)
     night.start_entries = nights.entries_to_json(opening)

@@ -11,6 +11,7 @@ from scorebook.views import (
     players,
     settle,
     share,
+    table,
     transfer,
 )
 
@@ -57,6 +58,8 @@ urlpatterns = [
     path("nights/<int:pk>/share/", share.share, name="share"),
     path("nights/<int:pk>/share/revoke/", share.revoke, name="revoke_share"),
     path("s/<str:token>/", share.shared, name="shared"),
+    path("nights/<int:pk>/table/", table.table, name="table"),
+    path("s/<str:token>/table/", table.shared_table, name="shared_table"),
     path("nights/", players.night_list, name="night_list"),
     path("players/", players.player_list, name="player_list"),
     path("players/<int:pk>/", players.player, name="player"),

@@ -6,6 +6,8 @@ and writer.
 
 from __future__ import annotations
 
+import datetime
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -20,7 +22,19 @@ from scorebook.engine.types import Amount, Session, Text
 
 FORMAT = "scorebook/1"
 RESULT_FORMAT = "scorebook-result/1"
-TOP_LEVEL = ("format", "variant", "house_rules", "stake", "players", "pots", "hands")
+TOP_LEVEL = (
+    "format",
+    "variant",
+    "house_rules",
+    "stake",
+    "players",
+    "pots",
+    "date",
+    "place",
+    "hands",
+)
+MAX_PLACE = 100
+ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +45,9 @@ class Sheet:
     # Whether the input named these (so that writing it back gives the same document)
     explicit_house_rules: Mapping[str, Any]
     explicit_stake: bool
+    # When and where the night was played (ISO date, free text); None when the sheet is silent
+    date: str | None = None
+    place: str | None = None
 
 
 def _problem(field: str, en: str, hu: str) -> Problem:
@@ -105,6 +122,41 @@ def parse_stake(raw: Any) -> tuple[Stake, list[Problem]]:
     return Stake(per_point, currency), problems
 
 
+def parse_date_place(data: Mapping[str, Any]) -> tuple[str | None, str | None, list[Problem]]:
+    """The optional `date` (YYYY-MM-DD, a real day) and `place` (at most 100 characters)."""
+    problems: list[Problem] = []
+    date, place = data.get("date"), data.get("place")
+    if date is not None:
+        valid = isinstance(date, str) and ISO_DATE.fullmatch(date) is not None
+        try:
+            valid = valid and bool(datetime.date.fromisoformat(date))
+        except ValueError:
+            valid = False
+        if not valid:
+            problems.append(
+                _problem(
+                    "date",
+                    f'{date!r} is not a day written as YYYY-MM-DD such as "2026-11-21"',
+                    f'{date!r} nem ÉÉÉÉ-HH-NN alakú nap (pl. "2026-11-21")',
+                )
+            )
+            date = None
+    if place is not None:
+        if not isinstance(place, str) or any(ord(c) < 32 or ord(c) == 127 for c in place):
+            problems.append(_problem("place", "must be plain text", "egyszerű szöveg lehet"))
+            place = None
+        elif len(place) > MAX_PLACE:
+            problems.append(
+                _problem(
+                    "place",
+                    f"is longer than {MAX_PLACE} characters",
+                    f"hosszabb {MAX_PLACE} karakternél",
+                )
+            )
+            place = None
+    return date, place, problems
+
+
 def late_joiners(records: Iterable[Any]) -> frozenset[str]:
     """Who sat down after the start: the players whose first join/leave event is a join.
 
@@ -153,6 +205,8 @@ def read_sheet(data: Any) -> Sheet:
     problems += rule_problems
     stake, stake_problems = parse_stake(data.get("stake"))
     problems += stake_problems
+    date, place, when_where_problems = parse_date_place(data)
+    problems += when_where_problems
 
     players = data.get("players")
     names_ok = isinstance(players, list)
@@ -226,6 +280,8 @@ def read_sheet(data: Any) -> Sheet:
         records=tuple(hands),
         explicit_house_rules=dict(data.get("house_rules") or {}),
         explicit_stake=data.get("stake") is not None,
+        date=date,
+        place=place,
     )
 
 
@@ -293,9 +349,12 @@ def write_sheet(
     *,
     house_rules: Mapping[str, Any] | None = None,
     include_stake: bool = True,
+    date: str | None = None,
+    place: str | None = None,
 ) -> dict[str, Any]:
     """A scoresheet document. `house_rules`: the rules to write (default: those that differ
-    from the variant's defaults)."""
+    from the variant's defaults); `date` and `place` are written when given (place: not
+    empty)."""
     variant = registry.get(session.variant)
     if house_rules is None:
         defaults = {rule.name: rule.default for rule in variant.house_rules}
@@ -310,5 +369,9 @@ def write_sheet(
     doc["players"] = list(session.players)
     if session.opening_pots is not None:
         doc["pots"] = dict(session.opening_pots)
+    if date is not None:
+        doc["date"] = date
+    if place:
+        doc["place"] = place
     doc["hands"] = [dict(r) for r in records]
     return doc

@@ -288,6 +288,10 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
     night = queries.night_to_score(request.user, pk)
     view = queries.night_view(night, lang())
     parsed = parse_hand(request.POST, view.players)
+    if parsed.record.get("event") != "join" or parsed.record.get("player") in view.players:
+        # The form always sends where a joiner sits; a leave, or a player coming back to
+        # his own seat, has no seat to choose.
+        parsed.record.pop("seat_index", None)
     if not parsed.problems and not isinstance(parsed.record.get("event"), str):
         parsed.problems = [Problem("event", Text("is required", "kötelező megadni"))]
     try:

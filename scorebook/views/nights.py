@@ -101,34 +101,69 @@ def setup(request: HttpRequest, key: str) -> HttpResponse:
     return TemplateResponse(request, "scorebook/setup.html", context)
 
 
-def night_context(request: HttpRequest, view: queries.NightView) -> dict:
-    rows, totals = queries.ledger(view)
+# --- the night page: the latest rows, earlier ones on demand ----------------------------------
+
+LATEST_ROWS = 25  # a long night's page shows the latest rows (its weight stays flat) ...
+MORE_ROWS = 50  # ... and "show earlier hands" brings this many more each time
+
+
+def _shown(request: HttpRequest) -> int:
+    value = request.GET.get("show", "")
+    return max(int(value) if value.isdigit() and len(value) < 7 else 0, LATEST_ROWS)
+
+
+def _ledger_page(
+    request: HttpRequest, view: queries.NightView
+) -> tuple[list[queries.LedgerRow], dict, dict]:
+    """The ledger rows the page shows (or the "earlier" fragment: only the rows it adds),
+    the totals, and how many rows stay hidden before them with the `show` for the next
+    batch. Hidden rows only count towards the totals, so the page's work stays flat."""
+    shown = _shown(request)
+    length = queries.ledger_length(view)
+    start = max(length - shown, 0)
+    rows, totals = queries.ledger(view, skip=start)
+    if request.htmx and request.htmx.target == "earlier":
+        rows = rows[: max(length - (shown - MORE_ROWS) - start, 0)]
+    return rows, totals, {"earlier": start, "show_more": shown + MORE_ROWS}
+
+
+def night_context(
+    request: HttpRequest, view: queries.NightView, *, every_row: bool = False
+) -> dict:
+    if every_row:
+        rows, totals = queries.ledger(view)
+        page: dict = {"earlier": 0}
+    else:
+        rows, totals, page = _ledger_page(request, view)
     hint = view.hint()
-    return {
+    return page | {
+        "rows": rows,
         "night": view.night,
         "view": view,
         "title": view.variant.title.get(view.lang),
         "players": view.players,
         "pot_names": view.pot_names,
         "ledger_columns": len(view.players) + len(view.pot_names),
-        "rows": rows,
         "totals": totals,
         "hint": hint,
         "hint_notes": [n.get(view.lang) for n in hint.notes],
         "next_number": view.next_number(),
         "rules": queries.changed_rules(view.night, view.lang),
+        "standings": queries.standings(view, rows, totals, hint),
+        "join_gaps": queries.join_gaps(view),
     }
 
 
 @require_GET
 @login_required
-@vary_on_headers("HX-Request")
+@vary_on_headers("HX-Request", "HX-Target")
 def night(request: HttpRequest, pk: int) -> HttpResponse:
     night = queries.night_to_score(request.user, pk)  # the owner or a co-scorer
-    view = queries.night_view(night, lang())
+    # Only the rows the page shows are built; earlier hands count towards the totals.
+    view = queries.night_view(night, lang(), tail=_shown(request))
     template = "scorebook/night.html"
-    if request.htmx and request.htmx.target == "ledger":
-        template += "#ledger"
+    if request.htmx and request.htmx.target in ("ledger", "earlier", "standings"):
+        template += f"#{request.htmx.target}"
     context = night_context(request, view) | {"role": queries.role_in(request.user, night)}
     return TemplateResponse(request, template, context)
 

@@ -73,6 +73,6 @@ def mark_paid(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def summary(request: HttpRequest, pk: int) -> HttpResponse:
     view = queries.night_view(queries.night_for(request.user, pk), lang())
-    context = night_context(request, view) | _settle_context(request, view)
+    context = night_context(request, view, every_row=True) | _settle_context(request, view)
     context["chart"] = queries.balance_chart(view)
     return TemplateResponse(request, "scorebook/print.html", context)

@@ -8,11 +8,13 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
 
 from scorebook import queries, sharing
-from scorebook.views.nights import lang
+from scorebook.views.nights import LATEST_ROWS, lang
 
 POLL_SECONDS = 4
 
@@ -27,9 +29,12 @@ def share(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("share", pk=pk)
     link = sharing.share_of(night)
     url = request.build_absolute_uri(reverse("shared", args=[link.token])) if link else None
-    return TemplateResponse(
-        request, "scorebook/share.html", {"night": night, "share": link, "url": url}
-    )
+    context = {"night": night, "share": link, "url": url}
+    if link and url:
+        # segno's own markup (the URL is encoded as modules, the title escaped by segno)
+        qr = sharing.qr_svg(url, _("QR code of the share link"))
+        context |= {"qr": mark_safe(qr), "table_url": reverse("shared_table", args=[link.token])}
+    return TemplateResponse(request, "scorebook/share.html", context)
 
 
 @require_POST
@@ -49,7 +54,13 @@ def _etag(request: HttpRequest, token: str) -> str:
     night = sharing.shared_night(token)
     request.shared_night = night  # type: ignore[attr-defined]
     part = "live" if _is_fragment(request) else "page"
-    return f"{sharing.version_of(night)}-{part}-{get_language()}"
+    rows = "all" if _every_row(request) else "latest"
+    return f"{sharing.version_of(night)}-{part}-{rows}-{get_language()}"
+
+
+def _every_row(request: HttpRequest) -> bool:
+    """The whole ledger (?all=1) rather than its latest rows (a long night stays light)."""
+    return request.GET.get("all") == "1"
 
 
 @require_GET
@@ -57,11 +68,15 @@ def _etag(request: HttpRequest, token: str) -> str:
 def shared(request: HttpRequest, token: str) -> HttpResponse:
     """The ledger, totals, pots and settle-up, polled by htmx every few seconds."""
     night = getattr(request, "shared_night", None) or sharing.shared_night(token)
-    view = queries.night_view(night, lang())
-    rows, totals = queries.ledger(view)
+    every = _every_row(request)
+    view = queries.night_view(night, lang(), tail=None if every else LATEST_ROWS)
+    earlier = 0 if every else max(queries.ledger_length(view) - LATEST_ROWS, 0)
+    rows, totals = queries.ledger(view, skip=earlier)
     context = {
         "night": night,
         "token": token,
+        "every": every,
+        "earlier": earlier,
         "title": view.variant.title.get(view.lang),
         "players": view.players,
         "pot_names": view.pot_names,
@@ -69,6 +84,7 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
         "rows": [r for r in rows if not r.deleted],
         "totals": totals,
         "poll": POLL_SECONDS,
+        "standings": queries.standings(view, rows, totals, view.hint()),
         **queries.settlement(view),
     }
     template = "scorebook/shared.html#live" if _is_fragment(request) else "scorebook/shared.html"

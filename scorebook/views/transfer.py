@@ -9,7 +9,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
@@ -32,8 +31,18 @@ class ImportForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 8}),
         max_length=MAX_UPLOAD,
     )
-    date = forms.DateField(label=gettext_lazy("Date"), required=False)
-    place = forms.CharField(label=gettext_lazy("Place"), required=False, max_length=120)
+    # Empty: the scoresheet's own date and place (then today, no place).
+    date = forms.DateField(
+        label=gettext_lazy("Date"),
+        required=False,
+        help_text=gettext_lazy("Leave empty to keep the scoresheet's."),
+    )
+    place = forms.CharField(
+        label=gettext_lazy("Place"),
+        required=False,
+        max_length=120,
+        help_text=gettext_lazy("Leave empty to keep the scoresheet's."),
+    )
 
     def clean(self) -> dict:
         cleaned = super().clean()
@@ -65,7 +74,7 @@ def import_night(request: HttpRequest) -> HttpResponse:
                 night = sheets.create_night_from_sheet(
                     owner=request.user,
                     data=data,
-                    date=form.cleaned_data.get("date") or timezone.localdate(),
+                    date=form.cleaned_data.get("date"),
                     place=form.cleaned_data.get("place") or "",
                 )
             except InvalidSheet as refused:

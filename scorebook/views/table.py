@@ -1,0 +1,86 @@
+"""The table view: big standings for a tablet or laptop in the middle of the table, for the
+owner and through the share link, refreshed like the shared page (ETag polling)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.translation import get_language
+from django.views.decorators.http import condition, require_GET
+
+from scorebook import queries, sharing, stamps
+from scorebook.models import Night
+from scorebook.views.nights import lang
+from scorebook.views.share import POLL_SECONDS
+
+
+def _owned_night(request: HttpRequest, pk: int) -> Night:
+    """The owner's night annotated with its stamps (one query); 404 for anyone else."""
+    night = (
+        stamps.with_stamps(Night.objects.filter(pk=pk, owner_id=request.user.pk), paid=True)
+        .select_related("first_dealer")
+        .first()
+    )
+    if night is None:
+        raise Http404("no such night")
+    return night
+
+
+def _etag(load: Callable[..., Night]) -> Callable[..., str]:
+    """The page's fingerprint from one query; unchanged → 304, nothing rendered."""
+
+    def etag(request: HttpRequest, **kwargs: int | str) -> str:
+        night = load(request, **kwargs)
+        request.table_night = night  # type: ignore[attr-defined]
+        part = "live" if _is_fragment(request) else "page"
+        return f"{sharing.version_of(night)}-{part}-{get_language()}"
+
+    return etag
+
+
+def _is_fragment(request: HttpRequest) -> bool:
+    return bool(request.htmx) and request.htmx.target == "live"
+
+
+def _render(request: HttpRequest, night: Night, poll_url: str, back_url: str) -> HttpResponse:
+    view = queries.night_view(night, lang())
+    rows, totals = queries.ledger(view)
+    context = {
+        "night": night,
+        "title": view.variant.title.get(view.lang),
+        "standings": queries.standings(view, rows, totals, view.hint()),
+        "poll": POLL_SECONDS,
+        "poll_url": poll_url,
+        "back_url": back_url,
+    }
+    template = "scorebook/table.html#live" if _is_fragment(request) else "scorebook/table.html"
+    response = TemplateResponse(request, template, context)
+    # Always revalidate (If-None-Match → 304); never stored by shared caches.
+    patch_cache_control(response, private=True, no_cache=True)
+    patch_vary_headers(response, ["HX-Request", "HX-Target", "Accept-Language", "Cookie"])
+    return response
+
+
+@require_GET
+@login_required
+@condition(etag_func=_etag(_owned_night))
+def table(request: HttpRequest, pk: int) -> HttpResponse:
+    night = getattr(request, "table_night", None) or _owned_night(request, pk)
+    url = reverse("table", args=[pk])
+    return _render(request, night, url, reverse("night", args=[pk]))
+
+
+@require_GET
+@condition(etag_func=_etag(lambda _request, token: sharing.shared_night(token)))
+def shared_table(request: HttpRequest, token: str) -> HttpResponse:
+    night = getattr(request, "table_night", None) or sharing.shared_night(token)
+    response = _render(
+        request, night, reverse("shared_table", args=[token]), reverse("shared", args=[token])
+    )
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
