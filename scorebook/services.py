@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -438,8 +438,11 @@ def _check_version(hand: Hand, version: int, record: Mapping[str, Any] | None) -
 
 
 def _keep_revision(hand: Hand, author: AbstractBaseUser | None) -> None:
+    record = hand.record
+    if nights.record_trouble(record):  # a record stored before input was bounded
+        record = nights.readable_copy(record)
     HandRevision.objects.create(
-        hand=hand, version=hand.version, record=hand.record, deleted=hand.deleted, author=author
+        hand=hand, version=hand.version, record=record, deleted=hand.deleted, author=author
     )
 
 
@@ -510,11 +513,53 @@ def restore_hand(*, hand: Hand, version: int, author: AbstractBaseUser | None = 
     return hand
 
 
+PAID_QUANTUM = Decimal("0.0001")  # PaidTransfer.amount: 14 digits, 4 after the point
+MAX_PAID = Decimal(10) ** 10
+
+
+def _party(night: Night, name: Any) -> str | None:
+    """The settle-up's key for a payer or payee: a seated player, or a pot of the night's
+    variant (the page shows it as "<name>", the settle-up keeps it as "pot:<name>")."""
+    if not isinstance(name, str):
+        return None
+    pots = nights.variant_of(night).pot_names
+    if name in night.seating:
+        return name
+    pot = name.removeprefix(POT_PREFIX)
+    return f"{POT_PREFIX}{pot}" if pot in pots else None
+
+
+def _paid_problems(night: Night, payer: Any, payee: Any, amount: Any) -> list[Problem]:
+    problems = []
+    who = {"payer": _party(night, payer), "payee": _party(night, payee)}
+    for field_name, key in who.items():
+        if key is None:
+            problems.append(
+                _problem(field_name, "is not a player or a pot of this night", "nem résztvevő")
+            )
+    if not problems and who["payer"] == who["payee"]:
+        problems.append(_problem("payee", "must differ from the payer", "nem lehet a fizető"))
+    if not isinstance(amount, Decimal) or not amount.is_finite() or not 0 < amount < MAX_PAID:
+        problems.append(_problem("amount", "must be above 0 and below 10¹⁰", "0 és 10¹⁰ között"))
+    elif amount != amount.quantize(PAID_QUANTUM):
+        problems.append(_problem("amount", "at most 4 decimals", "legfeljebb 4 tizedesjegy"))
+    return problems
+
+
 @transaction.atomic
 def mark_transfer_paid(
     *, night: Night, payer: str, payee: str, amount: Decimal, paid: bool = True
 ) -> None:
-    """Mark (or unmark) one settle-up transfer as paid."""
+    """Mark (or unmark) one settle-up transfer as paid; InvalidHand (fields `payer`,
+    `payee`, `amount`) when it names somebody not at the night or an impossible amount."""
+    if isinstance(amount, str | int):
+        try:
+            amount = Decimal(amount)
+        except InvalidOperation:
+            pass  # refused below, as not a number
+    problems = _paid_problems(night, payer, payee, amount)
+    if problems:
+        raise InvalidHand(problems)
     if paid:
         PaidTransfer.objects.get_or_create(night=night, payer=payer, payee=payee, amount=amount)
     else:
