@@ -20,6 +20,10 @@ from scorebook.engine.types import Amount, Entry, HouseRule, Line, Session, Text
 from scorebook.models import Night
 
 EVENT_KEY = "event"
+# What a night may hold, whoever creates it (the set-up form, a service, an import): far
+# above any real table, far below what money and the database columns can carry.
+MAX_STAKE = Decimal(10) ** 6  # per point
+MAX_POT = 10**12  # an opening pot balance, in payment units
 
 
 def available_variants() -> list[Variant]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from decimal import ROUND_HALF_EVEN, Decimal, InvalidOperation, localcontext
+from decimal import ROUND_HALF_EVEN, Decimal, DecimalException, localcontext
 from fractions import Fraction
 from typing import Any
 
@@ -94,7 +94,7 @@ def signed(amount: Decimal) -> str:
 # (stored before input was bounded) gets MONEY_UNKNOWN and a message, never a 500.
 MONEY_PRECISION = 60
 MONEY_UNKNOWN = "—"
-MONEY_ERRORS = (InvalidOperation, OverflowError, ValueError, ZeroDivisionError)
+MONEY_ERRORS = (DecimalException, OverflowError, ValueError, ZeroDivisionError)
 
 
 def money_context() -> Any:
@@ -512,6 +512,60 @@ def scoresheet(view: NightView) -> dict[str, Any]:
     # command refuses such a night instead, and `manage.py check_nights` repairs it.
     records = [r.record for r in view.live_rows if not nights.record_trouble(r.record)]
     return write_sheet(view.session, nights.stake_of(view.night), records)
+
+
+@dataclass(frozen=True)
+class BadHand:
+    """A stored row that no longer reads or no longer scores, and why."""
+
+    night_id: int
+    hand_id: int
+    position: int
+    number: int | None
+    why: str
+
+    @property
+    def label(self) -> str:
+        return f"hand {self.number}" if self.number else f"row {self.position + 1}"
+
+
+def bad_hands(night: Night) -> list[BadHand]:
+    """Every live row of the night whose record cannot be written as JSON or that the
+    engine refuses, scoring the night as if the bad rows were deleted (as the repair does)."""
+    variant = nights.variant_of(night)
+    rows = list(Hand.objects.filter(night=night, deleted=False).order_by("position"))
+    bad: list[BadHand] = []
+
+    def refuse(row: Hand, why: str) -> None:
+        bad.append(BadHand(night.pk, row.pk, row.position, row.number, why))
+
+    try:
+        session = nights.session_for(
+            night, list(night.seating), late_joiners(r.record for r in rows)
+        )
+        state = variant.load_state(night.start_state)
+    except Exception as error:  # the night itself does not load: nothing to replay
+        return [BadHand(night.pk, 0, -1, None, f"the night does not load: {error!r}")]
+    number = 1
+    for row in rows:
+        trouble = nights.record_trouble(row.record)
+        if trouble:
+            refuse(row, f"the record {trouble}")
+            continue
+        try:
+            after, _entries, problems = fold(
+                session, [row.record], state=state, first_number=number
+            )
+        except Exception as error:  # an engine bug on an old record: report, do not stop
+            refuse(row, f"the scorer fails on it ({type(error).__name__})")
+            continue
+        if problems:
+            refuse(row, "; ".join(p.describe() for p in problems))
+            continue
+        state = after
+        if not row.is_event:
+            number += 1
+    return bad
 
 
 def changed_rules(night: Night, lang: str = "en") -> list[tuple[str, str, str]]:

@@ -9,6 +9,7 @@ Concurrent saves are detected by the row's `version` (edits) or the expected han
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -20,6 +21,7 @@ from django.db import connection, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from scorebook import names as player_names
 from scorebook import nights
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.replay import fold
@@ -71,8 +73,6 @@ def diff_records(before: Any, after: Any) -> list[tuple[str, Any, Any]]:
     ]
 
 
-NAME_MAX = Player._meta.get_field("name").max_length
-_NAME_TOO_LONG = (f"at most {NAME_MAX} characters", f"legfeljebb {NAME_MAX} karakter")
 # The settle-up names a pot "pot:<name>" beside the players: a player may not look like one.
 POT_PREFIX = "pot:"
 _POT_NAME = ('a name may not start with "pot:"', 'a név nem kezdődhet így: "pot:"')
@@ -82,10 +82,16 @@ _POT_NAME = ('a name may not start with "pot:"', 'a név nem kezdődhet így: "p
 
 
 def remember_players(*, owner: AbstractBaseUser, names: Sequence[str]) -> list[Player]:
+    """The owner's Player rows for `names`, in order, creating the new ones.
+
+    Two phones may create nights with the same new names at the same instant: the insert
+    skips a name another transaction has just added (ON CONFLICT DO NOTHING on the unique
+    owner+name), then the rows are read again, so both get the same players, never a 500.
+    """
     existing = {p.name: p for p in Player.objects.filter(owner=owner, name__in=list(names))}
-    missing = [Player(owner=owner, name=n) for n in names if n not in existing]
+    missing = [Player(owner=owner, name=n) for n in dict.fromkeys(names) if n not in existing]
     if missing:
-        Player.objects.bulk_create(missing)
+        Player.objects.bulk_create(missing, ignore_conflicts=True)
         existing |= {p.name: p for p in Player.objects.filter(owner=owner, name__in=list(names))}
     return [existing[n] for n in names]
 
@@ -107,13 +113,10 @@ def create_night(
     """Create a night with its seating; raises InvalidHand (fields `house_rules.*`, `players`)."""
     rules, problems = resolve_house_rules(variant_key, dict(house_rules))
     variant = nights.registry.get(variant_key)
-    names = [n.strip() for n in players]
-    if len(set(names)) != len(names) or not all(names):
-        problems.append(
-            _problem("players", "names must be unique and not empty", "a nevek legyenek különbözők")
-        )
-    elif any(len(n) > NAME_MAX for n in names):
-        problems.append(_problem("players", *_NAME_TOO_LONG))
+    names = [player_names.clean(n) for n in players]
+    refused = player_names.problems(names)
+    if refused:
+        problems.extend(_problem("players", text, text) for text in refused)
     elif any(n.startswith(POT_PREFIX) for n in names):
         problems.append(_problem("players", *_POT_NAME))
     elif not variant.min_players <= len(names) <= variant.max_players:
@@ -127,10 +130,31 @@ def create_night(
     if first_dealer and first_dealer not in names:
         problems.append(_problem("first_dealer", "is not one of the players", "nem játékos"))
     for pot, amount in (opening_pots or {}).items():
-        if pot not in variant.pot_names or not isinstance(amount, int) or amount < 0:
+        if (
+            pot not in variant.pot_names
+            or isinstance(amount, bool)
+            or not isinstance(amount, int)
+            or not 0 <= amount <= nights.MAX_POT
+        ):
             problems.append(
-                _problem(f"pots.{pot}", "must be a whole number ≥ 0", "nemnegatív egész")
+                _problem(
+                    f"pots.{pot}",
+                    f"must be a whole number from 0 to {nights.MAX_POT}",
+                    f"0 és {nights.MAX_POT} közötti egész",
+                )
             )
+    try:
+        stake = Decimal(str(per_point))
+    except InvalidOperation:
+        stake = Decimal("NaN")
+    if not stake.is_finite() or not 0 <= stake <= nights.MAX_STAKE or stake != round(stake, 4):
+        problems.append(
+            _problem(
+                "per_point",
+                f"must be from 0 to {nights.MAX_STAKE}, with at most 4 decimals",
+                f"0 és {nights.MAX_STAKE} között, legfeljebb 4 tizedesjeggyel",
+            )
+        )
     if problems:
         raise InvalidHand(problems)
     night = Night(
@@ -389,9 +413,10 @@ def _record_join(*, night: Night, record: dict[str, Any], position: int) -> Hand
     players = _players(night)
     if not isinstance(name, str) or not name.strip():
         raise InvalidHand([_problem("player", "is required", "kötelező megadni")])
-    name = name.strip()
-    if len(name) > NAME_MAX:
-        raise InvalidHand([_problem("player", *_NAME_TOO_LONG)])
+    name = player_names.clean(name)
+    refused = player_names.problem(name)
+    if refused:
+        raise InvalidHand([_problem("player", refused, refused)])
     if name.startswith(POT_PREFIX):
         raise InvalidHand([_problem("player", *_POT_NAME)])
     record["player"] = name
@@ -513,6 +538,29 @@ def restore_hand(*, hand: Hand, version: int, author: AbstractBaseUser | None = 
     return hand
 
 
+@transaction.atomic
+def delete_bad_hands(
+    *, night: Night, bad: Sequence[Any], author: AbstractBaseUser | None = None
+) -> int:
+    """Mark the rows `queries.bad_hands` found deleted (each with a revision, as a delete
+    from the ledger keeps one) and re-score the night without them; the count deleted."""
+    night = _lock(night)
+    rows = list(
+        Hand.objects.select_for_update().filter(
+            night=night, pk__in=[b.hand_id for b in bad], deleted=False
+        )
+    )
+    for hand in rows:
+        _keep_revision(hand, author)
+        hand.deleted = True
+        hand.number = None
+        hand.version += 1
+        hand.save(update_fields=["deleted", "number", "version", "updated"])
+    if rows:
+        _rescore_all(night, _session(night))
+    return len(rows)
+
+
 PAID_QUANTUM = Decimal("0.0001")  # PaidTransfer.amount: 14 digits, 4 after the point
 MAX_PAID = Decimal(10) ** 10
 
@@ -553,10 +601,8 @@ def mark_transfer_paid(
     """Mark (or unmark) one settle-up transfer as paid; InvalidHand (fields `payer`,
     `payee`, `amount`) when it names somebody not at the night or an impossible amount."""
     if isinstance(amount, str | int):
-        try:
+        with contextlib.suppress(InvalidOperation):  # not a number: refused below
             amount = Decimal(amount)
-        except InvalidOperation:
-            pass  # refused below, as not a number
     problems = _paid_problems(night, payer, payee, amount)
     if problems:
         raise InvalidHand(problems)

@@ -23,6 +23,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from scorebook import names as player_names
 from scorebook import nights, queries, services
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidSheet, Problem
@@ -114,14 +115,8 @@ def _app_limits(data: Mapping[str, Any], sheet: Sheet) -> list[Problem]:
                     "nem kezdődhet és nem végződhet szóközzel",
                 )
             )
-        elif len(name) > MAX_NAME:
-            problems.append(
-                _problem(
-                    f"players[{index}]",
-                    f"is longer than {MAX_NAME} characters",
-                    f"hosszabb {MAX_NAME} karakternél",
-                )
-            )
+        elif refused := player_names.problem(name):
+            problems.append(_problem(f"players[{index}]", refused, refused))
     per_point = sheet.stake.per_point
     exponent = per_point.normalize().as_tuple().exponent
     places = max(-exponent, 0) if isinstance(exponent, int) else 0
