@@ -28,7 +28,7 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from scorebook import nights
+from scorebook import names, nights
 from scorebook.engine.errors import Problem
 from scorebook.engine.types import HouseRule, Text, Variant
 from scorebook.labels import pot_title
@@ -382,13 +382,24 @@ class HandForm:
 
 
 CURRENCY_RE = r"^[A-Z]{3}$"
+MAX_STAKE = nights.MAX_STAKE
+MAX_POT = nights.MAX_POT
 
 
 class NightForm(forms.Form):
     """The session fields; the house rules and the pots come from the variant's own lists."""
 
     per_point = forms.DecimalField(
-        label=_("Stake per point"), min_value=Decimal(0), max_digits=12, decimal_places=4
+        label=_("Stake per point"),
+        min_value=Decimal(0),
+        max_value=MAX_STAKE,
+        decimal_places=4,
+        error_messages={
+            "max_value": _("The stake per point can be at most %(limit_value)s."),
+            "min_value": _("The stake per point cannot be below %(limit_value)s."),
+            "max_decimal_places": _("The stake per point can have at most %(max)s decimals."),
+            "invalid": _("The stake per point must be a number, such as 1 or 0.5."),
+        },
     )
     currency = forms.RegexField(
         label=_("Currency"),
@@ -410,16 +421,33 @@ class NightForm(forms.Form):
         for rule in variant.house_rules:
             self.fields[f"hr_{rule.name}"] = house_rule_field(rule, lang)
         for pot in variant.pot_names:
+            title = pot_title(pot)
             self.fields[f"pot_{pot}"] = forms.IntegerField(
-                label=pot_title(pot), min_value=0, max_value=10**9, required=False
+                label=title,
+                min_value=0,
+                max_value=MAX_POT,
+                required=False,
+                error_messages={
+                    "max_value": _("%(pot)s can open with at most %(max)s.")
+                    % {"pot": title, "max": f"{MAX_POT:,}".replace(",", " ")},
+                    "min_value": _("%(pot)s cannot open below 0.") % {"pot": title},
+                    "invalid": _("%(pot)s must open with a whole number.") % {"pot": title},
+                },
             )
 
     def clean_currency(self) -> str:
         return str(self.cleaned_data["currency"]).upper()
 
     def players(self) -> list[str]:
-        names = [str(n).strip() for n in self.data.getlist("players")] if self.data else []
-        return [n[:60] for n in names if n]
+        """The names typed, trimmed, blank seats left out (never cut: a long name is refused)."""
+        typed = [names.clean(str(n)) for n in self.data.getlist("players")] if self.data else []
+        return [n for n in typed if n]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        for problem in names.problems(self.players()):
+            self.add_error(None, problem)
+        return cleaned
 
     def rule_groups(self) -> list[tuple[str, list[tuple[HouseRule, forms.BoundField]]]]:
         groups: dict[str, list[tuple[HouseRule, forms.BoundField]]] = {}

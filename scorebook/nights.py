@@ -7,6 +7,8 @@ except through objects the caller already loaded.
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
@@ -18,6 +20,10 @@ from scorebook.engine.types import Amount, Entry, HouseRule, Line, Session, Text
 from scorebook.models import Night
 
 EVENT_KEY = "event"
+# What a night may hold, whoever creates it (the set-up form, a service, an import): far
+# above any real table, far below what money and the database columns can carry.
+MAX_STAKE = Decimal(10) ** 6  # per point
+MAX_POT = 10**12  # an opening pot balance, in payment units
 
 
 def available_variants() -> list[Variant]:
@@ -168,3 +174,62 @@ def entries_to_json(entries: Iterable[Entry]) -> list[dict[str, Any]]:
 
 def entries_from_json(data: Iterable[Mapping[str, Any]]) -> list[Entry]:
     return [entry_from_json(e) for e in data]
+
+
+# --- records that no longer read -----------------------------------------------------------
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+MAX_DEPTH = 40  # nesting a hand record never needs (sheets refuses deeper input on import)
+
+
+def record_trouble(record: Any) -> str | None:
+    """Why a stored record cannot be written out as JSON (too deeply nested, a lone
+    surrogate, a number JSON has no word for), or None when it reads.
+
+    Walks with an explicit stack, never recursion: the record may be nested far deeper
+    than Python's recursion limit (a hand planted before input was bounded).
+    """
+    stack: list[tuple[Any, int]] = [(record, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return f"nested more than {MAX_DEPTH} levels deep"
+        if isinstance(value, str):
+            trouble = _text_trouble(value)
+            if trouble:
+                return trouble
+        elif isinstance(value, float) and not math.isfinite(value):
+            return "holds a number that is not finite"
+        elif isinstance(value, Mapping):
+            for key, item in value.items():
+                stack.append((key, depth + 1))
+                stack.append((item, depth + 1))
+        elif isinstance(value, list | tuple):
+            stack.extend((item, depth + 1) for item in value)
+    return None
+
+
+def _text_trouble(value: str) -> str | None:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return "holds text with an unpaired surrogate (not valid Unicode)"
+    return None
+
+
+def readable_copy(record: Any, depth: int = 0) -> Any:
+    """The part of a record that reads, for showing it: text with a lone surrogate gets
+    U+FFFD in its place, anything nested too deeply or not finite becomes null."""
+    if depth > MAX_DEPTH:
+        return None
+    if isinstance(value := record, str):
+        return _SURROGATE.sub("\ufffd", value)
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, Mapping):
+        return {
+            readable_copy(str(k), depth + 1): readable_copy(v, depth + 1) for k, v in value.items()
+        }
+    if isinstance(value, list | tuple):
+        return [readable_copy(v, depth + 1) for v in value]
+    return value

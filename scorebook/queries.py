@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from decimal import ROUND_HALF_EVEN, Decimal
+from decimal import ROUND_HALF_EVEN, Decimal, DecimalException, localcontext
 from fractions import Fraction
 from typing import Any
 
@@ -19,6 +19,7 @@ from django.db.models import Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.formats import get_format
+from django.utils.translation import gettext
 
 from scorebook import nights
 from scorebook.engine.errors import InvalidHand, Problem
@@ -47,16 +48,6 @@ def night_for(user: AbstractBaseUser | AnonymousUser, pk: int) -> Night:
     return get_object_or_404(Night.objects.select_related("first_dealer"), pk=pk, owner_id=user.pk)
 
 
-def hand_for(user: AbstractBaseUser | AnonymousUser, night_pk: int, hand_pk: int) -> Hand:
-    return get_object_or_404(
-        Hand.objects.select_related("night", "night__first_dealer"),
-        pk=hand_pk,
-        night_id=night_pk,
-        night__owner_id=user.pk,
-        night__deleted_at__isnull=True,
-    )
-
-
 OWNER, SCORER = "owner", "scorer"
 
 
@@ -80,7 +71,12 @@ def night_to_score(user: AbstractBaseUser | AnonymousUser, pk: int) -> Night:
 
 
 def hand_to_score(user: AbstractBaseUser | AnonymousUser, night_pk: int, hand_pk: int) -> Hand:
-    """A hand of a night `user` owns or scores; 404 otherwise."""
+    """A hand of a night `user` owns or scores; 404 otherwise.
+
+    A record that no longer reads (stored before input was bounded: nested too deeply, a
+    lone surrogate) is replaced, on this object only, by the part of it that reads, so the
+    hand's page opens and a save replaces it (`manage.py check_nights` lists such hands).
+    """
     hand = get_object_or_404(
         Hand.objects.select_related("night", "night__first_dealer"),
         pk=hand_pk,
@@ -89,6 +85,8 @@ def hand_to_score(user: AbstractBaseUser | AnonymousUser, night_pk: int, hand_pk
     )
     if role_in(user, hand.night) is None:
         raise Http404("no such hand")
+    if nights.record_trouble(hand.record):
+        hand.record = nights.readable_copy(hand.record)
     return hand
 
 
@@ -143,13 +141,40 @@ def signed(amount: Decimal) -> str:
     return str(amount).replace("-", "−").replace(".", get_format("DECIMAL_SEPARATOR"))
 
 
+# Money is computed in a context wide enough for any balance a bounded night can reach
+# (10¹² units × 10⁶ per point, summed over many hands); a night holding values beyond it
+# (stored before input was bounded) gets MONEY_UNKNOWN and a message, never a 500.
+MONEY_PRECISION = 60
+MONEY_UNKNOWN = "—"
+MONEY_ERRORS = (DecimalException, OverflowError, ValueError, ZeroDivisionError)
+
+
+def money_context() -> Any:
+    return localcontext(prec=MONEY_PRECISION, Emax=MONEY_PRECISION, Emin=-MONEY_PRECISION)
+
+
+def money_trouble() -> str:
+    return gettext(
+        "The amounts of this night are too large to turn into money, so the balances and "
+        "the settle-up cannot be shown. Check the stake, the opening pots and the house rules."
+    )
+
+
 def money(value: Amount, night: Night) -> Decimal:
     stake = nights.stake_of(night)
     quantum = Decimal(1).scaleb(-stake.decimals)
     exact = Fraction(value) * Fraction(stake.per_point)
-    return (Decimal(exact.numerator) / Decimal(exact.denominator)).quantize(
-        quantum, rounding=ROUND_HALF_EVEN
-    )
+    with money_context():
+        return (Decimal(exact.numerator) / Decimal(exact.denominator)).quantize(
+            quantum, rounding=ROUND_HALF_EVEN
+        )
+
+
+def signed_money(value: Amount, night: Night) -> str:
+    try:
+        return signed(money(value, night))
+    except MONEY_ERRORS:
+        return MONEY_UNKNOWN
 
 
 # --- the night ------------------------------------------------------------------------------
@@ -368,12 +393,16 @@ def ledger(view: NightView, skip: int = 0) -> tuple[list[LedgerRow], dict[str, A
     # Money as the settle-up rounds it (largest remainder, summing to exactly 0 with the
     # pots), not each player rounded alone.
     opening_pots = view.night.opening_pots or {}
-    player_money, _pot_money = money_balances(
-        running,
-        {p: pots[p] - opening_pots.get(p, 0) for p in pot_names},
-        nights.stake_of(view.night),
-    )
-    balances = {p: signed(player_money[p]) for p in players}
+    try:
+        with money_context():
+            player_money, _pot_money = money_balances(
+                running,
+                {p: pots[p] - opening_pots.get(p, 0) for p in pot_names},
+                nights.stake_of(view.night),
+            )
+        balances = {p: signed(player_money[p]) for p in players}
+    except MONEY_ERRORS:
+        balances = dict.fromkeys(players, MONEY_UNKNOWN)
     totals = {
         "units": [units(running[p]) for p in players],
         "money": [balances[p] for p in players],
@@ -557,19 +586,27 @@ def _after_paid(
 
 
 def settlement(view: NightView) -> dict[str, Any]:
+    """Balances, end-of-night payouts and who pays whom; `money_error` (a message) instead
+    of the money and the transfers when the night's amounts do not fit in money."""
     result = view.replay()
     stake = nights.stake_of(view.night)
-    balances, transfers = settle(result, stake)
-    paid, remaining = _after_paid(view, transfers, stake.decimals)
+    try:
+        with money_context():
+            balances, transfers = settle(result, stake)
+            paid, remaining = _after_paid(view, transfers, stake.decimals)
+        error = ""
+    except MONEY_ERRORS:
+        balances, paid, remaining, error = {}, [], [], money_trouble()
     lang = view.lang
     return {
-        "balances": [(p, balances[p]) for p in view.players],
+        "money_error": error,
+        "balances": [(p, balances.get(p, MONEY_UNKNOWN)) for p in view.players],
         "balance_rows": [
             (
                 p,
                 units(result.totals[p]),
                 units(result.end.payouts.get(p, 0)),
-                signed(balances[p]),
+                signed(balances[p]) if p in balances else MONEY_UNKNOWN,
             )
             for p in view.players
         ],
@@ -587,7 +624,9 @@ def settlement(view: NightView) -> dict[str, Any]:
 
 def scoresheet(view: NightView) -> dict[str, Any]:
     """The night as a `scorebook/1` scoresheet (what `manage.py score` reads)."""
-    records = [r.record for r in view.live_rows]
+    # A record that no longer reads is left out (it cannot be written as JSON); the backup
+    # command refuses such a night instead, and `manage.py check_nights` repairs it.
+    records = [r.record for r in view.live_rows if not nights.record_trouble(r.record)]
     night = view.night
     # The format allows 100 characters of place; the night keeps up to 120.
     return write_sheet(
@@ -597,6 +636,60 @@ def scoresheet(view: NightView) -> dict[str, Any]:
         date=str(night.date) if night.date else None,
         place=night.place[:MAX_SHEET_PLACE] or None,
     )
+
+
+@dataclass(frozen=True)
+class BadHand:
+    """A stored row that no longer reads or no longer scores, and why."""
+
+    night_id: int
+    hand_id: int
+    position: int
+    number: int | None
+    why: str
+
+    @property
+    def label(self) -> str:
+        return f"hand {self.number}" if self.number else f"row {self.position + 1}"
+
+
+def bad_hands(night: Night) -> list[BadHand]:
+    """Every live row of the night whose record cannot be written as JSON or that the
+    engine refuses, scoring the night as if the bad rows were deleted (as the repair does)."""
+    variant = nights.variant_of(night)
+    rows = list(Hand.objects.filter(night=night, deleted=False).order_by("position"))
+    bad: list[BadHand] = []
+
+    def refuse(row: Hand, why: str) -> None:
+        bad.append(BadHand(night.pk, row.pk, row.position, row.number, why))
+
+    try:
+        session = nights.session_for(
+            night, list(night.seating), late_joiners(r.record for r in rows)
+        )
+        state = variant.load_state(night.start_state)
+    except Exception as error:  # the night itself does not load: nothing to replay
+        return [BadHand(night.pk, 0, -1, None, f"the night does not load: {error!r}")]
+    number = 1
+    for row in rows:
+        trouble = nights.record_trouble(row.record)
+        if trouble:
+            refuse(row, f"the record {trouble}")
+            continue
+        try:
+            after, _entries, problems = fold(
+                session, [row.record], state=state, first_number=number
+            )
+        except Exception as error:  # an engine bug on an old record: report, do not stop
+            refuse(row, f"the scorer fails on it ({type(error).__name__})")
+            continue
+        if problems:
+            refuse(row, "; ".join(p.describe() for p in problems))
+            continue
+        state = after
+        if not row.is_event:
+            number += 1
+    return bad
 
 
 def changed_rules(night: Night, lang: str = "en") -> list[tuple[str, str, str]]:
@@ -613,7 +706,7 @@ def preview_table(view: NightView, preview: Preview) -> dict[str, Any]:
     deltas, pots = _add_up(preview.entries, view.players, view.pot_names)
     return {
         "payments": [
-            (p, units(deltas[p]), signed(money(deltas[p], view.night))) for p in view.players
+            (p, units(deltas[p]), signed_money(deltas[p], view.night)) for p in view.players
         ],
         "pots": [(p, units(pots[p])) for p in view.pot_names],
         "lines": [line.text.get(view.lang) for e in preview.entries for line in e.lines],

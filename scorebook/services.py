@@ -9,11 +9,12 @@ Concurrent saves are detected by the row's `version` (edits) or the expected han
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
 from django.contrib.auth import get_user_model
@@ -24,6 +25,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scorebook import names as player_names
 from scorebook import nights
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.replay import fold
@@ -85,8 +87,6 @@ def diff_records(before: Any, after: Any) -> list[tuple[str, Any, Any]]:
     ]
 
 
-NAME_MAX = Player._meta.get_field("name").max_length
-_NAME_TOO_LONG = (f"at most {NAME_MAX} characters", f"legfeljebb {NAME_MAX} karakter")
 # The settle-up names a pot "pot:<name>" beside the players: a player may not look like one.
 POT_PREFIX = "pot:"
 _POT_NAME = ('a name may not start with "pot:"', 'a név nem kezdődhet így: "pot:"')
@@ -96,10 +96,16 @@ _POT_NAME = ('a name may not start with "pot:"', 'a név nem kezdődhet így: "p
 
 
 def remember_players(*, owner: AbstractBaseUser, names: Sequence[str]) -> list[Player]:
+    """The owner's Player rows for `names`, in order, creating the new ones.
+
+    Two phones may create nights with the same new names at the same instant: the insert
+    skips a name another transaction has just added (ON CONFLICT DO NOTHING on the unique
+    owner+name), then the rows are read again, so both get the same players, never a 500.
+    """
     existing = {p.name: p for p in Player.objects.filter(owner=owner, name__in=list(names))}
-    missing = [Player(owner=owner, name=n) for n in names if n not in existing]
+    missing = [Player(owner=owner, name=n) for n in dict.fromkeys(names) if n not in existing]
     if missing:
-        Player.objects.bulk_create(missing)
+        Player.objects.bulk_create(missing, ignore_conflicts=True)
         existing |= {p.name: p for p in Player.objects.filter(owner=owner, name__in=list(names))}
     return [existing[n] for n in names]
 
@@ -121,13 +127,10 @@ def create_night(
     """Create a night with its seating; raises InvalidHand (fields `house_rules.*`, `players`)."""
     rules, problems = resolve_house_rules(variant_key, dict(house_rules))
     variant = nights.registry.get(variant_key)
-    names = [n.strip() for n in players]
-    if len(set(names)) != len(names) or not all(names):
-        problems.append(
-            _problem("players", "names must be unique and not empty", "a nevek legyenek különbözők")
-        )
-    elif any(len(n) > NAME_MAX for n in names):
-        problems.append(_problem("players", *_NAME_TOO_LONG))
+    names = [player_names.clean(n) for n in players]
+    refused = player_names.problems(names)
+    if refused:
+        problems.extend(_problem("players", text, text) for text in refused)
     elif any(n.startswith(POT_PREFIX) for n in names):
         problems.append(_problem("players", *_POT_NAME))
     elif not variant.min_players <= len(names) <= variant.max_players:
@@ -141,10 +144,31 @@ def create_night(
     if first_dealer and first_dealer not in names:
         problems.append(_problem("first_dealer", "is not one of the players", "nem játékos"))
     for pot, amount in (opening_pots or {}).items():
-        if pot not in variant.pot_names or not isinstance(amount, int) or amount < 0:
+        if (
+            pot not in variant.pot_names
+            or isinstance(amount, bool)
+            or not isinstance(amount, int)
+            or not 0 <= amount <= nights.MAX_POT
+        ):
             problems.append(
-                _problem(f"pots.{pot}", "must be a whole number ≥ 0", "nemnegatív egész")
+                _problem(
+                    f"pots.{pot}",
+                    f"must be a whole number from 0 to {nights.MAX_POT}",
+                    f"0 és {nights.MAX_POT} közötti egész",
+                )
             )
+    try:
+        stake = Decimal(str(per_point))
+    except InvalidOperation:
+        stake = Decimal("NaN")
+    if not stake.is_finite() or not 0 <= stake <= nights.MAX_STAKE or stake != round(stake, 4):
+        problems.append(
+            _problem(
+                "per_point",
+                f"must be from 0 to {nights.MAX_STAKE}, with at most 4 decimals",
+                f"0 és {nights.MAX_STAKE} között, legfeljebb 4 tizedesjeggyel",
+            )
+        )
     if problems:
         raise InvalidHand(problems)
     night = Night(
@@ -406,9 +430,10 @@ def _record_join(
     players = _players(night)
     if not isinstance(name, str) or not name.strip():
         raise InvalidHand([_problem("player", "is required", "kötelező megadni")])
-    name = name.strip()
-    if len(name) > NAME_MAX:
-        raise InvalidHand([_problem("player", *_NAME_TOO_LONG)])
+    name = player_names.clean(name)
+    refused = player_names.problem(name)
+    if refused:
+        raise InvalidHand([_problem("player", refused, refused)])
     if name.startswith(POT_PREFIX):
         raise InvalidHand([_problem("player", *_POT_NAME)])
     record["player"] = name
@@ -455,10 +480,13 @@ def _check_version(hand: Hand, version: int, record: Mapping[str, Any] | None) -
 
 
 def _keep_revision(hand: Hand, author: AbstractBaseUser | None) -> None:
+    record = hand.record
+    if nights.record_trouble(record):  # a record stored before input was bounded
+        record = nights.readable_copy(record)
     HandRevision.objects.create(
         hand=hand,
         version=hand.version,
-        record=hand.record,
+        record=record,
         deleted=hand.deleted,
         author=author,
         written_by_id=hand.author_id,
@@ -534,10 +562,73 @@ def restore_hand(*, hand: Hand, version: int, author: AbstractBaseUser | None = 
 
 
 @transaction.atomic
+def delete_bad_hands(
+    *, night: Night, bad: Sequence[Any], author: AbstractBaseUser | None = None
+) -> int:
+    """Mark the rows `queries.bad_hands` found deleted (each with a revision, as a delete
+    from the ledger keeps one) and re-score the night without them; the count deleted."""
+    night = _lock(night)
+    rows = list(
+        Hand.objects.select_for_update().filter(
+            night=night, pk__in=[b.hand_id for b in bad], deleted=False
+        )
+    )
+    for hand in rows:
+        _keep_revision(hand, author)
+        hand.deleted = True
+        hand.number = None
+        hand.version += 1
+        hand.save(update_fields=["deleted", "number", "version", "updated"])
+    if rows:
+        _rescore_all(night, _session(night))
+    return len(rows)
+
+
+PAID_QUANTUM = Decimal("0.0001")  # PaidTransfer.amount: 14 digits, 4 after the point
+MAX_PAID = Decimal(10) ** 10
+
+
+def _party(night: Night, name: Any) -> str | None:
+    """The settle-up's key for a payer or payee: a seated player, or a pot of the night's
+    variant (the page shows it as "<name>", the settle-up keeps it as "pot:<name>")."""
+    if not isinstance(name, str):
+        return None
+    pots = nights.variant_of(night).pot_names
+    if name in night.seating:
+        return name
+    pot = name.removeprefix(POT_PREFIX)
+    return f"{POT_PREFIX}{pot}" if pot in pots else None
+
+
+def _paid_problems(night: Night, payer: Any, payee: Any, amount: Any) -> list[Problem]:
+    problems = []
+    who = {"payer": _party(night, payer), "payee": _party(night, payee)}
+    for field_name, key in who.items():
+        if key is None:
+            problems.append(
+                _problem(field_name, "is not a player or a pot of this night", "nem résztvevő")
+            )
+    if not problems and who["payer"] == who["payee"]:
+        problems.append(_problem("payee", "must differ from the payer", "nem lehet a fizető"))
+    if not isinstance(amount, Decimal) or not amount.is_finite() or not 0 < amount < MAX_PAID:
+        problems.append(_problem("amount", "must be above 0 and below 10¹⁰", "0 és 10¹⁰ között"))
+    elif amount != amount.quantize(PAID_QUANTUM):
+        problems.append(_problem("amount", "at most 4 decimals", "legfeljebb 4 tizedesjegy"))
+    return problems
+
+
+@transaction.atomic
 def mark_transfer_paid(
     *, night: Night, payer: str, payee: str, amount: Decimal, paid: bool = True
 ) -> None:
-    """Mark (or unmark) one settle-up transfer as paid."""
+    """Mark (or unmark) one settle-up transfer as paid; InvalidHand (fields `payer`,
+    `payee`, `amount`) when it names somebody not at the night or an impossible amount."""
+    if isinstance(amount, str | int):
+        with contextlib.suppress(InvalidOperation):  # not a number: refused below
+            amount = Decimal(amount)
+    problems = _paid_problems(night, payer, payee, amount)
+    if problems:
+        raise InvalidHand(problems)
     if paid:
         PaidTransfer.objects.get_or_create(night=night, payer=payer, payee=payee, amount=amount)
     else:
@@ -562,14 +653,10 @@ def _shown(value: Any) -> str:
 
 
 def _name_problems(names: Sequence[str]) -> list[Problem]:
-    """The seat names' checks. A local stand-in that the shared name checker (the names
-    work) replaces when it is merged: same rules as create_night's."""
-    if len(set(names)) != len(names) or not all(names):
-        return [
-            _problem("players", "names must be unique and not empty", "a nevek legyenek különbözők")
-        ]
-    if any(len(n) > NAME_MAX for n in names):
-        return [_problem("players", *_NAME_TOO_LONG)]
+    """The seat names' checks: the one name check (scorebook.names), and no pot-like name."""
+    refused = player_names.problems(names)
+    if refused:
+        return [_problem("players", text, text) for text in refused]
     if any(n.startswith(POT_PREFIX) for n in names):
         return [_problem("players", *_POT_NAME)]
     return []
@@ -665,7 +752,7 @@ def edit_night(
     order). Kept in the night's history; the hands are re-scored when a name changes.
     Raises InvalidHand (fields `players`, the night's fields); None when nothing changed."""
     night = _lock(night)
-    names = [n.strip() for n in names]
+    names = [player_names.clean(n) for n in names]
     if len(names) != len(night.seating):
         raise InvalidHand([_problem("players", "one name per seat", "minden helyre egy név")])
     problems = _name_problems(names)

@@ -24,6 +24,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from scorebook import names as player_names
 from scorebook import nights, queries, services
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidSheet, Problem
@@ -98,6 +99,15 @@ def _app_limits(data: Mapping[str, Any], sheet: Sheet) -> list[Problem]:
     """What the engine allows but the database does not keep."""
     problems: list[Problem] = []
     variant = registry.get(sheet.session.variant)
+    fixed = variant.min_players == variant.max_players  # no one joins or leaves
+    if fixed and len(sheet.session.players) > variant.max_players:
+        problems.append(
+            _problem(
+                "players",
+                f"{variant.key} is played by exactly {variant.max_players}: nobody can join",
+                f"a(z) {variant.key} pontosan {variant.max_players} játékosé: nem lehet beülni",
+            )
+        )
     if len(sheet.session.players) < variant.min_players:
         problems.append(
             _problem(
@@ -115,14 +125,8 @@ def _app_limits(data: Mapping[str, Any], sheet: Sheet) -> list[Problem]:
                     "nem kezdődhet és nem végződhet szóközzel",
                 )
             )
-        elif len(name) > MAX_NAME:
-            problems.append(
-                _problem(
-                    f"players[{index}]",
-                    f"is longer than {MAX_NAME} characters",
-                    f"hosszabb {MAX_NAME} karakternél",
-                )
-            )
+        elif refused := player_names.problem(name):
+            problems.append(_problem(f"players[{index}]", refused, refused))
     per_point = sheet.stake.per_point
     exponent = per_point.normalize().as_tuple().exponent
     places = max(-exponent, 0) if isinstance(exponent, int) else 0
@@ -189,11 +193,32 @@ def check_sheet(data: Any) -> tuple[Sheet | None, list[Problem]]:
     try:
         replay(sheet.session, records)
     except InvalidSheet as refused:
-        return sheet, list(refused.problems)
+        return sheet, _name_events(sheet.session, records, list(refused.problems))
     except Exception:
         logger.exception("replaying a scoresheet failed")
         return sheet, [_problem("sheet", "the scorer could not read it", "a pontozó nem tudta")]
     return dataclasses.replace(sheet, records=records), []
+
+
+def _name_events(session: Any, records: tuple[Any, ...], problems: list[Problem]) -> list[Problem]:
+    """A session event's problems name no hand (an event is not one): say which entry of
+    `hands` it is, as the hand form's refusal is shown beside the event it refuses."""
+    if all(p.hand is not None for p in problems):
+        return problems
+    state, number = None, 1
+    for index, record in enumerate(records):
+        after, _entries, found = fold(session, [record], state=state, first_number=number)
+        is_event = isinstance(record, Mapping) and EVENT_KEY in record
+        if found and is_event:
+            where = f"hands[{index}] ({record.get(EVENT_KEY)}, after hand {number - 1}) · "
+            return [
+                Problem(where + p.field, p.message, p.hand) if p.hand is None else p
+                for p in problems
+            ]
+        if found:
+            break
+        state, number = after, number + (0 if is_event else 1)
+    return problems
 
 
 # --- writing ------------------------------------------------------------------------------

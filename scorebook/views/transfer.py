@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
+from django.core import validators
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
@@ -19,6 +22,20 @@ from scorebook.models import Night
 from scorebook.views.nights import lang
 
 MAX_UPLOAD = 5 * 1024 * 1024  # a scoresheet of thousands of hands is far smaller
+# Room the form's other fields and the multipart envelope take beside the pasted text.
+FORM_MARGIN = 64 * 1024
+
+
+def paste_limit() -> int:
+    """The longest text that can be pasted: Django refuses a request whose fields (files
+    not counted) exceed DATA_UPLOAD_MAX_MEMORY_SIZE with a bare 400, so the textarea's
+    maxlength stays under it (a file is not counted: it may be the full MAX_UPLOAD)."""
+    allowed = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    return MAX_UPLOAD if allowed is None else min(MAX_UPLOAD, allowed - FORM_MARGIN)
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / (1024 * 1024):.1f}".removesuffix(".0")
 
 
 class ImportForm(forms.Form):
@@ -29,7 +46,6 @@ class ImportForm(forms.Form):
         label=gettext_lazy("…or paste the scoresheet"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 8}),
-        max_length=MAX_UPLOAD,
     )
     # Empty: the scoresheet's own date and place (then today, no place).
     date = forms.DateField(
@@ -43,6 +59,19 @@ class ImportForm(forms.Form):
         max_length=120,
         help_text=gettext_lazy("Leave empty to keep the scoresheet's."),
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        limit = paste_limit()
+        self.fields["file"].help_text = _("Up to %(size)s MB.") % {"size": _megabytes(MAX_UPLOAD)}
+        text = self.fields["text"]
+        text.max_length = limit
+        text.validators.append(validators.MaxLengthValidator(limit))
+        text.widget.attrs["maxlength"] = str(limit)
+        text.help_text = _("Up to %(size)s MB pasted; choose a larger sheet as a file instead.") % {
+            "size": _megabytes(limit)
+        }
+        text.error_messages["max_length"] = text.help_text
 
     def clean(self) -> dict:
         cleaned = super().clean()

@@ -135,7 +135,7 @@ def _record(
 def _edit(rng: random.Random, user: Any, night_pk: int, hands: list[Hand], log: Log) -> None:
     # Mostly the last few hands (where both clients are), sometimes any (a long re-score).
     target = rng.choice(hands[-3:] if rng.random() < 0.8 else hands)
-    hand = queries.hand_for(user, night_pk, target.pk)
+    hand = queries.hand_to_score(user, night_pk, target.pk)
     seen = hand.version
     record = played(rng, hand.record["dealer"])
     stale = seen > 1 and rng.random() < STALE_CHANCE

@@ -191,7 +191,7 @@ def test_every_problem_is_listed_with_hand_and_field_and_nothing_is_created(clie
         (
             '{"format": "scorebook/1", "variant": "toy", "players": ["' + "x" * 61 + '", "B", "C"],'
             ' "hands": []}',
-            "players[0]: is longer than 60",
+            "players[0]: “" + "x" * 61 + "” is longer than 60 characters (61).",
         ),
         (
             '{"format": "scorebook/1", "variant": "toy", "players": ["A", "B", "C"],'

@@ -135,7 +135,7 @@ def test_edit_with_a_duplicate_name_shows_the_problem(played, client_in):
         reverse("edit_night", args=[played.pk]), details(played, name_1="Anna")
     )
     assert response.status_code == 200
-    assert "names must be unique" in response.text
+    assert "“Anna” is there twice." in response.text
     assert Night.objects.get(pk=played.pk).seating[1] == "Béla"
 
 

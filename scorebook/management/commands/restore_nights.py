@@ -1,14 +1,17 @@
 """`manage.py restore_nights DIR`: create the nights of a `dump_nights` backup.
 
-All or nothing: every sheet is validated by the engine and every owner must exist (or
-`--owner` names the one user who gets them all); any problem stops the restore with every
-problem listed, and nothing is created. Restoring adds new nights; it never merges.
+Every sheet is validated by the engine first and every owner must exist (or `--owner`
+names the one user who gets them all). Each valid night is restored on its own, atomically
+(its hands and its paid marks, or nothing of it); a night that is refused is named with its
+file and every problem, the others are restored all the same, and the command then fails.
+Restoring adds new nights; it never merges.
 """
 
 from __future__ import annotations
 
 import datetime
 import json
+import logging
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
@@ -18,12 +21,22 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
 from scorebook import services, sheets
-from scorebook.engine.errors import InvalidSheet
+from scorebook.engine.errors import InvalidHand, InvalidSheet
 from scorebook.management.commands.dump_nights import INDEX_FORMAT
+
+logger = logging.getLogger(__name__)
+
+
+def _file_of(entry: Any) -> str:
+    return str(entry.get("file", "")) if isinstance(entry, dict) else "index.json"
+
+
+class _Refused(Exception):
+    """One night had a problem: roll back what was created of it."""
 
 
 class Command(BaseCommand):
-    help = "Create the nights of a dump_nights backup (all of them, or none)."
+    help = "Create the nights of a dump_nights backup; name every night that is refused."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("directory")
@@ -39,13 +52,26 @@ class Command(BaseCommand):
             raise CommandError(f"index.json: format must be {INDEX_FORMAT!r}")
         users = get_user_model()
         problems: list[str] = []
-        restored = 0
-        with transaction.atomic():
-            for entry in index.get("nights") or []:
-                restored += self._restore(source, entry, users, owner, problems)
-            if problems:  # raised inside the transaction, so nothing is kept
-                raise CommandError("\n".join(problems))
+        restored = refused = 0
+        for entry in index.get("nights") or []:
+            found: list[str] = []
+            try:
+                with transaction.atomic():  # this night whole, or nothing of it
+                    done = self._restore(source, entry, users, owner, found)
+                    if found:
+                        raise _Refused
+            except _Refused:
+                done = 0
+            except Exception as error:  # one night's surprise must not stop the others
+                logger.exception("restoring %r failed", entry)
+                found.append(f"{_file_of(entry)}: {type(error).__name__}: {error}")
+                done = 0
+            restored += done
+            refused += 0 if done else 1
+            problems.extend(found)
         self.stdout.write(f"{restored} nights restored from {source}")
+        if problems:
+            raise CommandError(f"{refused} night(s) not restored:\n" + "\n".join(problems))
 
     def _restore(
         self, source: Path, entry: Any, users: Any, owner: str | None, problems: list[str]
@@ -84,11 +110,12 @@ class Command(BaseCommand):
         except InvalidSheet as refused:
             problems.extend(f"{name}: {p.describe()}" for p in refused.problems)
             return 0
-        for payer, payee, amount in entry.get("paid") or []:
+        for mark in entry.get("paid") or []:
             try:
+                payer, payee, amount = mark
                 services.mark_transfer_paid(
-                    night=night, payer=payer, payee=payee, amount=Decimal(amount)
+                    night=night, payer=str(payer), payee=str(payee), amount=Decimal(str(amount))
                 )
-            except (InvalidOperation, TypeError, ValueError):
-                problems.append(f"{name}: paid transfer {payer!r} → {payee!r} {amount!r}")
+            except (InvalidHand, InvalidOperation, TypeError, ValueError):
+                problems.append(f"{name}: paid transfer {mark!r} does not fit the night")
         return 1

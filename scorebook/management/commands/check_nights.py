@@ -1,0 +1,70 @@
+"""`manage.py check_nights [--delete-bad]`: find the hands that no longer read, and repair.
+
+A hand stored before input was bounded (nested a thousand levels deep, a lone surrogate on
+SQLite, a number the engine now refuses) can keep a night from being exported, backed up
+or re-scored. This lists each such hand (night id, hand number, why); with `--delete-bad`
+it marks them deleted, as the ledger's delete does (a revision is kept, the hand can be
+seen in its history), and re-scores the night, which then replays again.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from scorebook import queries, services
+from scorebook.engine.errors import InvalidHand
+from scorebook.models import Night
+
+logger = logging.getLogger(__name__)
+
+
+class Command(BaseCommand):
+    help = "List every hand whose record no longer reads; --delete-bad marks them deleted."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--delete-bad",
+            action="store_true",
+            help="mark each bad hand deleted (undoable) and re-score its night",
+        )
+
+    def handle(self, *args: Any, delete_bad: bool, **options: Any) -> None:
+        found = unrepaired = 0
+        for pk in Night.objects.order_by("pk").values_list("pk", flat=True).iterator():
+            try:
+                night = Night.objects.get(pk=pk)
+                bad = queries.bad_hands(night)
+            except Exception as error:  # a night that does not even load
+                logger.exception("checking night %s failed", pk)
+                self.stdout.write(f"night {pk}: cannot be read: {type(error).__name__}")
+                found += 1
+                unrepaired += 1
+                continue
+            for hand in bad:
+                self.stdout.write(f"night {pk}, {hand.label}: {hand.why}")
+            found += len(bad)
+            if bad and delete_bad:
+                unrepaired += self._repair(night, bad)
+        verb = "deleted" if delete_bad else "found"
+        self.stdout.write(f"{found} bad hand(s) {verb}" if found else "every night reads")
+        if found and (not delete_bad or unrepaired):
+            raise CommandError(
+                f"{unrepaired} bad hand(s) left" if delete_bad else "run with --delete-bad"
+            )
+
+    def _repair(self, night: Night, bad: list[queries.BadHand]) -> int:
+        """Delete the bad rows; the number that could not be (the night still fails)."""
+        if any(b.hand_id == 0 for b in bad):
+            return len(bad)
+        try:
+            services.delete_bad_hands(night=night, bad=bad)
+        except (InvalidHand, services.Conflict) as still:
+            self.stdout.write(f"night {night.pk}: still does not replay: {still}")
+            return len(bad)
+        left = queries.bad_hands(night)
+        for hand in left:
+            self.stdout.write(f"night {night.pk}, {hand.label}: still bad: {hand.why}")
+        return len(left)
