@@ -5,7 +5,7 @@ from django.urls import include, path
 from scorebook.views import (
     accounts,
     hands,
-    login,
+    health,
     nights,
     players,
     settle,
@@ -14,9 +14,10 @@ from scorebook.views import (
 )
 
 urlpatterns = [
+    path("healthz", health.healthz, name="healthz"),
     path("", nights.home, name="home"),
     path("accounts/signup/", accounts.signup, name="signup"),
-    path("accounts/login/", login.LoginView.as_view(), name="login"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("nights/new/", nights.new_night, name="new_night"),
     path("nights/new/<slug:key>/", nights.setup, name="setup"),
@@ -36,7 +37,8 @@ urlpatterns = [
     path("nights/<int:pk>/sheet.csv", transfer.sheet_csv, name="sheet_csv"),
     path("nights/<int:pk>/share/", share.share, name="share"),
     path("nights/<int:pk>/share/revoke/", share.revoke, name="revoke_share"),
-    path("s/<str:token>/", share.shared, name="shared"),
+    # Tokens are URL-safe base64: anything else (a NUL byte, say) is no link, answered 404.
+    path("s/<slug:token>/", share.shared, name="shared"),
     path("nights/", players.night_list, name="night_list"),
     path("players/", players.player_list, name="player_list"),
     path("players/<int:pk>/", players.player, name="player"),
