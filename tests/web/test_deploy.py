@@ -274,3 +274,15 @@ def test_login_settings_come_from_the_environment(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "7 120 False ['username', 'ip_address']"
+
+
+@pytest.mark.django_db
+def test_the_lockout_page_speaks_hungarian(client, user, limits):
+    url = reverse("login")
+    client.cookies["django_language"] = "hu"
+    for _ in range(3):
+        response = wrong(client, url)
+    assert response.status_code == 429
+    page = response.content.decode()
+    assert "Túl sok sikertelen bejelentkezési kísérlet." in page
+    assert "Próbáld újra 10 perc múlva." in page
