@@ -143,6 +143,8 @@ AXES_COOLOFF_TIME = timedelta(seconds=LOGIN_WINDOW_SECONDS)
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_CLIENT_IP_CALLABLE = "scorebook.views.login.client_address"
 AXES_LOCKOUT_CALLABLE = "scorebook.views.login.locked_out"
+# A try while locked counts, and the wait starts again: Retry-After is then the whole window.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = True
 # A successful log-in clears nothing: clearing would wipe the address's count too, so one
 # known account could reset an address that guesses at others' passwords.
 AXES_RESET_ON_SUCCESS = False

@@ -6,6 +6,7 @@ shared by every worker, on /accounts/login/ and /admin/login/ alike.
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Any
 
 from axes.helpers import get_cool_off
@@ -19,15 +20,24 @@ from django.utils.translation import ngettext
 TOO_MANY = "too_many_attempts"
 
 
-def client_address(request: HttpRequest) -> str:
+def _address(text: str) -> str | None:
+    """A valid IP address, or None: axes stores it in an address column, which PostgreSQL
+    refuses to fill with anything else."""
+    try:
+        return str(ipaddress.ip_address(text.strip())) if "%" not in text else None
+    except ValueError:
+        return None
+
+
+def client_address(request: HttpRequest) -> str | None:
     """The client's address; behind our own proxy, the last X-Forwarded-For hop it added
-    (earlier entries are whatever the client sent, so they cannot be trusted)."""
+    (earlier entries are whatever the client sent, so they cannot be trusted). None when
+    unknown: such clients then share one count."""
     if settings.BEHIND_PROXY:
-        forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-        hops = [h.strip() for h in forwarded.split(",") if h.strip()]
-        if hops:
-            return hops[-1][:45]  # the longest textual IPv6 address
-    return str(request.META.get("REMOTE_ADDR") or "unknown")
+        hops = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
+        if address := _address(hops[-1]):
+            return address
+    return _address(str(request.META.get("REMOTE_ADDR") or ""))
 
 
 def lockout_message(seconds: int) -> str:

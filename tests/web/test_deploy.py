@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from axes.models import AccessAttempt
 from django.db.models import F
+from django.test import Client
 from django.urls import reverse
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -181,7 +182,7 @@ def test_five_wrong_passwords_lock_both_log_in_pages(client, django_user_model):
     page and on the admin's, which count together."""
     django_user_model.objects.create_superuser("boss", password="pw-boss-123")
     mine, admin = reverse("login"), reverse("admin:login")
-    for url in (mine, mine, admin, mine):
+    for url in (mine, mine, admin, mine):  # four failures, on either page
         assert wrong(client, url, "boss").status_code == 200
     assert wrong(client, admin, "boss").status_code == 429
     for url in (mine, admin):
@@ -191,6 +192,21 @@ def test_five_wrong_passwords_lock_both_log_in_pages(client, django_user_model):
         assert "_auth_user_id" not in client.session
     admin_page = client.post(admin, {"username": "boss", "password": "pw-boss-123"})
     assert admin_page.templates[0].name == "admin/login.html"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url_name", ["login", "admin:login"])
+def test_five_wrong_passwords_then_the_right_one_on_one_page(client, django_user_model, url_name):
+    django_user_model.objects.create_superuser("boss", password="pw-boss-123")
+    url = reverse(url_name)
+    answers = [wrong(client, url, "boss").status_code for _ in range(5)]
+    assert answers == [200, 200, 200, 200, 429]
+    response = client.post(url, {"username": "boss", "password": "pw-boss-123"})
+    assert response.status_code == 429
+    assert "Too many failed log-in attempts. Try again in 15 minutes." in response.content.decode()
+    assert response["Retry-After"] == "900"
+    # Another browser from the same address is refused too: the count is in the database.
+    assert Client().post(url, {"username": "boss", "password": "pw-boss-123"}).status_code == 429
 
 
 @pytest.mark.django_db
@@ -241,15 +257,25 @@ def test_login_still_works_and_odd_input_is_no_500(client, user, limits):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    ("behind_proxy", "counted_as"),
-    [(True, "203.0.113.7"), (False, "127.0.0.1")],
+    ("behind_proxy", "forwarded", "remote", "counted_as"),
+    [
+        # The first entry is whatever the client claimed; the proxy added the last one.
+        (True, "10.9.9.9, 203.0.113.7", "127.0.0.1", "203.0.113.7"),
+        (True, " 2001:db8::7 ", "127.0.0.1", "2001:db8::7"),
+        (False, "10.9.9.9, 203.0.113.7", "127.0.0.1", "127.0.0.1"),
+        # Not an address (a misconfigured proxy, a client's own header): the connection's.
+        (True, "10.9.9.9, not-an-address", "127.0.0.1", "127.0.0.1"),
+        (True, "fe80::1%eth0", "127.0.0.1", "127.0.0.1"),
+        (True, "\x00", "", None),
+        (True, "", "bogus", None),
+    ],
 )
 def test_address_behind_the_proxy_is_the_last_forwarded_hop(
-    client, user, limits, behind_proxy, counted_as
+    client, user, limits, behind_proxy, forwarded, remote, counted_as
 ):
     limits.BEHIND_PROXY = behind_proxy
-    forwarded = "10.9.9.9, 203.0.113.7"  # the first entry is whatever the client claimed
-    wrong(client, reverse("login"), HTTP_X_FORWARDED_FOR=forwarded)
+    response = wrong(client, reverse("login"), HTTP_X_FORWARDED_FOR=forwarded, REMOTE_ADDR=remote)
+    assert response.status_code == 200
     assert AccessAttempt.objects.get().ip_address == counted_as
 
 
