@@ -201,6 +201,8 @@ LOGGING = {
     "root": {"handlers": ["stderr"], "level": "WARNING"},
     "loggers": {
         "django": {"handlers": ["stderr", "mail_admins"], "level": "INFO", "propagate": False},
+        # Bots asking for other host names: logged, but not mailed to the admins each time.
+        "django.security.DisallowedHost": {"handlers": ["stderr"], "propagate": False},
         # runserver's request lines (development only) keep their own console output.
         "django.server": {"handlers": ["server"], "level": "INFO", "propagate": False},
     },

@@ -132,6 +132,13 @@ def test_errors_are_mailed_to_the_admins(client, settings):
     assert "/boom/here/" in mail.outbox[0].subject
 
 
+def test_other_host_names_are_logged_but_not_mailed(client, settings, caplog):
+    settings.ADMINS = ["ops@example.org"]
+    assert client.get("/healthz", HTTP_HOST="evil.example").status_code == 400
+    assert mail.outbox == []
+    assert "Invalid HTTP_HOST header: 'evil.example'" in caplog.text
+
+
 def test_admins_and_mail_relay_come_from_the_environment(tmp_path):
     code = (
         "import django; django.setup(); from django.conf import settings as s; "
