@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 MO := locale/hu/LC_MESSAGES/django.mo
 
-.PHONY: run test test-db test-engine lint bench browser-deps
+.PHONY: run test test-db test-engine lint bench browser-deps smoke
 
 # pyenv's python3 honours .python-version; python3.12 is the fallback elsewhere.
 $(PY):
@@ -39,6 +39,11 @@ test: $(STAMP) $(MO) browser-deps
 # The same suite against the database in DATABASE_URL (CI's PostgreSQL pass).
 test-db: $(STAMP) $(MO) browser-deps
 	$(VENV)/bin/pytest
+
+# Production smoke test: gunicorn with SCOREBOOK_DEBUG=0 on fresh PostgreSQL databases
+# (SMOKE_POSTGRES, default postgres://postgres@127.0.0.1:5432), then a backup restored.
+smoke: $(STAMP) $(MO)
+	$(PY) scripts/smoke_test.py
 
 test-engine: $(STAMP)
 	$(VENV)/bin/pytest tests/engine

@@ -5,6 +5,8 @@ SCOREBOOK_SECRET_KEY, SCOREBOOK_ALLOWED_HOSTS, DATABASE_URL and SCOREBOOK_DEBUG=
 """
 
 import os
+from datetime import timedelta
+from email.utils import formataddr, getaddresses
 from pathlib import Path
 
 import dj_database_url
@@ -38,6 +40,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    "axes",
     "scorebook",
 ]
 
@@ -53,6 +56,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "scorebook.middleware.private_when_logged_in",
+    # Last, as django-axes asks: it turns a locked-out log-in into the 429 page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "scorebook.urls"
@@ -120,20 +126,87 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
 }
 
-# The cache holds the log-in attempt counters (scorebook/ratelimit.py). Per process by
-# default; with several gunicorn workers set SCOREBOOK_CACHE_DIR so that they share it.
-if os.environ.get("SCOREBOOK_CACHE_DIR"):
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-            "LOCATION": os.environ["SCOREBOOK_CACHE_DIR"],
-        }
-    }
-# Log-in attempts: at most this many failures per user name and per address in the window.
-LOGIN_ATTEMPTS = int(os.environ.get("SCOREBOOK_LOGIN_ATTEMPTS", "5"))
-LOGIN_WINDOW_SECONDS = int(os.environ.get("SCOREBOOK_LOGIN_WINDOW", "900"))
+# Failed log-ins (django-axes): counted in the database, so every gunicorn worker sees the
+# same counts. Either limit locks: this many failures for one user name (from anywhere), or
+# from one address (whatever names it tries). A failure is forgotten once the window has
+# passed since the latest one; a try while locked counts as a failure and starts it again.
+LOGIN_ATTEMPTS = max(int(os.environ.get("SCOREBOOK_LOGIN_ATTEMPTS", "5")), 1)
+LOGIN_WINDOW_SECONDS = max(int(os.environ.get("SCOREBOOK_LOGIN_WINDOW", "900")), 1)
 # Behind a reverse proxy, the client's address is the last X-Forwarded-For entry.
 BEHIND_PROXY = env_bool("SCOREBOOK_BEHIND_PROXY", not DEBUG)
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = LOGIN_ATTEMPTS
+AXES_COOLOFF_TIME = timedelta(seconds=LOGIN_WINDOW_SECONDS)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_CLIENT_IP_CALLABLE = "scorebook.views.login.client_address"
+AXES_LOCKOUT_CALLABLE = "scorebook.views.login.locked_out"
+# A try while locked counts, and the wait starts again: Retry-After is then the whole window.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = True
+# A successful log-in clears nothing: clearing would wipe the address's count too, so one
+# known account could reset an address that guesses at others' passwords.
+AXES_RESET_ON_SUCCESS = False
+# Only failures are stored (visible under /admin/axes/); successful log-ins are not logged.
+AXES_DISABLE_ACCESS_LOG = True
+
+# Errors go to standard error (gunicorn's error log, journald), with the request path for
+# django.request's "Internal Server Error: /path"; mailed as well when ADMINS is set.
+ADMINS = [
+    formataddr(pair)
+    for pair in getaddresses([os.environ.get("SCOREBOOK_ADMINS", "")])
+    if "@" in pair[1]
+]
+SERVER_EMAIL = os.environ.get("SCOREBOOK_SERVER_EMAIL", "root@localhost")
+# Mail goes to the local mail server (localhost:25) unless a relay is named.
+MAILERS = {
+    "default": {
+        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "OPTIONS": {
+            "host": os.environ.get("SCOREBOOK_EMAIL_HOST", "localhost"),
+            "port": int(os.environ.get("SCOREBOOK_EMAIL_PORT", "25")),
+            "username": os.environ.get("SCOREBOOK_EMAIL_USER", ""),
+            "password": os.environ.get("SCOREBOOK_EMAIL_PASSWORD", ""),
+            "use_tls": env_bool("SCOREBOOK_EMAIL_TLS", False),
+            "timeout": 10,
+        },
+    }
+}
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
+        "server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        },
+    },
+    "filters": {"production": {"()": "django.utils.log.RequireDebugFalse"}},
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "formatter": "plain",
+        },
+        "server": {"class": "logging.StreamHandler", "formatter": "server"},
+        "mail_admins": {
+            "class": "django.utils.log.AdminEmailHandler",
+            "level": "ERROR",
+            "filters": ["production"],
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "loggers": {
+        "django": {"handlers": ["stderr", "mail_admins"], "level": "INFO", "propagate": False},
+        # Bots asking for other host names: logged, but not mailed to the admins each time.
+        "django.security.DisallowedHost": {"handlers": ["stderr"], "propagate": False},
+        # runserver's request lines (development only) keep their own console output.
+        "django.server": {"handlers": ["server"], "level": "INFO", "propagate": False},
+    },
+}
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
@@ -151,6 +224,8 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # A load balancer's health check may come over plain HTTP (and must not be redirected).
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     STORAGES = {
         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
         "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},

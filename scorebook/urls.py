@@ -5,7 +5,7 @@ from django.urls import include, path
 from scorebook.views import (
     accounts,
     hands,
-    login,
+    health,
     nightedit,
     nights,
     players,
@@ -16,9 +16,10 @@ from scorebook.views import (
 )
 
 urlpatterns = [
+    path("healthz", health.healthz, name="healthz"),
     path("", nights.home, name="home"),
     path("accounts/signup/", accounts.signup, name="signup"),
-    path("accounts/login/", login.LoginView.as_view(), name="login"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("nights/new/", nights.new_night, name="new_night"),
     path("nights/new/<slug:key>/", nights.setup, name="setup"),
@@ -53,13 +54,14 @@ urlpatterns = [
         nightedit.revoke_scorer_link,
         name="revoke_scorer_link",
     ),
-    path("score/<str:token>/", nightedit.join_scorer, name="join_scorer"),
+    path("score/<slug:token>/", nightedit.join_scorer, name="join_scorer"),
     path("nights/<int:pk>/sheet.csv", transfer.sheet_csv, name="sheet_csv"),
     path("nights/<int:pk>/share/", share.share, name="share"),
     path("nights/<int:pk>/share/revoke/", share.revoke, name="revoke_share"),
-    path("s/<str:token>/", share.shared, name="shared"),
+    # Tokens are URL-safe base64: anything else (a NUL byte, say) is no link, answered 404.
+    path("s/<slug:token>/", share.shared, name="shared"),
     path("nights/<int:pk>/table/", table.table, name="table"),
-    path("s/<str:token>/table/", table.shared_table, name="shared_table"),
+    path("s/<slug:token>/table/", table.shared_table, name="shared_table"),
     path("nights/", players.night_list, name="night_list"),
     path("players/", players.player_list, name="player_list"),
     path("players/<int:pk>/", players.player, name="player"),

@@ -1,59 +1,73 @@
-"""Log in with a limit on failed attempts (scorebook/ratelimit.py)."""
+"""How django-axes sees a log-in: the client's address, and the page a locked-out try gets.
+
+The counting itself is django-axes' (settings: AXES_*): failures are rows in the database,
+shared by every worker, on /accounts/login/ and /admin/login/ alike.
+"""
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Any
 
-from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import AuthenticationForm
+from axes.helpers import get_cool_off
+from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
+from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-
-from scorebook.ratelimit import LoginLimiter
 
 TOO_MANY = "too_many_attempts"
 
 
-class LimitedAuthenticationForm(AuthenticationForm):
-    """Refuses before the password is checked once the limit is reached; counts failures."""
-
-    def clean(self) -> dict[str, Any]:
-        username = self.cleaned_data.get("username") or ""
-        limiter = LoginLimiter(self.request, username)
-        verdict = limiter.check()
-        if not verdict.allowed:
-            self.retry_after = verdict.retry_after
-            minutes = max((verdict.retry_after + 59) // 60, 1)
-            raise ValidationError(
-                _("Too many failed log-in attempts.")
-                + " "
-                + ngettext(
-                    "Try again in %(minutes)d minute.",
-                    "Try again in %(minutes)d minutes.",
-                    minutes,
-                )
-                % {"minutes": minutes},
-                code=TOO_MANY,
-            )
-        try:
-            cleaned = super().clean()
-        except ValidationError:
-            limiter.failed()
-            raise
-        limiter.succeeded()
-        return cleaned
+def _address(text: str) -> str | None:
+    """A valid IP address, or None: axes stores it in an address column, which PostgreSQL
+    refuses to fill with anything else."""
+    try:
+        return str(ipaddress.ip_address(text.strip())) if "%" not in text else None
+    except ValueError:
+        return None
 
 
-class LoginView(auth_views.LoginView):
-    """Django's LoginView; while refused it answers 429 with the reason and Retry-After."""
+def client_address(request: HttpRequest) -> str | None:
+    """The client's address; behind our own proxy, the last X-Forwarded-For hop it added
+    (earlier entries are whatever the client sent, so they cannot be trusted). None when
+    unknown: such clients then share one count."""
+    if settings.BEHIND_PROXY:
+        hops = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
+        if address := _address(hops[-1]):
+            return address
+    return _address(str(request.META.get("REMOTE_ADDR") or ""))
 
-    authentication_form = LimitedAuthenticationForm
 
-    def form_invalid(self, form: Any) -> HttpResponse:
-        response = super().form_invalid(form)
-        if form.has_error("__all__", TOO_MANY):
-            response.status_code = 429
-            response["Retry-After"] = str(form.retry_after)
-        return response
+def lockout_message(seconds: int) -> str:
+    minutes = max((seconds + 59) // 60, 1)
+    return (
+        _("Too many failed log-in attempts.")
+        + " "
+        + ngettext("Try again in %(minutes)d minute.", "Try again in %(minutes)d minutes.", minutes)
+        % {"minutes": minutes}
+    )
+
+
+def locked_out(
+    request: HttpRequest, original_response: HttpResponse | None, credentials: Any
+) -> HttpResponse:
+    """The log-in page again (ours or the admin's), with the reason instead of "wrong
+    password", as 429 with Retry-After. A try while locked restarts the window, so the
+    wait is the whole window."""
+    cool_off = get_cool_off(request)
+    seconds = int(cool_off.total_seconds()) if cool_off else settings.LOGIN_WINDOW_SECONDS
+    message = lockout_message(seconds)
+    context = getattr(original_response, "context_data", None)
+    form = context.get("form") if context else None
+    if form is None or not isinstance(original_response, TemplateResponse):
+        response: HttpResponse = HttpResponse(message, status=429, content_type="text/plain")
+    else:
+        form.errors.clear()
+        form.add_error(None, ValidationError(message, code=TOO_MANY))
+        response = TemplateResponse(
+            request, original_response.template_name, context, status=429
+        ).render()
+    response["Retry-After"] = str(seconds)
+    return response

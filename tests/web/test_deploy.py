@@ -1,14 +1,17 @@
-"""Production settings, the Content Security Policy and the log-in attempt limit."""
+"""Production settings, the Content Security Policy and the log-in attempt limit (axes)."""
 
 import os
 import re
 import secrets
 import subprocess
 import sys
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from django.core.cache import cache
+from axes.models import AccessAttempt
+from django.db.models import F
+from django.test import Client
 from django.urls import reverse
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -127,7 +130,7 @@ def test_templates_have_no_inline_scripts():
     assert found == {}
 
 
-# --- log-in attempts ------------------------------------------------------------------------
+# --- log-in attempts (django-axes) ---------------------------------------------------------
 
 
 @pytest.fixture(autouse=True)
@@ -137,36 +140,80 @@ def fast_passwords(settings):
 
 @pytest.fixture
 def limits(settings):
-    settings.LOGIN_ATTEMPTS = 3
-    settings.LOGIN_WINDOW_SECONDS = 600
-    cache.clear()
-    yield settings
-    cache.clear()
+    settings.AXES_FAILURE_LIMIT = 3
+    settings.AXES_COOLOFF_TIME = timedelta(seconds=600)
+    return settings
+
+
+def wrong(client, url, name="anna", **extra):
+    return client.post(url, {"username": name, "password": "wrong"}, **extra)
 
 
 @pytest.mark.django_db
 def test_failed_logins_are_limited(client, user, limits):
     url = reverse("login")
-    for _ in range(3):
-        response = client.post(url, {"username": "anna", "password": "wrong"})
+    for _ in range(2):
+        response = wrong(client, url)
         assert response.status_code == 200
         assert response.context["form"].errors
-    response = client.post(url, {"username": "anna", "password": "wrong"})
+    # The failure that reaches the limit already answers 429 with the reason.
+    response = wrong(client, url)
     assert response.status_code == 429
-    assert "Too many failed log-in attempts" in response.content.decode()
-    assert "Try again in 10 minutes" in response.content.decode()
-    assert int(response["Retry-After"]) <= 601
+    page = response.content.decode()
+    assert "Too many failed log-in attempts" in page
+    assert "Try again in 10 minutes" in page
+    assert "Please enter a correct" not in page
+    assert response["Retry-After"] == "600"
+    assert response.templates[0].name == "registration/login.html"
     # Even the right password is refused while the window lasts: no guessing through it.
     response = client.post(url, {"username": "anna", "password": "pw-anna-123"})
     assert response.status_code == 429
     assert "_auth_user_id" not in client.session
+    # The count is a row in the database, which every gunicorn worker shares.
+    attempt = AccessAttempt.objects.get(username="anna")
+    assert attempt.failures_since_start == 4
+    assert attempt.ip_address == "127.0.0.1"
+    assert attempt.path_info == "/accounts/login/"
+
+
+@pytest.mark.django_db
+def test_five_wrong_passwords_lock_both_log_in_pages(client, django_user_model):
+    """The default limit: after 5 wrong passwords the right one is refused, on our log-in
+    page and on the admin's, which count together."""
+    django_user_model.objects.create_superuser("boss", password="pw-boss-123")
+    mine, admin = reverse("login"), reverse("admin:login")
+    for url in (mine, mine, admin, mine):  # four failures, on either page
+        assert wrong(client, url, "boss").status_code == 200
+    assert wrong(client, admin, "boss").status_code == 429
+    for url in (mine, admin):
+        response = client.post(url, {"username": "boss", "password": "pw-boss-123"})
+        assert response.status_code == 429
+        assert "Too many failed log-in attempts" in response.content.decode()
+        assert "_auth_user_id" not in client.session
+    admin_page = client.post(admin, {"username": "boss", "password": "pw-boss-123"})
+    assert admin_page.templates[0].name == "admin/login.html"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url_name", ["login", "admin:login"])
+def test_five_wrong_passwords_then_the_right_one_on_one_page(client, django_user_model, url_name):
+    django_user_model.objects.create_superuser("boss", password="pw-boss-123")
+    url = reverse(url_name)
+    answers = [wrong(client, url, "boss").status_code for _ in range(5)]
+    assert answers == [200, 200, 200, 200, 429]
+    response = client.post(url, {"username": "boss", "password": "pw-boss-123"})
+    assert response.status_code == 429
+    assert "Too many failed log-in attempts. Try again in 15 minutes." in response.content.decode()
+    assert response["Retry-After"] == "900"
+    # Another browser from the same address is refused too: the count is in the database.
+    assert Client().post(url, {"username": "boss", "password": "pw-boss-123"}).status_code == 429
 
 
 @pytest.mark.django_db
 def test_limit_also_counts_per_address(client, user, limits):
     url = reverse("login")
     for name in ("x1", "x2", "x3"):
-        client.post(url, {"username": name, "password": "wrong"})
+        wrong(client, url, name)
     response = client.post(url, {"username": "anna", "password": "pw-anna-123"})
     assert response.status_code == 429
     other_address = client.post(
@@ -176,22 +223,23 @@ def test_limit_also_counts_per_address(client, user, limits):
 
 
 @pytest.mark.django_db
-def test_window_ends_and_success_clears_the_user_count(client, user, limits, monkeypatch):
-    import time
-
+def test_window_ends_and_success_keeps_the_address_count(client, user, limits):
     url = reverse("login")
-    start = time.time()
     for _ in range(3):
-        client.post(url, {"username": "anna", "password": "wrong"})
-    assert client.post(url, {"username": "anna", "password": "wrong"}).status_code == 429
-    monkeypatch.setattr(time, "time", lambda: start + 601)
+        wrong(client, url)
+    assert client.post(url, {"username": "anna", "password": "pw-anna-123"}).status_code == 429
+    # The window (600 s) has passed since the latest failure.
+    AccessAttempt.objects.update(attempt_time=F("attempt_time") - timedelta(seconds=601))
     ok = client.post(url, {"username": "anna", "password": "pw-anna-123"})
     assert ok.status_code == 302
     client.logout()
-    for _ in range(2):
-        client.post(url, {"username": "anna", "password": "wrong"}, REMOTE_ADDR="10.0.0.2")
+    # Logging in to one's own account does not wipe what an address guessed at others.
+    for name in ("x1", "x2"):
+        wrong(client, url, name, REMOTE_ADDR="10.0.0.2")
     ok = client.post(url, {"username": "anna", "password": "pw-anna-123"}, REMOTE_ADDR="10.0.0.2")
     assert ok.status_code == 302
+    client.logout()
+    assert wrong(client, url, "x3", REMOTE_ADDR="10.0.0.2").status_code == 429
 
 
 @pytest.mark.django_db
@@ -201,5 +249,66 @@ def test_login_still_works_and_odd_input_is_no_500(client, user, limits):
     assert response.status_code == 200
     response = client.post(url, {"username": "\x00" * 300, "password": "x"})
     assert response.status_code in (200, 429)
+    response = client.post(url, {"username": "a\x00b", "password": "x\x00"})
+    assert response.status_code in (200, 429)
     ok = client.post(url, {"username": "anna", "password": "pw-anna-123"}, REMOTE_ADDR="10.1.1.1")
     assert ok.status_code == 302
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("behind_proxy", "forwarded", "remote", "counted_as"),
+    [
+        # The first entry is whatever the client claimed; the proxy added the last one.
+        (True, "10.9.9.9, 203.0.113.7", "127.0.0.1", "203.0.113.7"),
+        (True, " 2001:db8::7 ", "127.0.0.1", "2001:db8::7"),
+        (False, "10.9.9.9, 203.0.113.7", "127.0.0.1", "127.0.0.1"),
+        # Not an address (a misconfigured proxy, a client's own header): the connection's.
+        (True, "10.9.9.9, not-an-address", "127.0.0.1", "127.0.0.1"),
+        (True, "fe80::1%eth0", "127.0.0.1", "127.0.0.1"),
+        (True, "\x00", "", None),
+        (True, "", "bogus", None),
+    ],
+)
+def test_address_behind_the_proxy_is_the_last_forwarded_hop(
+    client, user, limits, behind_proxy, forwarded, remote, counted_as
+):
+    limits.BEHIND_PROXY = behind_proxy
+    response = wrong(client, reverse("login"), HTTP_X_FORWARDED_FOR=forwarded, REMOTE_ADDR=remote)
+    assert response.status_code == 200
+    assert AccessAttempt.objects.get().ip_address == counted_as
+
+
+def test_login_settings_come_from_the_environment(tmp_path):
+    env = production_env(tmp_path) | {
+        "SCOREBOOK_LOGIN_ATTEMPTS": "7",
+        "SCOREBOOK_LOGIN_WINDOW": "120",
+        "SCOREBOOK_BEHIND_PROXY": "0",
+    }
+    code = (
+        "import django; django.setup(); from django.conf import settings as s; "
+        "print(s.AXES_FAILURE_LIMIT, int(s.AXES_COOLOFF_TIME.total_seconds()), s.BEHIND_PROXY, "
+        "s.AXES_LOCKOUT_PARAMETERS)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "7 120 False ['username', 'ip_address']"
+
+
+@pytest.mark.django_db
+def test_the_lockout_page_speaks_hungarian(client, user, limits):
+    url = reverse("login")
+    client.cookies["django_language"] = "hu"
+    for _ in range(3):
+        response = wrong(client, url)
+    assert response.status_code == 429
+    page = response.content.decode()
+    assert "Túl sok sikertelen bejelentkezési kísérlet." in page
+    assert "Próbáld újra 10 perc múlva." in page
