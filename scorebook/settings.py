@@ -173,6 +173,10 @@ MAILERS = {
         },
     }
 }
+# The import page takes a pasted scoresheet of up to 5 MB (scorebook/views/transfer.py): the
+# request's fields may then be a little over that; anything larger is still refused.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 6 * 1024 * 1024
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
