@@ -511,9 +511,78 @@ def test_a_pagat_beaten_in_the_last_trick_fits_the_other_figures():
         "pagat_lost_last_trick_side": "declarer",
     }
     assert refused(played(result=result)) == ["result.pagat_lost_last_trick_side"]
+    # Playing alone, the declarer has no partner: an opponent beat his pagát and so won the
+    # last trick and captured the pagát.
     result = {
         "declarer_card_points": 60,
         "trull_side": "declarer",
         "pagat_lost_last_trick_side": "declarer",
     }
-    assert refused(played(result=result)) == ["result.pagat_lost_last_trick_side"]
+    alone = played(partner=None, alone_reason="self_call", result=result)
+    assert refused(alone) == ["result.pagat_lost_last_trick_side"]
+    result = {
+        "declarer_card_points": 85,
+        "all_tricks_side": "declarer",
+        "trull_side": "declarer",
+        "four_kings_side": "declarer",
+        "pagat_lost_last_trick_side": "declarer",
+    }
+    alone = played(partner=None, alone_reason="self_call", result=result)
+    assert refused(alone) == ["result.pagat_lost_last_trick_side"]
+
+
+# --- a pagát beaten by its own partner's tarokk (seed 004 §54, spec §4, §13) -------------
+def test_a_pagat_beaten_by_the_partner_leaves_the_side_its_trull():
+    # A (two, G 2) and C: C's tarokk beat A's announced pagát in the ninth trick, so the
+    # ultimó is lost, but the side captured all three honours. Step 2: game 2 + silent trull
+    # 1 - lost announced ultimó 10 = S -7; pair vs pair.
+    hand = played(
+        announcements=[{"figure": "pagat_ultimo", "by": "A"}],
+        result={
+            "declarer_card_points": 60,
+            "trull_side": "declarer",
+            "pagat_lost_last_trick_side": "declarer",
+        },
+    )
+    _, _, entries = play([hand])
+    assert entries[0].deltas == {"A": -7, "B": 7, "C": -7, "D": 7}
+    texts = [line.text.en for line in entries[0].lines]
+    assert "silent trull of the declarer side: 1 → +1" in texts
+    assert "pagát ultimó announced by the declarer side, lost: 10 → −10" in texts
+
+
+def test_a_pagat_beaten_by_the_partner_in_a_volat_pays_the_silent_ultimo_penalty():
+    # Silent volát of a two: 3G = 6 beats the game (2); the volát voids the silent trull and
+    # four kings; the pagát beaten in the last trick pays 5 (§12 #13): S = 6 - 5 = 1.
+    hand = played(
+        result={
+            "declarer_card_points": 85,
+            "all_tricks_side": "declarer",
+            "trull_side": "declarer",
+            "four_kings_side": "declarer",
+            "pagat_lost_last_trick_side": "declarer",
+        }
+    )
+    _, _, entries = play([hand], session(silent_ultimo_failure_penalty=True))
+    assert entries[0].deltas == {"A": 1, "B": -1, "C": 1, "D": -1}
+    _, _, entries = play([hand])
+    assert entries[0].deltas == {"A": 6, "B": -6, "C": 6, "D": -6}
+
+
+def test_the_opponents_pagat_beaten_by_a_partner_in_one_against_three():
+    # A alone (self-call, solo G 4) loses; an opponent's pagát, beaten by another opponent,
+    # while the opponents hold the trull and four kings. Game 4 + trull 1 + four kings 1
+    # to the opponents: S = -6, A pays 3 × 6.
+    hand = played(
+        bid={"declarer": "A", "level": "solo"},
+        partner=None,
+        alone_reason="self_call",
+        result={
+            "declarer_card_points": 30,
+            "trull_side": "opponents",
+            "four_kings_side": "opponents",
+            "pagat_lost_last_trick_side": "opponents",
+        },
+    )
+    _, _, entries = play([hand])
+    assert entries[0].deltas == {"A": -18, "B": 6, "C": 6, "D": 6}

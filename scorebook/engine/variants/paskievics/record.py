@@ -430,7 +430,7 @@ def _read_result(r: Reader, hand: Hand) -> None:
         _check_volat_points(r.problems, sides["all_tricks_side"], points, hand.level)
     _check_volat_figures(r.problems, sides)
     _check_honours(r.problems, sides)
-    _check_pagat_lost(r.problems, sides)
+    _check_pagat_lost(r.problems, hand, sides)
     if points is not None:
         _check_figure_points(r.problems, sides, points)
 
@@ -487,7 +487,10 @@ def _check_honours(problems: Problems, sides: dict[str, str | None]) -> None:
         )
 
 
-def _check_pagat_lost(problems: Problems, sides: dict[str, str | None]) -> None:
+def _check_pagat_lost(problems: Problems, hand: Hand, sides: dict[str, str | None]) -> None:
+    """A pagát played to the ninth trick and beaten there, by an opponent's tarokk or by the
+    partner's own (seed 004 §54, spec §13): only the ultimó cannot have been made. A
+    declarer playing alone has no partner, so an opponent beat his pagát."""
     lost = sides["pagat_lost_last_trick_side"]
     if lost is None:
         return
@@ -497,17 +500,21 @@ def _check_pagat_lost(problems: Problems, sides: dict[str, str | None]) -> None:
             "only one pagát can be in the last trick with the ultimó made",
             "ha az ultimó sikerült, nem veszhetett el pagát az utolsó ütésben",
         )
-    if lost == sides["trull_side"]:
+    if lost != DECL or hand.partner is not None:
+        return
+    if sides["trull_side"] == DECL:
         problems.add(
             "result.pagat_lost_last_trick_side",
-            "impossible: that side's pagát was captured, yet it made the trull",
-            "lehetetlen: annak a félnek a pagátját elfogták, mégis övé a tulétroá",
+            "impossible: the declarer plays alone, so an opponent captured his pagát, "
+            "yet he made the trull",
+            "lehetetlen: a felvevő egyedül játszik, így a pagátját ellenfél fogta el, "
+            "mégis övé a tulétroá",
         )
-    if lost == sides["all_tricks_side"]:
+    elif sides["all_tricks_side"] == DECL:
         problems.add(
             "result.pagat_lost_last_trick_side",
-            "impossible: that side took every trick",
-            "lehetetlen: az a fél vitt minden ütést",
+            "impossible: the declarer plays alone, so an opponent won the last trick",
+            "lehetetlen: a felvevő egyedül játszik, így az utolsó ütést ellenfél vitte",
         )
 
 
