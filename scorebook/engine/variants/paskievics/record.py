@@ -15,7 +15,7 @@ from typing import Any
 from scorebook.engine.errors import Problems
 from scorebook.engine.payments import CONTRA_NAMES
 from scorebook.engine.record import Reader
-from scorebook.engine.types import Session
+from scorebook.engine.types import Session, Text
 from scorebook.engine.variants.paskievics.state import State
 from scorebook.engine.variants.paskievics.tariffs import (
     ANNOUNCEABLE,
@@ -28,12 +28,14 @@ from scorebook.engine.variants.paskievics.tariffs import (
     KINGS_POINTS,
     LEVEL_TALON,
     LEVELS,
-    MAX_DISCARD_CARD,
+    MOST_IN_DISCARDS,
     OPP,
     OUTCOMES,
     SIDE_FIELDS,
     SIDES,
+    TALON_CARDS,
     TOTAL_POINTS,
+    TRICK_CARDS,
     other,
 )
 
@@ -426,37 +428,56 @@ def _read_result(r: Reader, hand: Hand) -> None:
     points = res.integer("declarer_card_points", lo=0, hi=TOTAL_POINTS)
     hand.points = points or 0
     hand.sides = sides = {name: res.choice(name, SIDES, optional=True) for name in SIDE_FIELDS}
-    if points is not None and sides["all_tricks_side"] is not None and hand.level is not None:
-        _check_volat_points(r.problems, sides["all_tricks_side"], points, hand.level)
+    fits = True
+    if points is not None and hand.level is not None:
+        fits = _check_point_bounds(r.problems, sides["all_tricks_side"], points, hand.level)
     _check_volat_figures(r.problems, sides)
     _check_honours(r.problems, sides)
     _check_pagat_lost(r.problems, hand, sides)
-    if points is not None:
+    if points is not None and fits:
         _check_figure_points(r.problems, sides, points)
 
 
-def _check_volat_points(problems: Problems, volat: str, points: int, level: str) -> None:
-    # Discards count for the side of their owner's team rule (seed 004 §37): the
-    # declarer's discard is his side's, every other discard the opponents'.
-    own = LEVEL_TALON[level] * MAX_DISCARD_CARD
-    other_most = (6 - LEVEL_TALON[level]) * MAX_DISCARD_CARD
-    if volat == DECL and points < TOTAL_POINTS - other_most:
-        least = TOTAL_POINTS - other_most
+def _check_point_bounds(problems: Problems, volat: str | None, points: int, level: str) -> bool:
+    """The card points the discards and the tricks allow (spec §13); False after a problem.
+
+    The declarer's discard counts for his side, every other discard for the opponents
+    (seed 004 §37). A side that took every trick leaves the other side its discards only;
+    otherwise each side took at least one trick (four cards, at least 4 card points).
+    """
+    own = LEVEL_TALON[level]
+    theirs = TALON_CARDS - own
+    if volat == DECL:
+        least, most = TOTAL_POINTS - MOST_IN_DISCARDS[theirs], TOTAL_POINTS - theirs
+        why = Text("for all nine tricks", " mind a kilenc ütéshez")
+    elif volat == OPP:
+        least, most = own, MOST_IN_DISCARDS[own]
+        why = Text(
+            "when the opponents took every trick", ", ha az ellenfelek vitték az összes ütést"
+        )
+    else:
+        least, most = own + TRICK_CARDS, TOTAL_POINTS - theirs - TRICK_CARDS
+        why = Text("when each side took a trick", ", ha mindkét fél ütött")
+    if points < least:
         problems.add(
             "result.declarer_card_points",
-            f"{points} is too few for all nine tricks (at least {least})",
-            f"{points} kevés mind a kilenc ütéshez (legalább {least})",
+            f"{points} is too few {why.en} (at least {least})",
+            f"{points} kevés{why.hu} (legalább {least})",
         )
-    if volat == OPP and points > own:
+    elif points > most:
         problems.add(
             "result.declarer_card_points",
-            f"{points} is too many when the opponents took every trick (at most {own})",
-            f"{points} túl sok, ha az ellenfelek vitték az összes ütést (legfeljebb {own})",
+            f"{points} is too many {why.en} (at most {most})",
+            f"{points} túl sok{why.hu} (legfeljebb {most})",
         )
+    else:
+        return True
+    return False
 
 
 def _check_volat_figures(problems: Problems, sides: dict[str, str | None]) -> None:
-    """The side that took no trick captured nothing."""
+    """The side that took every trick captured every honour and king; the other side
+    captured nothing."""
     volat = sides["all_tricks_side"]
     if volat is None:
         return
@@ -466,6 +487,13 @@ def _check_volat_figures(problems: Problems, sides: dict[str, str | None]) -> No
                 f"result.{name}",
                 f"impossible: the {volat} took every trick",
                 f"lehetetlen: minden ütést a(z) {volat} vitt",
+            )
+        elif sides[name] is None and name in ("trull_side", "four_kings_side"):
+            problems.add(
+                f"result.{name}",
+                f"must be {volat}: the {volat} took every trick, so every honour and king",
+                f"{volat} kell legyen: a(z) {volat} vitt minden ütést, így minden honőrt "
+                "és királyt",
             )
 
 
@@ -484,6 +512,16 @@ def _check_honours(problems: Problems, sides: dict[str, str | None]) -> None:
             "result.pagat_ultimo_side",
             "impossible: the other side captured all three honours",
             "lehetetlen: a másik fél vitte mindhárom honőrt",
+        )
+    # A side whose skíz caught the XXI and whose pagát won the last trick captured all three
+    # honours (a volát says so already, above).
+    caught = sides["xxi_catch_side"]
+    proven = caught and caught == sides["pagat_ultimo_side"]
+    if trull is None and proven and sides["all_tricks_side"] is None:
+        problems.add(
+            "result.trull_side",
+            f"must be {caught}: its skíz caught the XXI and its pagát won the last trick",
+            f"{caught} kell legyen: a skíze fogta a XXI-et, a pagátja vitte az utolsó ütést",
         )
 
 

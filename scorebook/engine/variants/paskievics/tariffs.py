@@ -60,7 +60,13 @@ HONOURS = tuple(HONOUR_NAME)
 LEVELS = tuple(LEVEL_VALUE)
 SILENT_ULTIMO_FAILURE = 5  # modern custom, spec §12 #13 (no seed)
 TOTAL_POINTS, WIN_POINTS, DOUBLE_POINTS = 94, 48, 71  # card points (seed 004 §7, §9, §52)
-MAX_DISCARD_CARD = 4  # a queen: kings and honours may not be discarded (seed 004 §37)
+TALON_CARDS = 6  # the talon: all six end in the discards (seed 004 §20, §37)
+TRICK_CARDS = 4  # a trick: four cards of at least 1 card point each (seed 004 §7)
+# The card points of the cards that may be discarded, highest first: kings and honours may
+# not be (seed 004 §37), so queens 4, knights 3, jacks 2, then aces/tens and tarokks 1
+# (seed 004 §7); MOST_IN_DISCARDS[n] is the most n discarded cards can hold (six: 22).
+DISCARDABLE_POINTS = (4,) * 4 + (3,) * 4 + (2,) * 4 + (1,) * TALON_CARDS
+MOST_IN_DISCARDS = tuple(sum(DISCARDABLE_POINTS[:n]) for n in range(TALON_CARDS + 1))
 HONOUR_POINTS, KINGS_POINTS = 5, 20  # seed 004 §7
 # Any tarokk but an honour may be called (seed 004 §46).
 CALLED_CARDS: tuple[str, ...] = ("XX", "XIX", "XVIII", "XVII", "XVI", "XV", "XIV", "XIII", "XII", "XI", "X", "IX", "VIII", "VII", "VI", "V", "IV", "III", "II")  # fmt: skip
