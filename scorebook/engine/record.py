@@ -60,6 +60,8 @@ class Reader:
         value = self.data.get(name)
         if type(value) is str and isinstance(among, _COLLECTIONS) and value in among:
             return value  # fast path: replaying a night reads thousands of valid fields
+        if value is None and optional:
+            return None  # fast path: an optional field left out
         value = self._get(name, optional)
         if value is MISSING:
             return None
@@ -114,6 +116,8 @@ class Reader:
         value = self.data.get(name)
         if type(value) is int and (lo is None or value >= lo) and (hi is None or value <= hi):
             return value
+        if value is None and (optional or default is not None):
+            return default  # fast path: an optional field left out
         value = self._get(name, optional or default is not None)
         if value is MISSING:
             return default
@@ -142,6 +146,8 @@ class Reader:
         value = self.data.get(name)
         if type(value) is str and isinstance(choices, _COLLECTIONS) and value in choices:
             return value
+        if value is None and (optional or default is not None):
+            return default  # fast path: an optional field left out
         if (
             type(value) is int
             and isinstance(choices, _COLLECTIONS)
@@ -182,6 +188,8 @@ class Reader:
         value = self.data.get(name)
         if type(value) is dict:  # fast path: the usual JSON object, no ABC check
             return Reader(value, self.problems, self.path(name))
+        if value is None and optional:
+            return None  # fast path: an optional object left out
         value = self._get(name, optional)
         if value is MISSING:
             return None

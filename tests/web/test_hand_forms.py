@@ -135,6 +135,30 @@ def test_paskievics_contra_and_announced_figure(client_in, user):
 
 
 @needs
+def test_paskievics_form_records_a_pagat_beaten_by_its_own_partner(client_in, user):
+    # Seed 004 §54: Csaba's tarokk beat Anna's announced pagát in the ninth trick; their side
+    # still captured all three honours. Game 2 + silent trull 1 − lost ultimó 10 = −7 each.
+    night = paskievics_night(user)
+    html = client_in.get(reverse("new_hand", args=[night.pk])).content.decode()
+    data = (
+        full_form(html)
+        | PLAIN
+        | {
+            "announcements[0].figure": "pagat_ultimo",
+            "announcements[0].by": "Anna",
+            "result.trull_side": "declarer",
+            "result.pagat_lost_last_trick_side": "declarer",
+        }
+    )
+    response = client_in.post(reverse("new_hand", args=[night.pk]), data)
+    assert response.status_code == 302, response.context["form"].messages
+    h = Hand.objects.get()
+    assert h.record["result"]["trull_side"] == "declarer"
+    assert h.record["result"]["pagat_lost_last_trick_side"] == "declarer"
+    assert h.entries[0]["deltas"] == {"Anna": -7, "Béla": 7, "Csaba": -7, "Dóra": 7}
+
+
+@needs
 def test_paskievics_problem_is_shown_next_to_its_input(client_in, user):
     night = paskievics_night(user)
     data = PLAIN | {"result.declarer_card_points:int": "97", "announcements[2].figure": "volat"}

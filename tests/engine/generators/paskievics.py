@@ -16,6 +16,7 @@ from scorebook.engine.variants.paskievics import (
     VARIANT,
     State,
 )
+from scorebook.engine.variants.paskievics.tariffs import MOST_IN_DISCARDS
 
 NAMES = ["Anna", "Béla", "Csaba", "Dóra", "Edit", "Feri"]
 LEVELS = list(LEVEL_TALON)
@@ -93,31 +94,40 @@ def _played(rng: random.Random, rules: Any, dealer: str, active: tuple[str, ...]
     def side_of(p: str) -> str:
         return "declarer" if p in team else "opponents"
 
-    # Result: card points bounded by the discards when one side took every trick.
-    talon = LEVEL_TALON[level]
+    # Result: what the cards allow (spec §13). The declarer's discard counts for his side,
+    # the others' for the opponents; a side with every trick captured every honour and king
+    # and leaves the other side its discards; otherwise each side took a trick (4 cards).
+    own = LEVEL_TALON[level]
+    theirs = 6 - own
     roll = rng.random()
     volat = "declarer" if roll < 0.06 else "opponents" if roll < 0.08 else None
     if volat == "declarer":
-        points = rng.randint(94 - 4 * (6 - talon), 94)
+        points = rng.randint(94 - MOST_IN_DISCARDS[theirs], 94 - theirs)
     elif volat == "opponents":
-        points = rng.randint(0, 4 * talon)
+        points = rng.randint(own, MOST_IN_DISCARDS[own])
     else:
         points = rng.choice((rng.randint(20, 75), rng.randint(0, 94), 47, 48, 71, 23))
+        points = min(max(points, own + 4), 94 - theirs - 4)
     result: dict[str, Any] = {"declarer_card_points": points, "all_tricks_side": volat}
     for name, chance in SIDE_CHANCE.items():
         # Figures are made in a minority of real hands; keep the nights realistic.
         pick = rng.random()
         side = None if pick >= chance else "declarer" if pick < chance * 0.6 else "opponents"
-        if volat is not None and side is not None:
+        if volat is not None and (side is not None or name in ("trull_side", "four_kings_side")):
             side = volat
         result[name] = side
     if result["trull_side"]:
         for name in ("xxi_catch_side", "pagat_ultimo_side"):
             if result[name] not in (None, result["trull_side"]):
                 result[name] = None
+    elif result["xxi_catch_side"] and result["xxi_catch_side"] == result["pagat_ultimo_side"]:
+        result["trull_side"] = result["xxi_catch_side"]  # its skíz and pagát: all three
     if result["pagat_ultimo_side"] is None and rng.random() < 0.2:
+        # Beaten by an opponent, or by the partner's own tarokk (seed 004 §54): only a
+        # declarer playing alone cannot keep his trull or volát then.
         lost = rng.choice(("declarer", "opponents"))
-        if lost != volat:
+        alone = lost == "declarer" and partner is None
+        if not (alone and "declarer" in (volat, result["trull_side"])):
             result["pagat_lost_last_trick_side"] = lost
     hand["result"] = result
 

@@ -47,6 +47,14 @@ def refused(hand, sess=None, number=1):
     return [p.field for p in info.value.problems]
 
 
+def problems_of(hand, sess=None):
+    sess = sess or session()
+    state, _ = VARIANT.start(sess)
+    with pytest.raises(InvalidHand) as info:
+        VARIANT.play(sess, state, hand, 1)
+    return [p.message.en for p in info.value.problems]
+
+
 def play(hands, sess=None):
     sess = sess or session()
     state, _ = VARIANT.start(sess)
@@ -256,12 +264,16 @@ def test_side_fields_are_declarer_or_opponents():
     assert refused(hand) == ["result.trull_side"]
 
 
+def volat(side, points, **more):
+    """A result where `side` took every trick, and so every honour and king."""
+    sides = {"trull_side": side, "four_kings_side": side}
+    return {"declarer_card_points": points, "all_tricks_side": side, **sides, **more}
+
+
 def test_all_tricks_needs_the_card_points():
     # A two: the other players' discards (4 cards) hold at most 16, so at least 78.
-    hand = played(result={"declarer_card_points": 70, "all_tricks_side": "declarer"})
-    assert refused(hand) == ["result.declarer_card_points"]
-    hand = played(result={"declarer_card_points": 9, "all_tricks_side": "opponents"})
-    assert refused(hand) == ["result.declarer_card_points"]
+    assert refused(played(result=volat("declarer", 70))) == ["result.declarer_card_points"]
+    assert refused(played(result=volat("opponents", 9))) == ["result.declarer_card_points"]
 
 
 def test_figures_of_a_side_that_took_no_trick_are_refused():
@@ -476,15 +488,17 @@ def test_every_line_is_explained_in_both_languages():
             assert line.text.en != line.text.hu or line.text.en.startswith("S =")
 
 
-def test_an_announced_double_game_is_made_by_a_volat_even_below_71():
-    # Solo: the other players' six discards may hold up to 24, so all tricks with 70.
-    hand = played(
-        bid={"declarer": "A", "level": "solo"},
-        announcements=[{"figure": "double_game", "by": "A"}],
-        result={"declarer_card_points": 70, "all_tricks_side": "declarer"},
-    )
+def test_an_announced_double_game_is_made_by_a_volat():
+    # Solo: the other players' six discards hold at most 22 (no king, no honour), so a
+    # volát has at least 72. Announced double game 4G = 16 decides alone; the volát voids
+    # the silent trull and four kings.
+    solo = {"declarer": "A", "level": "solo"}
+    ann = [{"figure": "double_game", "by": "A"}]
+    hand = played(bid=solo, announcements=ann, result=volat("declarer", 72))
     _, _, entries = play([hand])
     assert entries[0].deltas == {"A": 16, "B": -16, "C": 16, "D": -16}
+    hand = played(bid=solo, announcements=ann, result=volat("declarer", 71))
+    assert refused(hand) == ["result.declarer_card_points"]
 
 
 def test_the_example_night_uses_several_switches_and_double_rounds():
@@ -511,9 +525,189 @@ def test_a_pagat_beaten_in_the_last_trick_fits_the_other_figures():
         "pagat_lost_last_trick_side": "declarer",
     }
     assert refused(played(result=result)) == ["result.pagat_lost_last_trick_side"]
+    # Playing alone, the declarer has no partner: an opponent beat his pagát and so won the
+    # last trick and captured the pagát.
     result = {
         "declarer_card_points": 60,
         "trull_side": "declarer",
         "pagat_lost_last_trick_side": "declarer",
     }
-    assert refused(played(result=result)) == ["result.pagat_lost_last_trick_side"]
+    alone = played(partner=None, alone_reason="self_call", result=result)
+    assert refused(alone) == ["result.pagat_lost_last_trick_side"]
+    result = {
+        "declarer_card_points": 85,
+        "all_tricks_side": "declarer",
+        "trull_side": "declarer",
+        "four_kings_side": "declarer",
+        "pagat_lost_last_trick_side": "declarer",
+    }
+    alone = played(partner=None, alone_reason="self_call", result=result)
+    assert refused(alone) == ["result.pagat_lost_last_trick_side"]
+
+
+# --- a pagát beaten by its own partner's tarokk (seed 004 §54, spec §4, §13) -------------
+def test_a_pagat_beaten_by_the_partner_leaves_the_side_its_trull():
+    # A (two, G 2) and C: C's tarokk beat A's announced pagát in the ninth trick, so the
+    # ultimó is lost, but the side captured all three honours. Step 2: game 2 + silent trull
+    # 1 - lost announced ultimó 10 = S -7; pair vs pair.
+    hand = played(
+        announcements=[{"figure": "pagat_ultimo", "by": "A"}],
+        result={
+            "declarer_card_points": 60,
+            "trull_side": "declarer",
+            "pagat_lost_last_trick_side": "declarer",
+        },
+    )
+    _, _, entries = play([hand])
+    assert entries[0].deltas == {"A": -7, "B": 7, "C": -7, "D": 7}
+    texts = [line.text.en for line in entries[0].lines]
+    assert "silent trull of the declarer side: 1 → +1" in texts
+    assert "pagát ultimó announced by the declarer side, lost: 10 → −10" in texts
+
+
+def test_a_pagat_beaten_by_the_partner_in_a_volat_pays_the_silent_ultimo_penalty():
+    # Silent volát of a two: 3G = 6 beats the game (2); the volát voids the silent trull and
+    # four kings; the pagát beaten in the last trick pays 5 (§12 #13): S = 6 - 5 = 1.
+    hand = played(
+        result={
+            "declarer_card_points": 85,
+            "all_tricks_side": "declarer",
+            "trull_side": "declarer",
+            "four_kings_side": "declarer",
+            "pagat_lost_last_trick_side": "declarer",
+        }
+    )
+    _, _, entries = play([hand], session(silent_ultimo_failure_penalty=True))
+    assert entries[0].deltas == {"A": 1, "B": -1, "C": 1, "D": -1}
+    _, _, entries = play([hand])
+    assert entries[0].deltas == {"A": 6, "B": -6, "C": 6, "D": -6}
+
+
+def test_the_opponents_pagat_beaten_by_a_partner_in_one_against_three():
+    # A alone (self-call, solo G 4) loses; an opponent's pagát, beaten by another opponent,
+    # while the opponents hold the trull and four kings. Game 4 + trull 1 + four kings 1
+    # to the opponents: S = -6, A pays 3 × 6.
+    hand = played(
+        bid={"declarer": "A", "level": "solo"},
+        partner=None,
+        alone_reason="self_call",
+        result={
+            "declarer_card_points": 30,
+            "trull_side": "opponents",
+            "four_kings_side": "opponents",
+            "pagat_lost_last_trick_side": "opponents",
+        },
+    )
+    _, _, entries = play([hand])
+    assert entries[0].deltas == {"A": -18, "B": 6, "C": 6, "D": 6}
+
+
+# --- a result must agree with the cards (spec §13) ----------------------------------------
+@pytest.mark.parametrize("side", ["declarer", "opponents"])
+def test_a_volat_side_captured_the_trull_and_the_four_kings(side):
+    points = 85 if side == "declarer" else 6
+    result = volat(side, points, trull_side=None)
+    assert refused(played(result=result)) == ["result.trull_side"]
+    result = volat(side, points, four_kings_side=None)
+    assert refused(played(result=result)) == ["result.four_kings_side"]
+    result = volat(side, points, trull_side=None, four_kings_side=None)
+    assert refused(played(result=result)) == ["result.trull_side", "result.four_kings_side"]
+
+
+def test_an_announced_trull_is_never_lost_beside_the_announcers_volat():
+    # Today's bug: booked as a lost trull (−2) beside the volát. The record is refused.
+    hand = played(
+        announcements=[{"figure": "trull", "by": "A"}],
+        result=volat("declarer", 85, trull_side=None),
+    )
+    assert refused(hand) == ["result.trull_side"]
+    # Recorded as the cards say: silent volát 3G = 6 + announced trull made 2 = 8.
+    hand["result"] = volat("declarer", 85)
+    _, _, entries = play([hand])
+    assert entries[0].deltas == {"A": 8, "B": -8, "C": 8, "D": -8}
+
+
+@pytest.mark.parametrize(
+    ("level", "least", "most"),
+    [("three", 82, 91), ("two", 78, 90), ("one", 75, 89), ("solo", 72, 88)],
+)
+def test_a_declarer_volat_leaves_the_opponents_their_discards(level, least, most):
+    # The opponents keep their discards (three: 3 cards, solo: 6), each card at least 1
+    # and at most 4, 4, 4, 4, 3, 3 (no king, no honour may be discarded).
+    bid = {"declarer": "A", "level": level}
+    for points in (least, most):
+        _, _, entries = play([played(bid=bid, result=volat("declarer", points))])
+        assert entries[0].deltas["A"] > 0
+    for points in (least - 1, most + 1):
+        hand = played(bid=bid, result=volat("declarer", points))
+        assert refused(hand) == ["result.declarer_card_points"]
+
+
+@pytest.mark.parametrize(
+    ("level", "least", "most"),
+    [("three", 3, 12), ("two", 2, 8), ("one", 1, 4), ("solo", 0, 0)],
+)
+def test_an_opponents_volat_leaves_the_declarer_his_discard(level, least, most):
+    bid = {"declarer": "A", "level": level}
+    for points in (least, most):
+        _, _, entries = play([played(bid=bid, result=volat("opponents", points))])
+        assert entries[0].deltas["A"] < 0
+    for points in (least - 1, most + 1):
+        if points >= 0:
+            hand = played(bid=bid, result=volat("opponents", points))
+            assert refused(hand) == ["result.declarer_card_points"]
+
+
+@pytest.mark.parametrize(
+    ("level", "least", "most"),
+    [("three", 7, 87), ("two", 6, 86), ("one", 5, 85), ("solo", 4, 84)],
+)
+def test_without_a_volat_each_side_took_a_trick(level, least, most):
+    # Each side has its discards plus at least one trick of four cards (4 card points):
+    # three: 3 + 4 = 7 for each side; solo: 0 + 4 for the declarer, 6 + 4 for the opponents.
+    bid = {"declarer": "A", "level": level}
+    for points in (least, most):
+        play([played(bid=bid, result={"declarer_card_points": points})])
+    for points in (least - 1, most + 1):
+        hand = played(bid=bid, result={"declarer_card_points": points})
+        assert refused(hand) == ["result.declarer_card_points"]
+    problem = problems_of(played(bid=bid, result={"declarer_card_points": least - 1}))
+    assert problem == [f"{least - 1} is too few when each side took a trick (at least {least})"]
+
+
+def test_xxi_catch_and_pagat_ultimo_of_one_side_make_its_trull():
+    result = {
+        "declarer_card_points": 60,
+        "xxi_catch_side": "declarer",
+        "pagat_ultimo_side": "declarer",
+    }
+    assert refused(played(result=result)) == ["result.trull_side"]
+    problem = problems_of(played(result=result))
+    assert problem == ["must be declarer: its skíz caught the XXI and its pagát won the last trick"]
+    # With the trull: game 2 + silent XXI-catch 21 + silent ultimó 5 + silent trull 1 = 29.
+    _, _, entries = play([played(result={**result, "trull_side": "declarer"})])
+    assert entries[0].deltas == {"A": 29, "B": -29, "C": 29, "D": -29}
+    # Either one alone does not decide the trull.
+    play([played(result={**result, "pagat_ultimo_side": None})])
+    play([played(result={**result, "xxi_catch_side": None})])
+
+
+def test_an_xxi_catch_or_ultimo_side_has_no_trull_of_the_other_side():
+    result = {"declarer_card_points": 60, "trull_side": "opponents", "xxi_catch_side": "declarer"}
+    assert refused(played(result=result)) == ["result.xxi_catch_side"]
+    result = {
+        "declarer_card_points": 60,
+        "trull_side": "opponents",
+        "pagat_ultimo_side": "declarer",
+    }
+    assert refused(played(result=result)) == ["result.pagat_ultimo_side"]
+
+
+def test_card_points_cover_the_honours_and_kings_a_side_captured():
+    # The opponents' trull and four kings are 35 card points: the declarer side has at most
+    # 94 − 35 = 59.
+    sides = {"trull_side": "opponents", "four_kings_side": "opponents"}
+    play([played(result={"declarer_card_points": 59, **sides})])
+    assert refused(played(result={"declarer_card_points": 60, **sides})) == [
+        "result.declarer_card_points"
+    ]

@@ -1,0 +1,315 @@
+"""Step 2 of the Paskievics settlement (spec §6): the hand's items and their sum S.
+
+An item is (English text, Hungarian text, winning side, value): the game tier (2a, or the
+modern 2a′) and the figures (2b, with the §7 exclusions). Most items depend on a handful of
+small values only, so each distinct one is built once (a night repeats the same few
+thousands of times).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from scorebook.engine.payments import CONTRA_NAMES, contra_multiplier
+from scorebook.engine.types import Line, Text
+from scorebook.engine.variants.paskievics.record import Hand
+from scorebook.engine.variants.paskievics.tariffs import (
+    DECL,
+    DOUBLE_POINTS,
+    FIGURE_NAME,
+    FIGURE_VALUE,
+    FIGURES,
+    GAME_TIER,
+    LEVEL_NAME,
+    OPP,
+    SIDE_EN,
+    SIDE_HU,
+    SIDES,
+    SILENT_ULTIMO_FAILURE,
+    TOTAL_POINTS,
+    WIN_POINTS,
+    other,
+)
+from scorebook.engine.variants.paskievics.texts import num
+from scorebook.engine.variants.paskievics.texts import signed as signed_text
+
+# One line of step 2: (English text, Hungarian text, winning side, value). Plain tuples:
+# a hand is scored in well under 50 µs.
+Item = tuple[str, str, str, int]
+# Step 2b, per figure: its result field, its announced value, and its `hand.ann` key per side.
+FIGURE_ROWS = tuple(
+    (f, f"{f}_side", FIGURE_VALUE[f][1], tuple((side, f"{f}/{side}") for side in SIDES))
+    for f in FIGURES
+)
+# Silent figures as step-2 items, made (value) or voided by a volát (0), per (figure, side).
+SILENT_FIGURE: dict[tuple[str, str], Item] = {
+    (f, side): (
+        f"silent {FIGURE_NAME[f].en} of the {SIDE_EN[side]}: {FIGURE_VALUE[f][0]}",
+        f"csendes {FIGURE_NAME[f].hu} ({SIDE_HU[side]}): {FIGURE_VALUE[f][0]}",
+        side,
+        FIGURE_VALUE[f][0],
+    )
+    for f in FIGURES
+    for side in SIDES
+}
+SILENT_FIGURE_VOIDED: dict[tuple[str, str], Item] = {
+    (f, side): (
+        f"silent {FIGURE_NAME[f].en} of the {SIDE_EN[side]}: voided by the volát",
+        f"csendes {FIGURE_NAME[f].hu} ({SIDE_HU[side]}): a volát érvényteleníti",
+        side,
+        0,
+    )
+    for f in FIGURES
+    for side in SIDES
+}
+
+
+# Most step-2 texts depend on a handful of small values only, so they are built once per
+# distinct combination (a night repeats the same few thousands of times).
+@lru_cache(maxsize=1024)
+def _announced_text(
+    figure: str, side: str, contra: int, value: int, made: bool, g: int | None
+) -> Item:
+    m = contra_multiplier(contra)
+    name = FIGURE_NAME[figure]
+    pre = f"{CONTRA_NAMES[contra]} " if contra else ""
+    arith = f"{value} × {g}" if g is not None else f"{value}"
+    total = value * (g or 1) * m
+    arith += f" × {m} = {total}" if contra else (f" = {total}" if g is not None else "")
+    return (
+        f"{pre}{name.en} announced by the {SIDE_EN[side]}, {'made' if made else 'lost'}: {arith}",
+        f"{pre}bemondott {name.hu} ({SIDE_HU[side]}), "
+        f"{'sikerült' if made else 'elbukott'}: {arith}",
+        side if made else other(side),
+        total,
+    )
+
+
+@lru_cache(maxsize=256)
+def _game_item(contra: int, level: str, w: str, g: int) -> Item:
+    """The plain game of step 2a: G (× contra), won by side `w`."""
+    m = contra_multiplier(contra)
+    name = LEVEL_NAME[level]
+    pre = f"{CONTRA_NAMES[contra]} " if contra else ""
+    arith = f"{g} × {m} = {g * m}" if contra else f"{g}"
+    return (
+        f"{pre}game ({name.en}) won by the {SIDE_EN[w]}: {arith}",
+        f"{pre}játék ({name.hu}), {SIDE_HU[w]} nyerték: {arith}",
+        w,
+        g * m,
+    )
+
+
+@lru_cache(maxsize=1024)
+def _item_line(item: Item) -> tuple[Line, int]:
+    """A step-2 item as its breakdown line (with the signed value S adds), and that value."""
+    en, hu, winner, value = item
+    signed = value if winner == DECL else -value
+    if not value:
+        return Line(Text(en, hu)), signed
+    arrow = f" → {signed_text(signed)}"
+    return Line(Text(en + arrow, hu + arrow)), signed
+
+
+@lru_cache(maxsize=4096)
+def scored_items(items: tuple[Item, ...]) -> tuple[tuple[Line, ...], str, int]:
+    """The step-2 items' breakdown lines, `S = …` and S: a night repeats the same few
+    combinations of items, so each is worked out once."""
+    lines: list[Line] = []
+    signed_values: list[int] = []
+    for item in items:
+        line, signed = _item_line(item)
+        lines.append(line)
+        signed_values.append(signed)
+    shown, s = _sum_shown(signed_values)
+    return tuple(lines), shown, s
+
+
+def _sum_shown(signed_values: list[int]) -> tuple[str, int]:
+    """`S = a + b − c = s` (or `S = s` when there is nothing to add up), and s."""
+    s = 0
+    expr = ""
+    for signed in signed_values:
+        s += signed
+        if signed:
+            if not expr:
+                expr = num(signed)
+            else:
+                expr += f" + {signed}" if signed >= 0 else f" − {-signed}"
+    return (f"S = {expr} = {num(s)}" if expr != num(s) else f"S = {num(s)}"), s
+
+
+@lru_cache(maxsize=64)
+def _silent_tier(figure: str, side: str, g: int) -> Item:
+    times = GAME_TIER[figure][0]
+    name = FIGURE_NAME[figure]
+    return (
+        f"silent {name.en} of the {SIDE_EN[side]}: {times} × {g} = {times * g}",
+        f"csendes {name.hu} ({SIDE_HU[side]}): {times} × {g} = {times * g}",
+        side,
+        times * g,
+    )
+
+
+# An announced double game / volát for the tier: (side, contra level).
+TierAnnouncement = tuple[str, int]
+
+
+def game_tier(hand: Hand, rule: str, g: int) -> tuple[Item, ...]:
+    """Step 2a (default readings) or 2a′ (modern)."""
+    assert hand.level is not None
+    assert hand.sides is not None
+    ann = hand.ann
+    ann_double = ann.get("double_game") if ann else None
+    ann_volat = ann.get("volat") if ann else None
+    return _tier_items(
+        rule,
+        g,
+        hand.level,
+        hand.points,
+        hand.sides["all_tricks_side"],
+        hand.game_contra,
+        None if ann_double is None else (ann_double.side, ann_double.contra),
+        None if ann_volat is None else (ann_volat.side, ann_volat.contra),
+    )
+
+
+@lru_cache(maxsize=4096)
+def _tier_items(
+    rule: str,
+    g: int,
+    level: str,
+    decl_points: int,
+    volat_side: str | None,
+    cg: int,
+    ann_double: TierAnnouncement | None,
+    ann_volat: TierAnnouncement | None,
+) -> tuple[Item, ...]:
+    """`game_tier` from the few values it depends on (so a night builds each case once)."""
+    tier = _Tier(g, decl_points, volat_side)
+    game = _game_item(cg, level, tier.w, g)
+    if rule == "modern":
+        return _modern_tier(tier, game, cg, ann_double, ann_volat)
+    # Spec §6 step 2a: an announced volát, else an announced double game, decides alone.
+    if ann_volat is not None:
+        return (tier.volat_item(ann_volat),)
+    if ann_double is not None:
+        return (tier.double_item(ann_double),)
+    w = tier.w
+    if volat_side == w:
+        candidate = _silent_tier("volat", w, g)
+    elif tier.points[w] >= DOUBLE_POINTS:
+        candidate = _silent_tier("double_game", w, g)
+    else:
+        return (game,)
+    if rule == "announced_else_replace":
+        return (candidate,)
+    # announced_else_max: the largest (Tolnai's "because that is more", seed 004 §53);
+    # on a tie the silent figure, which replaces the game. Silent volát (3G) always
+    # beats the silent double game (2G), so only one candidate is needed.
+    return (game if game[3] > candidate[3] else candidate,)
+
+
+class _Tier:
+    """What the game tier of one hand is judged on: G, each side's card points, the winner
+    of the game and the side that took every trick."""
+
+    def __init__(self, g: int, decl_points: int, volat_side: str | None) -> None:
+        self.g = g
+        self.points = {DECL: decl_points, OPP: TOTAL_POINTS - decl_points}
+        self.w = DECL if decl_points >= WIN_POINTS else OPP
+        self.volat_side = volat_side
+
+    def volat_item(self, a: TierAnnouncement) -> Item:
+        side, contra = a
+        made = self.volat_side == side
+        return _announced_text("volat", side, contra, GAME_TIER["volat"][1], made, self.g)
+
+    def double_item(self, a: TierAnnouncement) -> Item:
+        # "≥ 71 card points (a silent volát included)", spec §6 step 2a.2
+        side, contra = a
+        made = self.points[side] >= DOUBLE_POINTS or self.volat_side == side
+        value = GAME_TIER["double_game"][1]
+        return _announced_text("double_game", side, contra, value, made, self.g)
+
+    def silent_double(self, side: str, ann_double: TierAnnouncement | None) -> bool:
+        """A side's silent double game in 2a′: 71 points, not announced, no volát."""
+        return (
+            self.points[side] >= DOUBLE_POINTS
+            and not (ann_double is not None and ann_double[0] == side)
+            and self.volat_side != side
+        )
+
+
+def _modern_tier(
+    tier: _Tier,
+    game: Item,
+    cg: int,
+    ann_double: TierAnnouncement | None,
+    ann_volat: TierAnnouncement | None,
+) -> tuple[Item, ...]:
+    """Spec §6 step 2a′: independent groups, each side looked at on its own."""
+    w, g, volat_side = tier.w, tier.g, tier.volat_side
+    volat_announcer = ann_volat[0] if ann_volat is not None else None
+    big = tier.points[w] >= DOUBLE_POINTS or volat_side == w or volat_announcer == w
+    big = big or (ann_double is not None and ann_double[0] == w)
+    items: list[Item] = []
+    if cg or not big:
+        items.append(game)
+    if ann_double is not None:
+        items.append(tier.double_item(ann_double))
+    for side in SIDES:
+        if tier.silent_double(side, ann_double) and volat_announcer != side:
+            items.append(_silent_tier("double_game", side, g))
+    if ann_volat is not None:
+        items.append(tier.volat_item(ann_volat))
+    if volat_side is not None and volat_announcer != volat_side:
+        items.append(_silent_tier("volat", volat_side, g))
+    return tuple(items)
+
+
+def figures(hand: Hand, rules: Mapping[str, Any]) -> list[Item]:
+    """Spec §6 step 2b (with the §7 exclusions) and the §12 #13 silent-ultimó penalty."""
+    assert hand.sides is not None
+    sides = hand.sides
+    items: list[Item] = []
+    volat = sides["all_tricks_side"] is not None
+    voided = (
+        ("trull", "four_kings") if rules["volat_voids_silent"] == "trull_four_kings" else FIGURES
+    )
+    ann = hand.ann
+    for figure, side_field, announced_value, keys in FIGURE_ROWS:
+        made_by = sides[side_field]
+        if made_by is None and not ann:
+            continue  # the usual figure: neither made nor announced
+        for side, key in keys:
+            a = ann.get(key)
+            if a is not None:
+                items.append(
+                    _announced_text(
+                        a.figure, a.side, a.contra, announced_value, made_by == side, None
+                    )
+                )
+            elif made_by == side:
+                silent = SILENT_FIGURE_VOIDED if volat and figure in voided else SILENT_FIGURE
+                items.append(silent[figure, side])
+    lost = sides["pagat_lost_last_trick_side"]
+    if (
+        lost is not None
+        and rules["silent_ultimo_failure_penalty"]
+        and "pagat_ultimo/" + lost not in ann
+    ):
+        items.append(_silent_ultimo_failure(lost))
+    return items
+
+
+@lru_cache(maxsize=2)
+def _silent_ultimo_failure(lost: str) -> Item:
+    return (
+        f"pagát of the {SIDE_EN[lost]} beaten in the last trick: {SILENT_ULTIMO_FAILURE}",
+        f"az utolsó ütésben elfogott pagát ({SIDE_HU[lost]}): {SILENT_ULTIMO_FAILURE}",
+        other(lost),
+        SILENT_ULTIMO_FAILURE,
+    )

@@ -1,0 +1,609 @@
+"""A Paskievics hand record (spec §2, §13) read into a typed `Hand`, and checked.
+
+Each record section has a small reader and, where the spec has cross-field rules for it, a
+small check. The sections are read and checked in the record's order, so the problems of a
+refused hand come in the order of its fields; every problem names its field path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from scorebook.engine.errors import Problems
+from scorebook.engine.payments import CONTRA_NAMES
+from scorebook.engine.record import Reader
+from scorebook.engine.types import Session, Text
+from scorebook.engine.variants.paskievics.state import State
+from scorebook.engine.variants.paskievics.tariffs import (
+    ANNOUNCEABLE,
+    CALLED_CARDS,
+    COUNT_VALUE,
+    DECL,
+    GAME_TIER,
+    HONOUR_POINTS,
+    HONOURS,
+    KINGS_POINTS,
+    LEVEL_TALON,
+    LEVELS,
+    MOST_IN_DISCARDS,
+    OPP,
+    OUTCOMES,
+    SIDE_FIELDS,
+    SIDES,
+    TALON_CARDS,
+    TOTAL_POINTS,
+    TRICK_CARDS,
+    other,
+)
+
+
+@dataclass(slots=True)
+class Announcement:
+    figure: str
+    by: str
+    side: str
+    contra: int
+
+
+@dataclass(slots=True)
+class Hand:
+    dealer: str
+    outcome: str
+    active: tuple[str, ...]
+    declarer: str | None = None
+    level: str | None = None
+    partner: str | None = None
+    alone_reason: str | None = None
+    called_card: str | None = None
+    discarded_by: str | None = None
+    game_contra: int = 0
+    announcements: list[Announcement] | None = None
+    # announced items: "double_game" / "volat" (one side only), figures as "figure/side"
+    ann: dict[str, Announcement] = field(default_factory=dict)
+    points: int = 0
+    sides: dict[str, str | None] | None = None
+    counts: list[tuple[str, int, bool]] | None = None
+    talon: list[tuple[str, str, bool]] | None = None
+    irregularity: tuple[str, str] | None = None
+    thrown_in_by: str | None = None
+
+
+# Fields a hand that was not played leaves null or empty.
+NOT_PLAYED_EMPTY = (
+    "called_card",
+    "partner",
+    "alone_reason",
+    "called_card_discarded_by",
+    "announcements",
+    "tarokk_counts",
+    "result",
+    "irregularity",
+    "game_contra",
+)
+CONVENTIONS = ("none", "yielded", "invit_xix", "invit_xviii")
+ALONE_REASONS = ("self_call", "called_card_discarded")
+IRREGULARITIES = ("renonsz", "wrong_discard")
+COUNTS = tuple(COUNT_VALUE)
+FIGURE_SIDE_FIELDS = ("trull_side", "four_kings_side", "pagat_ultimo_side", "xxi_catch_side")
+
+
+def read_hand(session: Session, state: State, raw: Mapping[str, Any], number: int) -> Hand:
+    """The record as a `Hand`; raises InvalidHand with every problem found."""
+    problems = Problems()
+    r = Reader(raw, problems)
+    rules = session.house_rules
+    hand = _read_head(r, state.seated, number)
+    _read_bid(r, hand)
+    _check_bid(problems, hand, rules, state.seated)
+    _check_convention(problems, *_read_convention(r, hand.active), rules)
+    _read_thrown_in(r, hand)
+    _read_talon(r, hand, rules, len(state.seated))
+    if hand.outcome == "played":
+        _read_played(r, hand, rules["max_contra_level"])
+    else:
+        _must_be_absent(r, NOT_PLAYED_EMPTY, hand.outcome)
+    problems.raise_if_any()
+    return hand
+
+
+def _read_played(r: Reader, hand: Hand, max_contra: int) -> None:
+    _read_teams(r, hand)
+    _check_teams(r, hand)
+    hand.game_contra = _contra_level(r, "game_contra", max_contra)
+    if hand.alone_reason == "called_card_discarded" and hand.game_contra < 1:
+        r.problems.add(
+            "game_contra",
+            "hivatalos kontra: at least 1 when the called card was discarded (seed 004 §47)",
+            "hivatalból kontra: legalább 1, ha a hívott lap fekszik",
+        )
+    _read_announcements(r, hand, max_contra)
+    _read_result(r, hand)
+    _read_counts(r, hand)
+    _read_irregularity(r, hand)
+
+
+# --- helpers -----------------------------------------------------------------------------
+def _list(r: Reader, name: str) -> list[Any]:
+    """The items of a list field (missing or null = none); each is then read on its own,
+    so that the problems come item by item."""
+    value = r.raw(name)
+    if value is None or type(value) is list:
+        return value or []
+    r.items(name)  # words the problem
+    return []
+
+
+def _must_be_absent(r: Reader, names: tuple[str, ...], outcome: str) -> None:
+    for name in names:
+        value = r.raw(name)
+        if value is None or value == [] or (name == "game_contra" and value == 0):
+            continue
+        if name == "game_contra":
+            r.problems.add(
+                name,
+                f"a contra on a game that was not played ({outcome})",
+                f"kontra olyan játékra, amelyet nem játszottak ({outcome})",
+            )
+        else:
+            r.problems.add(
+                name,
+                f"must be null or empty for {outcome}",
+                f"{outcome} esetén üresnek kell lennie",
+            )
+
+
+def _contra_level(r: Reader, name: str, max_level: int) -> int:
+    level = r.integer(name, lo=0, hi=5, default=0)
+    if level is None:
+        return 0
+    if level > max_level:
+        r.problems.add(
+            r.path(name),
+            f"{CONTRA_NAMES[level]} ({level}) is above this table's max_contra_level {max_level}",
+            f"{CONTRA_NAMES[level]} ({level}) meghaladja a max_contra_level {max_level} szintet",
+        )
+    return level
+
+
+@lru_cache(maxsize=64)
+def _active(seated: tuple[str, ...], dealer: str) -> tuple[str, ...]:
+    """The four active players at a five-player table: all but the dealer."""
+    return tuple([p for p in seated if p != dealer])
+
+
+# --- the deal and the bidding ------------------------------------------------------------
+def _read_head(r: Reader, seated: tuple[str, ...], number: int) -> Hand:
+    """hand_no, dealer and outcome; without a dealer and an outcome nothing else is read."""
+    hand_no = r.integer("hand_no", lo=1, optional=True)
+    if hand_no is not None and hand_no != number:
+        r.problems.add("hand_no", f"is {hand_no}, but this is hand {number}", f"{number}. leosztás")
+    dealer = r.player("dealer", seated)
+    outcome = r.choice("outcome", OUTCOMES)
+    if dealer is None or outcome is None:
+        r.problems.raise_if_any()
+    assert dealer is not None
+    assert outcome is not None
+    # With five at the table the dealer sits out (seed 004 §8, §20).
+    active = _active(seated, dealer) if len(seated) == 5 else seated
+    return Hand(dealer, outcome, active)
+
+
+def _read_bid(r: Reader, hand: Hand) -> None:
+    bid = r.obj("bid", optional=True)
+    outcome = hand.outcome
+    if outcome == "all_pass":
+        _must_be_absent(r, ("bid",), outcome)
+    elif bid is not None:
+        hand.declarer = bid.player("declarer", hand.active)
+        hand.level = bid.choice("level", LEVELS)
+    elif outcome != "thrown_in":
+        r.problems.add("bid", f"is required for {outcome}", f"{outcome} esetén kötelező")
+
+
+def _check_bid(
+    problems: Problems, hand: Hand, rules: Mapping[str, Any], seated: tuple[str, ...]
+) -> None:
+    if hand.outcome == "declined_three":
+        if hand.level not in (None, "three"):
+            problems.add(
+                "bid.level", "only a three can be declined", "csak hármast lehet visszaadni"
+            )
+        if not rules["temesvar_declined_three"]:
+            problems.add(
+                "outcome",
+                "declined_three needs the house rule temesvar_declined_three",
+                "a declined_three csak a temesvar_declined_three házszabállyal megengedett",
+            )
+    elif hand.outcome == "honourless_fail" and hand.declarer is not None:
+        fourth = _fourth_bidder(seated, hand.dealer, hand.active)
+        if hand.declarer != fourth:
+            problems.add(
+                "bid.declarer",
+                f"an honour-less failure is the fourth bidder's ({fourth})",
+                f"honőr nélkül csak a negyedik licitáló ({fourth}) bukhat",
+            )
+
+
+def _fourth_bidder(seated: tuple[str, ...], dealer: str, active: tuple[str, ...]) -> str:
+    """The fourth bidder after three passes: the last active seat in bidding order, which
+    starts at the dealer's right-hand neighbour (seed 004 §38)."""
+    start = (seated.index(dealer) + 1) % len(seated)
+    order = [seated[(start + i) % len(seated)] for i in range(len(seated))]
+    return [p for p in order if p in active][-1]
+
+
+def _read_convention(r: Reader, active: tuple[str, ...]) -> tuple[str | None, str | None]:
+    """The bidding convention (validation only, spec §12 #17): its kind and honour."""
+    conv = r.obj("bidding_convention", optional=True)
+    if conv is None:
+        return None, None
+    kind = conv.choice("kind", CONVENTIONS, default="none")
+    conv.player("by", active, optional=True)
+    return kind, conv.choice("honour", HONOURS, optional=True)
+
+
+def _check_convention(
+    problems: Problems, kind: str | None, honour: str | None, rules: Mapping[str, Any]
+) -> None:
+    if (
+        kind in ("invit_xix", "invit_xviii")
+        and honour == "pagat"
+        and not rules["allow_pagat_invit"]
+    ):
+        problems.add(
+            "bidding_convention.honour",
+            "an invit needs a high honour (allow_pagat_invit is off)",
+            "invitálni csak magas honőrrel lehet (allow_pagat_invit ki van kapcsolva)",
+        )
+
+
+def _read_thrown_in(r: Reader, hand: Hand) -> None:
+    if hand.outcome == "thrown_in":
+        hand.thrown_in_by = r.player("thrown_in_by", hand.active)
+    elif r.has("thrown_in_by"):
+        _must_be_absent(r, ("thrown_in_by",), hand.outcome)
+
+
+# --- talon honours (Újlak, seed 004 §40) ---------------------------------------------------
+def _read_talon(r: Reader, hand: Hand, rules: Mapping[str, Any], seats: int) -> None:
+    raw_items = _list(r, "talon_honours")
+    if not raw_items:
+        return
+    _check_talon_allowed(r.problems, hand.outcome, rules, seats)
+    hand.talon = []
+    seen: set[str] = set()
+    for i, raw in enumerate(raw_items):
+        item = Reader(raw, r.problems, f"talon_honours[{i}]")
+        card = item.choice("card", HONOURS)
+        taker = item.player("taken_by", hand.active)
+        late = item.boolean("paid_late")
+        _check_talon_item(r.problems, hand, i, card, taker, seen)
+        if card is not None:
+            seen.add(card)
+        if card is not None and taker is not None:
+            hand.talon.append((card, taker, late))
+
+
+def _check_talon_allowed(
+    problems: Problems, outcome: str, rules: Mapping[str, Any], seats: int
+) -> None:
+    if not rules["ujlak_talon_honours"] or seats != 5:
+        problems.add(
+            "talon_honours",
+            "recorded only with ujlak_talon_honours at a five-player table",
+            "csak ujlak_talon_honours házszabállyal, ötös asztalnál",
+        )
+    elif outcome in ("all_pass", "declined_three"):
+        problems.add(
+            "talon_honours",
+            f"nobody takes talon cards in {outcome}",
+            f"{outcome} esetén senki sem kap a talonból",
+        )
+
+
+def _check_talon_item(
+    problems: Problems, hand: Hand, i: int, card: str | None, taker: str | None, seen: set[str]
+) -> None:
+    if card in seen:
+        problems.add(f"talon_honours[{i}].card", f"{card} listed twice", f"{card} kétszer szerepel")
+    if hand.outcome == "honourless_fail" and taker is not None and taker == hand.declarer:
+        problems.add(
+            f"talon_honours[{i}].taken_by",
+            "the honour-less bidder got no honour from the talon",
+            "a honőr nélküli licitáló nem kapott honőrt a talonból",
+        )
+
+
+# --- teams -------------------------------------------------------------------------------
+def _read_teams(r: Reader, hand: Hand) -> None:
+    hand.called_card = r.choice("called_card", CALLED_CARDS)
+    hand.alone_reason = r.choice("alone_reason", ALONE_REASONS, optional=True)
+    partner = r.player("partner", hand.active, optional=True)
+    hand.discarded_by = r.player("called_card_discarded_by", hand.active, optional=True)
+    if hand.alone_reason is None:
+        hand.partner = partner  # a partner who is the declarer is refused below
+    _check_partner(r, hand, partner)
+
+
+def _check_partner(r: Reader, hand: Hand, partner: str | None) -> None:
+    reason = hand.alone_reason
+    if reason is None:
+        if partner is None and not r.has("partner"):
+            r.problems.add(
+                "partner",
+                "is required (or give alone_reason)",
+                "kötelező (vagy add meg, miért játszik egyedül)",
+            )
+        elif partner is not None and partner == hand.declarer:
+            r.problems.add(
+                "partner",
+                "is the declarer: a self-call needs alone_reason self_call",
+                "maga a felvevő: önhíváshoz alone_reason = self_call kell",
+            )
+    elif reason == "self_call":
+        if partner is not None and partner != hand.declarer:
+            r.problems.add(
+                "partner",
+                "must be null (or the declarer) with self_call",
+                "önhívásnál üres (vagy a felvevő)",
+            )
+    elif partner is not None:
+        r.problems.add(
+            "partner",
+            "must be null when the called card was discarded",
+            "üresnek kell lennie, ha a hívott lap fekszik",
+        )
+
+
+def _check_teams(r: Reader, hand: Hand) -> None:
+    """called_card_discarded_by goes with alone_reason called_card_discarded, and only."""
+    if hand.alone_reason != "called_card_discarded":
+        if r.has("called_card_discarded_by"):
+            r.problems.add(
+                "called_card_discarded_by",
+                "only with alone_reason called_card_discarded",
+                "csak alone_reason = called_card_discarded esetén",
+            )
+    elif hand.discarded_by is None and not r.has("called_card_discarded_by"):
+        r.problems.add("called_card_discarded_by", "is required", "kötelező megadni")
+    elif hand.discarded_by is not None and hand.discarded_by == hand.declarer:
+        r.problems.add(
+            "called_card_discarded_by",
+            "must be another player than the declarer",
+            "a felvevőtől különböző játékosnak kell lennie",
+        )
+
+
+# --- announcements -----------------------------------------------------------------------
+def _read_announcements(r: Reader, hand: Hand, max_contra: int) -> None:
+    hand.announcements = []
+    seen: set[tuple[str, str]] = set()
+    # The declarer's side (a None in it matches nobody: every `by` is a player's name).
+    decl_side = (hand.declarer, hand.partner)
+    for i, raw in enumerate(_list(r, "announcements")):
+        item = Reader(raw, r.problems, f"announcements[{i}]")
+        figure = item.choice("figure", ANNOUNCEABLE)
+        by = item.player("by", hand.active)
+        contra = _contra_level(item, "contra", max_contra)
+        if figure is None or by is None:
+            continue
+        side = DECL if by in decl_side else OPP
+        if _check_announcement(r.problems, hand, i, figure, side, seen):
+            a = Announcement(figure, by, side, contra)
+            hand.announcements.append(a)
+            hand.ann[figure if figure in GAME_TIER else f"{figure}/{side}"] = a
+
+
+def _check_announcement(
+    problems: Problems, hand: Hand, i: int, figure: str, side: str, seen: set[tuple[str, str]]
+) -> bool:
+    """At most one item per figure per side; the game tier from one side only."""
+    if (figure, side) in seen:
+        problems.add(
+            f"announcements[{i}].figure",
+            f"{figure} is already announced by the {side}",
+            f"{figure} már be van mondva ({side})",
+        )
+        return False
+    seen.add((figure, side))
+    tier = hand.ann.get("double_game") or hand.ann.get("volat")
+    if figure in GAME_TIER and tier is not None and tier.side != side:
+        problems.add(
+            f"announcements[{i}].by",
+            "double game / volát may be announced by one side only",
+            "duplajátékot / volátot csak az egyik fél mondhat be",
+        )
+        return False
+    return True
+
+
+# --- result ------------------------------------------------------------------------------
+def _read_result(r: Reader, hand: Hand) -> None:
+    res = r.obj("result")
+    if res is None:
+        return
+    points = res.integer("declarer_card_points", lo=0, hi=TOTAL_POINTS)
+    hand.points = points or 0
+    hand.sides = sides = {name: res.choice(name, SIDES, optional=True) for name in SIDE_FIELDS}
+    fits = True
+    if points is not None and hand.level is not None:
+        fits = _check_point_bounds(r.problems, sides["all_tricks_side"], points, hand.level)
+    _check_volat_figures(r.problems, sides)
+    _check_honours(r.problems, sides)
+    _check_pagat_lost(r.problems, hand, sides)
+    if points is not None and fits:
+        _check_figure_points(r.problems, sides, points)
+
+
+def _check_point_bounds(problems: Problems, volat: str | None, points: int, level: str) -> bool:
+    """The card points the discards and the tricks allow (spec §13); False after a problem.
+
+    The declarer's discard counts for his side, every other discard for the opponents
+    (seed 004 §37). A side that took every trick leaves the other side its discards only;
+    otherwise each side took at least one trick (four cards, at least 4 card points).
+    """
+    own = LEVEL_TALON[level]
+    theirs = TALON_CARDS - own
+    if volat == DECL:
+        least, most = TOTAL_POINTS - MOST_IN_DISCARDS[theirs], TOTAL_POINTS - theirs
+        why = Text("for all nine tricks", " mind a kilenc ütéshez")
+    elif volat == OPP:
+        least, most = own, MOST_IN_DISCARDS[own]
+        why = Text(
+            "when the opponents took every trick", ", ha az ellenfelek vitték az összes ütést"
+        )
+    else:
+        least, most = own + TRICK_CARDS, TOTAL_POINTS - theirs - TRICK_CARDS
+        why = Text("when each side took a trick", ", ha mindkét fél ütött")
+    if points < least:
+        problems.add(
+            "result.declarer_card_points",
+            f"{points} is too few {why.en} (at least {least})",
+            f"{points} kevés{why.hu} (legalább {least})",
+        )
+    elif points > most:
+        problems.add(
+            "result.declarer_card_points",
+            f"{points} is too many {why.en} (at most {most})",
+            f"{points} túl sok{why.hu} (legfeljebb {most})",
+        )
+    else:
+        return True
+    return False
+
+
+def _check_volat_figures(problems: Problems, sides: dict[str, str | None]) -> None:
+    """The side that took every trick captured every honour and king; the other side
+    captured nothing."""
+    volat = sides["all_tricks_side"]
+    if volat is None:
+        return
+    for name in FIGURE_SIDE_FIELDS:
+        if sides[name] == other(volat):
+            problems.add(
+                f"result.{name}",
+                f"impossible: the {volat} took every trick",
+                f"lehetetlen: minden ütést a(z) {volat} vitt",
+            )
+        elif sides[name] is None and name in ("trull_side", "four_kings_side"):
+            problems.add(
+                f"result.{name}",
+                f"must be {volat}: the {volat} took every trick, so every honour and king",
+                f"{volat} kell legyen: a(z) {volat} vitt minden ütést, így minden honőrt "
+                "és királyt",
+            )
+
+
+def _check_honours(problems: Problems, sides: dict[str, str | None]) -> None:
+    trull = sides["trull_side"]
+    # The skíz always wins its trick, so trull and XXI-catch belong to the same side.
+    if trull and sides["xxi_catch_side"] not in (None, trull):
+        problems.add(
+            "result.xxi_catch_side",
+            "impossible: the other side captured all three honours",
+            "lehetetlen: a másik fél vitte mindhárom honőrt",
+        )
+    # The trull side captured the pagát, so the other side's pagát cannot win trick nine.
+    if trull and sides["pagat_ultimo_side"] not in (None, trull):
+        problems.add(
+            "result.pagat_ultimo_side",
+            "impossible: the other side captured all three honours",
+            "lehetetlen: a másik fél vitte mindhárom honőrt",
+        )
+    # A side whose skíz caught the XXI and whose pagát won the last trick captured all three
+    # honours (a volát says so already, above).
+    caught = sides["xxi_catch_side"]
+    proven = caught and caught == sides["pagat_ultimo_side"]
+    if trull is None and proven and sides["all_tricks_side"] is None:
+        problems.add(
+            "result.trull_side",
+            f"must be {caught}: its skíz caught the XXI and its pagát won the last trick",
+            f"{caught} kell legyen: a skíze fogta a XXI-et, a pagátja vitte az utolsó ütést",
+        )
+
+
+def _check_pagat_lost(problems: Problems, hand: Hand, sides: dict[str, str | None]) -> None:
+    """A pagát played to the ninth trick and beaten there, by an opponent's tarokk or by the
+    partner's own (seed 004 §54, spec §13): only the ultimó cannot have been made. A
+    declarer playing alone has no partner, so an opponent beat his pagát."""
+    lost = sides["pagat_lost_last_trick_side"]
+    if lost is None:
+        return
+    if sides["pagat_ultimo_side"] is not None:
+        problems.add(
+            "result.pagat_lost_last_trick_side",
+            "only one pagát can be in the last trick with the ultimó made",
+            "ha az ultimó sikerült, nem veszhetett el pagát az utolsó ütésben",
+        )
+    if lost != DECL or hand.partner is not None:
+        return
+    if sides["trull_side"] == DECL:
+        problems.add(
+            "result.pagat_lost_last_trick_side",
+            "impossible: the declarer plays alone, so an opponent captured his pagát, "
+            "yet he made the trull",
+            "lehetetlen: a felvevő egyedül játszik, így a pagátját ellenfél fogta el, "
+            "mégis övé a tulétroá",
+        )
+    elif sides["all_tricks_side"] == DECL:
+        problems.add(
+            "result.pagat_lost_last_trick_side",
+            "impossible: the declarer plays alone, so an opponent won the last trick",
+            "lehetetlen: a felvevő egyedül játszik, így az utolsó ütést ellenfél vitte",
+        )
+
+
+def _check_figure_points(problems: Problems, sides: dict[str, str | None], points: int) -> None:
+    """A side's card points cover the honours and kings its figures prove it captured."""
+    made = sides["trull_side"] or sides["four_kings_side"]
+    if not (made or sides["pagat_ultimo_side"] or sides["xxi_catch_side"]):
+        return
+    if points < _min_points(sides, DECL) or TOTAL_POINTS - points < _min_points(sides, OPP):
+        problems.add(
+            "result.declarer_card_points",
+            f"{points} does not fit the captured figures",
+            f"{points} nem egyezik a megszerzett figurákkal",
+        )
+
+
+def _min_points(sides: dict[str, str | None], side: str) -> int:
+    """The card points a side certainly holds, from the figures it captured."""
+    honours: set[str] = set()
+    if sides["trull_side"] == side:
+        honours |= {"skiz", "xxi", "pagat"}
+    if sides["xxi_catch_side"] == side:
+        honours |= {"skiz", "xxi"}
+    if sides["pagat_ultimo_side"] == side:
+        honours.add("pagat")
+    kings = KINGS_POINTS if sides["four_kings_side"] == side else 0
+    return HONOUR_POINTS * len(honours) + kings
+
+
+# --- tarokk counts and irregularity ------------------------------------------------------
+def _read_counts(r: Reader, hand: Hand) -> None:
+    hand.counts = []
+    seen: set[str] = set()
+    for i, raw in enumerate(_list(r, "tarokk_counts")):
+        item = Reader(raw, r.problems, f"tarokk_counts[{i}]")
+        seat = item.player("seat", hand.active)
+        count = item.choice("count", COUNTS)
+        announced = item.boolean("announced", default=True)
+        if seat is not None and seat in seen:
+            path = f"tarokk_counts[{i}].seat"
+            r.problems.add(path, f"{seat} listed twice", f"{seat} kétszer szerepel")
+        elif seat is not None and count is not None:
+            seen.add(seat)
+            hand.counts.append((seat, count, announced))
+
+
+def _read_irregularity(r: Reader, hand: Hand) -> None:
+    irr = r.obj("irregularity", optional=True)
+    if irr is None:
+        return
+    kind = irr.choice("kind", IRREGULARITIES)
+    seat = irr.player("seat", hand.active)
+    if kind is not None and seat is not None:
+        hand.irregularity = (kind, seat)
