@@ -1,9 +1,13 @@
 """The bounds of every input (scorebook/engine/shape.py) and the variants' record shapes."""
 
+import glob
+import json
+import random
 import sys
 
 import pytest
 
+from scorebook.engine import registry
 from scorebook.engine.shape import (
     BOOL,
     INT,
@@ -13,6 +17,10 @@ from scorebook.engine.shape import (
     MAX_TEXT,
     PLAYER,
     TEXT,
+    ByPlayer,
+    Leaf,
+    Obj,
+    Rows,
     by_player,
     check_input,
     check_rule,
@@ -22,6 +30,7 @@ from scorebook.engine.shape import (
     value_problem,
 )
 from scorebook.engine.types import MAX_NUMBER, HouseRule, Text
+from tests.engine.generators import generated_keys, random_night
 
 
 class Game:
@@ -186,7 +195,7 @@ def test_a_flood_of_problems_is_cut_short():
 
 def test_a_huge_key_is_shortened_in_the_path():
     problems = found({"k" * 1000: 1})
-    assert problems == [("k" * 40, f"is longer than {MAX_TEXT} characters")]
+    assert problems == [("k" * 40 + "…", f"is longer than {MAX_TEXT} characters")]
     problems = found({"k" * 100: 1})
     assert problems == [("k" * 40 + "…", "is not a field of a Test game hand")]
 
@@ -241,3 +250,105 @@ def test_a_json_rule_goes_through_the_bounds_before_its_checker():
     assert calls == []
     assert check_rule(rule, {"value": 3}) is None
     assert calls == [{"value": 3}]
+
+
+# --- every variant's record ----------------------------------------------------------------
+
+
+def _sheets():
+    for path in sorted(glob.glob("examples/*.json")):
+        with open(path, encoding="utf-8") as f:
+            yield path, json.load(f)
+    for path in sorted(glob.glob("tests/engine/cases/*.json")):
+        with open(path, encoding="utf-8") as f:
+            for case in json.load(f)["cases"]:
+                if "sheet" in case:
+                    yield f"{path} {case.get('id')}", case["sheet"]
+
+
+def _leaf_fits(kind, value):
+    if value is None:
+        return True
+    if kind == "int":
+        return type(value) is int
+    if kind in ("text", "player"):
+        return isinstance(value, str)
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind in ("players", "texts"):
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    if kind == "ints":
+        return isinstance(value, list) and all(type(v) is int for v in value)
+    raise AssertionError(kind)
+
+
+def _kinds_fit(node, value, path, out):
+    """Every value of a real record has the JSON type its declared leaf kind says."""
+    if value is None:
+        return
+    if isinstance(node, Leaf):
+        if not _leaf_fits(node.kind, value):
+            out.append(f"{path}: {value!r} is not {node.kind}")
+    elif isinstance(node, Obj):
+        for key, item in value.items():
+            if key in node.fields:
+                _kinds_fit(node.fields[key], item, f"{path}.{key}", out)
+    elif isinstance(node, Rows):
+        for i, item in enumerate(value):
+            _kinds_fit(node.item, item, f"{path}[{i}]", out)
+    elif isinstance(node, ByPlayer):
+        for key, item in value.items():
+            _kinds_fit(node.value, item, f"{path}.{key}", out)
+
+
+def _check_records(key, records, where):
+    variant = registry.get(key)
+    bad = []
+    for record in records:
+        if not isinstance(record, dict):
+            continue
+        bad += [f"{where}: {p.field}: {p.message.en}" for p in check_input(variant, record)]
+        node = variant.event_record if "event" in record else variant.record
+        if node is not None:
+            _kinds_fit(node, record, where, bad)
+    return bad
+
+
+def test_every_example_and_worked_example_fits_its_variants_record():
+    bad = []
+    seen = set()
+    for where, sheet in _sheets():
+        seen.add(sheet["variant"])
+        bad += _check_records(sheet["variant"], sheet["hands"], where)
+    assert bad == []
+    assert seen == set(registry.VARIANT_KEYS)
+
+
+@pytest.mark.parametrize("key", generated_keys())
+def test_every_generated_night_fits_its_variants_record(key):
+    _session, records = random_night(key, random.Random(11), 400)
+    assert _check_records(key, records, key) == []
+
+
+@pytest.mark.parametrize("key", ["magyar", "tapper"])
+def test_a_count_bonus_rule_of_its_own_is_bounded_too(key):
+    rule = next(r for r in registry.get(key).house_rules if r.name == "tarokk_count_bonus")
+    item = {"min_tarokks": 8, "value": 10**26}
+    value = item if key == "magyar" else [item]
+    where = "value" if key == "magyar" else "[0].value"
+    assert (
+        check_rule(rule, value) == f"{where}: is too large (at most 1,000,000,000,000 either way)"
+    )
+    ok = {"min_tarokks": 8, "value": 10**12}
+    assert check_rule(rule, ok if key == "magyar" else [ok]) is None
+
+
+@pytest.mark.parametrize("key", registry.VARIANT_KEYS)
+def test_every_variant_declares_its_record(key):
+    variant = registry.get(key)
+    assert isinstance(variant.record, Obj)
+    assert "dealer" in variant.record.fields
+    assert variant.event_record is None or "event" in variant.event_record.fields
+    unknown = check_input(variant, {"dealer": "A", "no_such_field": 1})
+    assert [p.field for p in unknown] == ["no_such_field"]
+    assert unknown[0].message.en == f"is not a field of a {variant.title.en} hand"

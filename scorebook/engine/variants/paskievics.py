@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 from scorebook.engine.errors import InvalidHand, Problems
 from scorebook.engine.payments import CONTRA_NAMES, contra_multiplier, split
 from scorebook.engine.record import Reader
+from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, fields, rows
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import (
     EMPTY,
@@ -29,6 +30,34 @@ from scorebook.engine.types import (
     TableHint,
     Text,
 )
+
+# The hand record (spec §13), field by field: what `check_input` lets through to `_parse`.
+RECORD = fields(
+    dealer=PLAYER,
+    outcome=TEXT,
+    bid=fields(declarer=PLAYER, level=TEXT),
+    bidding_convention=fields(kind=TEXT, by=PLAYER, honour=TEXT),
+    thrown_in_by=PLAYER,
+    talon_honours=rows(card=TEXT, taken_by=PLAYER, paid_late=BOOL),
+    tarokk_counts=rows(seat=PLAYER, count=INT, announced=BOOL),
+    called_card=TEXT,
+    partner=PLAYER,
+    alone_reason=TEXT,
+    called_card_discarded_by=PLAYER,
+    game_contra=INT,
+    announcements=rows(figure=TEXT, by=PLAYER, contra=INT),
+    result=fields(
+        declarer_card_points=INT,
+        all_tricks_side=TEXT,
+        trull_side=TEXT,
+        four_kings_side=TEXT,
+        pagat_ultimo_side=TEXT,
+        xxi_catch_side=TEXT,
+        pagat_lost_last_trick_side=TEXT,
+    ),
+    irregularity=fields(kind=TEXT, seat=PLAYER),
+)
+EVENT_RECORD = fields(event=TEXT, player=PLAYER, seat_index=INT)
 
 POT = "ultimokassza"
 DECL, OPP = "declarer", "opponents"
@@ -1368,6 +1397,8 @@ class Paskievics:
     max_players = 5
     pot_names = (POT,)
     house_rules = HOUSE_RULES
+    record = RECORD
+    event_record = EVENT_RECORD
 
     # -- session --------------------------------------------------------------------------
     def start(self, session: Session) -> tuple[State, list[Entry]]:
