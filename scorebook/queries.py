@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from decimal import ROUND_HALF_EVEN, Decimal
+from decimal import ROUND_HALF_EVEN, Decimal, localcontext
 from fractions import Fraction
 from typing import Any
 
@@ -21,7 +21,7 @@ from scorebook import nights
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.replay import Replay, fold
 from scorebook.engine.scoresheet import late_joiners, settle, write_sheet
-from scorebook.engine.settlement import Transfer, fewest_transfers, money_balances
+from scorebook.engine.settlement import MONEY_DIGITS, Transfer, fewest_transfers, money_balances
 from scorebook.engine.types import Amount, EndOfSession, Entry, Session, TableHint, Variant
 from scorebook.models import Hand, HandRevision, Night, PaidTransfer, Player, Seat
 
@@ -83,9 +83,10 @@ def money(value: Amount, night: Night) -> Decimal:
     stake = nights.stake_of(night)
     quantum = Decimal(1).scaleb(-stake.decimals)
     exact = Fraction(value) * Fraction(stake.per_point)
-    return (Decimal(exact.numerator) / Decimal(exact.denominator)).quantize(
-        quantum, rounding=ROUND_HALF_EVEN
-    )
+    with localcontext(prec=MONEY_DIGITS):  # a huge night is shown, never a 500
+        return (Decimal(exact.numerator) / Decimal(exact.denominator)).quantize(
+            quantum, rounding=ROUND_HALF_EVEN
+        )
 
 
 # --- the night ------------------------------------------------------------------------------
