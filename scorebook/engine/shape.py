@@ -273,7 +273,7 @@ def check_input(variant: HasRecord, record: Any, *, unknown_fields: bool = True)
     so the scorer can name the rules it breaks as well.
     """
     if not isinstance(record, Mapping):
-        return [Problem("hand", Text("must be an object", "objektumnak kell lennie"))]
+        return [Problem("hand", Text("must be a JSON object", "JSON objektumnak kell lennie"))]
     if EVENT_KEY in record:
         node = variant.event_record
         unknown = Text(

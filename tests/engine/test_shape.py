@@ -201,8 +201,8 @@ def test_a_huge_key_is_shortened_in_the_path():
 
 
 def test_not_an_object():
-    assert found([1, 2]) == [("hand", "must be an object")]
-    assert found("x") == [("hand", "must be an object")]
+    assert found([1, 2]) == [("hand", "must be a JSON object")]
+    assert found("x") == [("hand", "must be a JSON object")]
 
 
 def test_values_that_are_not_json_are_refused():
