@@ -30,13 +30,15 @@ from django.utils.translation import gettext_lazy as _
 
 from scorebook import names, nights
 from scorebook.engine.errors import Problem
+from scorebook.engine.shape import MAX_TEXT, ByPlayer, Leaf, Node, Obj, Rows, check_rule
 from scorebook.engine.types import HouseRule, Text, Variant
 from scorebook.labels import pot_title
 
-JSON_FIELD = "hand_json"  # the generic form: the whole record as JSON
 OBJECT = "object"  # `path:object`: the object at `path` is kept even when left blank
 TYPES = ("str", "int", "bool", "list", "ints", OBJECT)
 MAX_INT_DIGITS = 9  # anything longer is passed on as text and refused by the engine
+MAX_INPUTS = 400  # the largest real form (Ultimo, every row open) has about 150 inputs
+MAX_VALUE = MAX_TEXT  # characters of one typed value (the engine's bound for any text)
 _TOKEN = re.compile(r"([^.\[\]]+)|\[(\d{1,3})\]")
 _SEGMENT = re.compile(r"^[^.\[\]]+(\[\d{1,3}\])*$")
 
@@ -188,18 +190,9 @@ def parse_hand(data: Mapping[str, Any], players: Sequence[str]) -> ParsedHand:
             return [value]
         return [v for v in value if isinstance(v, str)]
 
-    if JSON_FIELD in data:
-        text = (getlist(JSON_FIELD) or [""])[-1]
-        try:
-            record = json.loads(text)
-        except ValueError as error:
-            message = Text(f"not valid JSON: {error}", f"hibás JSON: {error}")
-            return ParsedHand({}, problems=[Problem(JSON_FIELD, message)])
-        if not isinstance(record, dict):
-            message = Text("must be a JSON object", "JSON objektumnak kell lennie")
-            return ParsedHand({}, problems=[Problem(JSON_FIELD, message)])
-        return ParsedHand(record)
-
+    refused = _too_much(data, getlist)
+    if refused:
+        return ParsedHand({}, problems=refused)
     tree: dict[Any, Any] = {}
     kept: set[str] = set()
     for name in data:
@@ -232,6 +225,24 @@ def parse_hand(data: Mapping[str, Any], players: Sequence[str]) -> ParsedHand:
     rows: dict[str, list[int]] = {}
     record = _unmark(_assemble(tree, players, "", rows, frozenset(kept)))
     return ParsedHand(record, rows)
+
+
+def _too_much(data: Mapping[str, Any], getlist: Any) -> list[Problem]:
+    """Bounds no real form reaches: the number of inputs, the length of a value."""
+    if len(data) > MAX_INPUTS:
+        message = Text(
+            f"too many inputs (at most {MAX_INPUTS})",
+            f"túl sok beviteli mező (legfeljebb {MAX_INPUTS})",
+        )
+        return [Problem("hand", message)]
+    for name in data:
+        if isinstance(name, str) and any(len(v) > MAX_VALUE for v in getlist(name)):
+            path = split_name(name)[0]
+            message = Text(
+                f"is longer than {MAX_VALUE} characters", f"hosszabb {MAX_VALUE} karakternél"
+            )
+            return [Problem(path if parse_path(path) else "hand", message)]
+    return []
 
 
 def _unmark(value: Any) -> Any:
@@ -329,6 +340,7 @@ class HandForm:
     fresh: bool = False  # a new, untouched form: the template's defaults apply
     # The label each field was shown with, by path (filled while the template renders).
     labels: dict[str, str] = field(default_factory=dict)
+    shape: Obj | None = None  # the variant's hand record (engine/shape.py)
 
     @property
     def errors(self) -> dict[str, list[str]]:
@@ -356,12 +368,11 @@ class HandForm:
         return [(i, p) for i, p in enumerate(self.players) if p in self.active]
 
     @property
-    def json_value(self) -> str:
-        return self.value(JSON_FIELD)
-
-    @property
-    def json_errors(self) -> list[str]:
-        return self.errors.get(JSON_FIELD, [])
+    def generic_inputs(self) -> list[GenericInput]:
+        """The inputs of a variant without a form of its own, one per record field."""
+        if self.shape is None:
+            return []
+        return _inputs(self.shape, "", "", self)
 
     def value(self, path: str) -> str:
         values = self.values.get(path) or []
@@ -376,6 +387,54 @@ class HandForm:
         ]
         filled = max(used) + 1 if used else 0
         return range(min(max(minimum, filled + spare), 40))
+
+
+@dataclass(frozen=True)
+class GenericInput:
+    """One input of the generic hand form (`_generic.html`), for the `{% field %}` tag."""
+
+    name: str  # field path and type marker, as parse_hand reads it
+    widget: str
+    label: str
+    among: str = "active"  # a player input offers the active players (or "all")
+
+
+# Leaf kind → (parse_hand's type marker, widget)
+_LEAF_INPUTS = {
+    "int": ("int", "number"),
+    "text": ("str", "text"),
+    "bool": ("bool", "checkbox"),
+    "player": ("str", "player"),
+    "players": ("list", "players"),
+    "ints": ("ints", "text"),
+    "texts": ("list", "text"),
+}
+
+
+def _inputs(node: Node, path: str, label: str, form: HandForm) -> list[GenericInput]:
+    """Every input of `node` (a variant's record constant: shallow, so recursion is safe)."""
+    if isinstance(node, Leaf):
+        marker, widget = _LEAF_INPUTS[node.kind]
+        among = "all" if path == "dealer" else "active"
+        return [GenericInput(f"{path}:{marker}", widget, label, among)]
+    out: list[GenericInput] = []
+    if isinstance(node, Obj):
+        for name, child in node.fields.items():
+            words = name.replace("_", " ")
+            out += _inputs(
+                child, join_path([path, name] if path else [name]), _join(label, words), form
+            )
+    elif isinstance(node, Rows):
+        for i in form.row_count(path):
+            out += _inputs(node.item, f"{path}[{i}]", f"{label} {i + 1}", form)
+    elif isinstance(node, ByPlayer):
+        for i, player in form.active_indexed:
+            out += _inputs(node.value, f"{path}.@{i}", _join(label, player), form)
+    return out
+
+
+def _join(label: str, words: str) -> str:
+    return f"{label} · {words}" if label else words
 
 
 # --- night set-up ---------------------------------------------------------------------------
@@ -489,13 +548,17 @@ class HouseRuleJSONField(forms.CharField):
             return self.rule.default
         try:
             return json.loads(text)
+        except RecursionError:
+            raise forms.ValidationError(
+                _("not valid JSON: %(error)s"), params={"error": _("nested too deeply")}
+            ) from None
         except ValueError as error:
             raise forms.ValidationError(
                 _("not valid JSON: %(error)s"), params={"error": error}
             ) from None
 
     def validate(self, value: Any) -> None:
-        problem = self.rule.check(value)
+        problem = check_rule(self.rule, value)  # the engine's bounds, then the rule's own
         if problem:
             raise forms.ValidationError(problem)
 

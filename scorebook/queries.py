@@ -27,6 +27,7 @@ from scorebook.engine.replay import Replay, fold
 from scorebook.engine.scoresheet import MAX_PLACE as MAX_SHEET_PLACE
 from scorebook.engine.scoresheet import late_joiners, settle, write_sheet
 from scorebook.engine.settlement import Transfer, fewest_transfers, money_balances
+from scorebook.engine.shape import check_input
 from scorebook.engine.types import Amount, EndOfSession, Entry, Session, TableHint, Variant
 from scorebook.models import (
     Hand,
@@ -480,6 +481,9 @@ def state_before(view: NightView, hand: Hand | None) -> tuple[Any, int]:
 
 def preview_hand(view: NightView, record: Mapping[str, Any], hand: Hand | None = None) -> Preview:
     """Score a record without saving it (the live preview before saving)."""
+    refused = check_input(view.variant, record)  # what saving it would refuse first
+    if refused:
+        return Preview(problems=refused)
     state, number = state_before(view, hand)
     try:
         _state, entries, problems = fold(view.session, [record], state=state, first_number=number)

@@ -30,6 +30,7 @@ from scorebook import nights
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.replay import fold
 from scorebook.engine.scoresheet import late_joiners, resolve_house_rules
+from scorebook.engine.shape import check_input
 from scorebook.engine.types import Session, Text
 from scorebook.models import (
     Hand,
@@ -342,6 +343,20 @@ def clean_record(record: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in record.items() if k != "computed"}
 
 
+def _checked(night: Night, record: Mapping[str, Any]) -> dict[str, Any]:
+    """The record as stored, once it keeps every bound of its variant's record (the engine's
+    shape check: fields, depth, plain text, numbers); InvalidHand naming each problem. A
+    joiner's name gets the name check's own message first (it shows the name)."""
+    name = record.get("player") if record.get(nights.EVENT_KEY) == "join" else None
+    refused = player_names.problem(player_names.clean(name)) if isinstance(name, str) else None
+    if refused:
+        raise InvalidHand([_problem("player", refused, refused)])
+    problems = check_input(nights.variant_of(night), record)
+    if problems:
+        raise InvalidHand(problems)
+    return clean_record(record)
+
+
 @transaction.atomic
 def record_hand(
     *,
@@ -359,7 +374,7 @@ def record_hand(
     Engine problems raise InvalidHand (nothing is saved).
     """
     night = _lock(night, reread=False)
-    record = clean_record(record)
+    record = _checked(night, record)
     tail = _tail(night)
     last = tail.last
     # The seating and the start state change only with join events: reread the night if
@@ -509,7 +524,7 @@ def edit_hand(
     """Replace hand k's record and re-score k..end; Conflict if `version` is stale."""
     night, hand = _locked_hand(hand)
     _check_version(hand, version, record)
-    record = clean_record(record)
+    record = _checked(night, record)
     if hand.is_event or nights.EVENT_KEY in record:
         raise InvalidHand([_problem("event", "events cannot be edited", "nem szerkeszthető")])
     _keep_revision(hand, author)

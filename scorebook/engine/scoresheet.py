@@ -16,9 +16,10 @@ from typing import Any
 
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidSheet, Problem
-from scorebook.engine.replay import EVENT_KEY, Replay, replay
+from scorebook.engine.replay import EVENT_KEY, Replay, fold, replay
 from scorebook.engine.settlement import Stake, Transfer, fewest_transfers, money_balances
-from scorebook.engine.types import Amount, Session, Text
+from scorebook.engine.shape import check_input, check_rule, shown_key, text_problem
+from scorebook.engine.types import MAX_NUMBER, Amount, Session, Text
 
 FORMAT = "scorebook/1"
 RESULT_FORMAT = "scorebook-result/1"
@@ -35,6 +36,9 @@ TOP_LEVEL = (
 )
 MAX_PLACE = 100
 ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+# The stake's digits: enough for any real table, few enough for exact money arithmetic.
+STAKE_WHOLE_DIGITS = 12
+STAKE_DECIMALS = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,13 +72,13 @@ def resolve_house_rules(variant_key: str, given: Any) -> tuple[dict[str, Any], l
         if name not in known:
             problems.append(
                 _problem(
-                    f"house_rules.{name}",
+                    f"house_rules.{shown_key(str(name))}",
                     f"is not a house rule of {variant_key}",
                     f"nem házszabálya a(z) {variant_key} változatnak",
                 )
             )
             continue
-        trouble = known[name].check(value)
+        trouble = check_rule(known[name], value)
         if trouble:
             problems.append(_problem(f"house_rules.{name}", trouble, trouble))
         else:
@@ -93,17 +97,21 @@ def parse_stake(raw: Any) -> tuple[Stake, list[Problem]]:
     try:
         if not isinstance(value, str):
             raise InvalidOperation
+        if len(value) > STAKE_WHOLE_DIGITS + STAKE_DECIMALS + 2:
+            raise InvalidOperation
         per_point = Decimal(value)
         if not per_point.is_finite() or per_point < 0:
             raise InvalidOperation
     except InvalidOperation:
+        per_point = Decimal(1)
         problems.append(
             _problem(
                 "stake.per_point",
-                f'{value!r} is not a non-negative decimal string such as "2" or "0.50"',
-                f'{value!r} nem nemnegatív tizedes szám szövegként (pl. "2" vagy "0.50")',
+                f'{_short(value)} is not a non-negative decimal string such as "2" or "0.50"',
+                f'{_short(value)} nem nemnegatív tizedes szám szövegként (pl. "2" vagy "0.50")',
             )
         )
+    problems += _stake_digits(per_point)
     currency = raw.get("currency", "XXX")
     if not (
         isinstance(currency, str)
@@ -114,8 +122,8 @@ def parse_stake(raw: Any) -> tuple[Stake, list[Problem]]:
         problems.append(
             _problem(
                 "stake.currency",
-                f'{currency!r} is not a three-letter ISO 4217 code such as "HUF"',
-                f'{currency!r} nem háromjegyű ISO 4217 pénznemkód (pl. "HUF")',
+                f'{_short(currency)} is not a three-letter ISO 4217 code such as "HUF"',
+                f'{_short(currency)} nem háromjegyű ISO 4217 pénznemkód (pl. "HUF")',
             )
         )
         currency = "XXX"
@@ -157,6 +165,103 @@ def parse_date_place(data: Mapping[str, Any]) -> tuple[str | None, str | None, l
     return date, place, problems
 
 
+def _short(value: Any) -> str:
+    """A value as a message quotes it: one short line, whatever was typed."""
+    try:
+        shown = repr(value)
+    except ValueError:  # an integer past Python's digit limit for text conversion
+        return "a number that long"
+    return shown if len(shown) <= 40 else shown[:40] + "…"
+
+
+def _stake_digits(per_point: Decimal) -> list[Problem]:
+    """At most STAKE_WHOLE_DIGITS before the point and STAKE_DECIMALS after it."""
+    exponent = per_point.normalize().as_tuple().exponent
+    places = max(-exponent, 0) if isinstance(exponent, int) else 0
+    if places > STAKE_DECIMALS:
+        return [
+            _problem(
+                "stake.per_point",
+                f"has more than {STAKE_DECIMALS} decimal places",
+                f"több mint {STAKE_DECIMALS} tizedesjegy",
+            )
+        ]
+    if per_point >= 10**STAKE_WHOLE_DIGITS:
+        return [
+            _problem(
+                "stake.per_point",
+                f"has more than {STAKE_WHOLE_DIGITS} digits before the point",
+                f"több mint {STAKE_WHOLE_DIGITS} egészjegy",
+            )
+        ]
+    return []
+
+
+def _pot_problems(key: str, pot_names: tuple[str, ...], pots: Mapping[Any, Any]) -> list[Problem]:
+    problems: list[Problem] = []
+    for name, value in pots.items():
+        field = f"pots.{shown_key(str(name))}"
+        if name not in pot_names:
+            allowed = ", ".join(pot_names) or "none"
+            problems.append(
+                _problem(
+                    field,
+                    f"is not a pot of {key} ({allowed})",
+                    f"nem kasszája a(z) {key} változatnak ({allowed})",
+                )
+            )
+        elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            problems.append(
+                _problem(
+                    field,
+                    f"{_short(value)} is not a whole number ≥ 0",
+                    f"{_short(value)} nem nemnegatív egész szám",
+                )
+            )
+        elif value > MAX_NUMBER:
+            problems.append(
+                _problem(
+                    field,
+                    f"is above {MAX_NUMBER:,} units",
+                    f"nagyobb, mint {MAX_NUMBER:,} egység".replace(",", " "),
+                )
+            )
+    return problems
+
+
+def _player_problems(players: list[str]) -> list[Problem]:
+    """Names are plain text (no control characters, at most 200 characters)."""
+    problems: list[Problem] = []
+    for index, name in enumerate(players):
+        trouble = text_problem(name)
+        if trouble:
+            problems.append(Problem(f"players[{index}]", trouble))
+    return problems
+
+
+def _record_problems(variant: Any, records: list[Any]) -> tuple[list[Problem], bool]:
+    """The bounds of every hand and event (`shape.check_input`), each with its hand number,
+    and whether the records are safe to score anyway (their only problems are fields their
+    record does not define, which the variants never read)."""
+    problems: list[Problem] = []
+    safe = True
+    number = 1
+    for record in records:
+        is_event = isinstance(record, Mapping) and EVENT_KEY in record
+        label = None if is_event else number
+        found = check_input(variant, record)
+        if found:
+            problems += [Problem(p.field, p.message, label) for p in found]
+            safe = safe and not check_input(variant, record, unknown_fields=False)
+        if not is_event:
+            number += 1
+    return problems, safe
+
+
+def _opening(pots: Any) -> dict[str, int] | None:
+    return dict(pots) if pots is not None else None
+
+
 def late_joiners(records: Iterable[Any]) -> frozenset[str]:
     """Who sat down after the start: the players whose first join/leave event is a join.
 
@@ -182,21 +287,25 @@ def read_sheet(data: Any) -> Sheet:
         problems.append(
             _problem(
                 "format",
-                f"must be {FORMAT!r}, not {data.get('format')!r}",
-                f"értéke csak {FORMAT!r} lehet, nem {data.get('format')!r}",
+                f"must be {FORMAT!r}, not {_short(data.get('format'))}",
+                f"értéke csak {FORMAT!r} lehet, nem {_short(data.get('format'))}",
             )
         )
     for name in data:
         if name not in TOP_LEVEL:
-            problems.append(_problem(name, "is not a scoresheet field", "nem mezője a pontlapnak"))
+            problems.append(
+                _problem(
+                    shown_key(str(name)), "is not a scoresheet field", "nem mezője a pontlapnak"
+                )
+            )
     key = data.get("variant")
     if key not in registry.VARIANT_KEYS:
         known = ", ".join(registry.VARIANT_KEYS)
         problems.append(
             _problem(
                 "variant",
-                f"{key!r} is not a known variant ({known})",
-                f"{key!r} nem ismert változat ({known})",
+                f"{_short(key)} is not a known variant ({known})",
+                f"{_short(key)} nem ismert változat ({known})",
             )
         )
         raise InvalidSheet(problems)
@@ -223,6 +332,8 @@ def read_sheet(data: Any) -> Sheet:
         problems.append(
             _problem("players", "names must be unique", "a neveknek különbözőnek kell lenniük")
         )
+    else:
+        problems += _player_problems(players)
     hands = data.get("hands")
     joiners = late_joiners(hands if isinstance(hands, list) else [])
     seated_at_start = len([p for p in players if p not in joiners])
@@ -243,35 +354,23 @@ def read_sheet(data: Any) -> Sheet:
             problems.append(_problem("pots", "must be an object", "objektumnak kell lennie"))
             pots = None
         else:
-            for name, value in pots.items():
-                if name not in variant.pot_names:
-                    allowed = ", ".join(variant.pot_names) or "none"
-                    problems.append(
-                        _problem(
-                            f"pots.{name}",
-                            f"is not a pot of {key} ({allowed})",
-                            f"nem kasszája a(z) {key} változatnak ({allowed})",
-                        )
-                    )
-                elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                    problems.append(
-                        _problem(
-                            f"pots.{name}",
-                            f"{value!r} is not a whole number ≥ 0",
-                            f"{value!r} nem nemnegatív egész szám",
-                        )
-                    )
+            problems += _pot_problems(key, variant.pot_names, pots)
     hands = data.get("hands")
     if not isinstance(hands, list):
         problems.append(_problem("hands", "must be a list", "listának kell lennie"))
         hands = []
-    if problems:
-        raise InvalidSheet(problems)
+    record_problems, safe = _record_problems(variant, hands)
+    if problems or record_problems:
+        if record_problems and safe and not problems:
+            # Unknown fields alone: name the rules the hands break too, all at once.
+            session = Session(key, tuple(players), rules, _opening(pots), joiners)
+            record_problems += fold(session, hands)[2]
+        raise InvalidSheet(problems + record_problems)
     session = Session(
         variant=key,
         players=tuple(players),
         house_rules=rules,
-        opening_pots=dict(pots) if pots is not None else None,
+        opening_pots=_opening(pots),
         late_joiners=joiners,
     )
     return Sheet(

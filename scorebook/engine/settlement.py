@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_FLOOR, Decimal
+from decimal import ROUND_FLOOR, Decimal, localcontext
 from fractions import Fraction
 from functools import cache
 
@@ -34,6 +34,11 @@ MINOR_UNITS = {
     "JPY": 0,
     "ISK": 0,
 }
+
+# Digits of the Decimal arithmetic here: far more than any bounded night needs (pots and
+# house-rule amounts ≤ 10^12 units, a stake of at most 12 + 4 digits), so that quantizing a
+# balance can never raise InvalidOperation (the default context has 28 digits).
+MONEY_DIGITS = 100
 
 # Above this many people the exact minimum search is too slow; a greedy pairing is used.
 EXACT_LIMIT = 14
@@ -83,7 +88,8 @@ def money_balances(
     for i in order[:extra]:
         floors[i] += 1
     quantum = Decimal(1).scaleb(-stake.decimals)
-    money = [(Decimal(v) / scale).quantize(quantum, rounding=ROUND_FLOOR) for v in floors]
+    with localcontext(prec=MONEY_DIGITS):
+        money = [(Decimal(v) / scale).quantize(quantum, rounding=ROUND_FLOOR) for v in floors]
     players = {n: m for (kind, n), m in zip(names, money, strict=True) if kind == "player"}
     pots = {n: m for (kind, n), m in zip(names, money, strict=True) if kind == "pot"}
     return players, pots
@@ -159,7 +165,8 @@ def fewest_transfers(balances: Mapping[str, Decimal], decimals: int) -> list[Tra
     """The fewest transfers that settle `balances` (which must sum to zero), in a fixed order."""
     scale = 10**decimals
     names = [n for n, b in balances.items() if b != 0]
-    cents = [int(balances[n] * scale) for n in names]
+    with localcontext(prec=MONEY_DIGITS):
+        cents = [int(balances[n] * scale) for n in names]
     if sum(cents) != 0:
         raise ValueError("balances do not sum to zero")
     groups = _zero_sum_groups(cents) if len(names) <= EXACT_LIMIT else [list(range(len(names)))]
@@ -169,4 +176,5 @@ def fewest_transfers(balances: Mapping[str, Decimal], decimals: int) -> list[Tra
     order = {n: i for i, n in enumerate(balances)}
     raw.sort(key=lambda t: (order[t[0]], order[t[1]]))
     quantum = Decimal(1).scaleb(-decimals)
-    return [Transfer(p, q, (Decimal(a) / scale).quantize(quantum)) for p, q, a in raw]
+    with localcontext(prec=MONEY_DIGITS):
+        return [Transfer(p, q, (Decimal(a) / scale).quantize(quantum)) for p, q, a in raw]

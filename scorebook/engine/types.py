@@ -6,7 +6,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+
+if TYPE_CHECKING:  # shape imports this module: the name is only needed for type checks
+    from scorebook.engine.shape import Obj
 
 # A payment amount in units. Integers almost everywhere; a Fraction only where a house rule
 # asks for exact shares (e.g. an ultimókassza split three ways with `exact_fractions`).
@@ -93,6 +96,19 @@ class Entry(NamedTuple):
         return cls(kind, number, dealer, deltas, pots, tuple(lines), summary)
 
 
+# scoresheet.md: a number that the spec does not bound is at most 10^12 in absolute value.
+MAX_NUMBER = 10**12
+
+
+def _short(value: Any) -> str:
+    """A value as a message quotes it: never more than a line of text."""
+    try:
+        shown = repr(value)
+    except ValueError:  # an integer past Python's 4,300-digit conversion limit
+        return "a number that long"
+    return shown if len(shown) <= 60 else shown[:60] + "…"
+
+
 @dataclass(frozen=True, slots=True)
 class HouseRule:
     """One switch of a variant's spec section 12."""
@@ -115,25 +131,28 @@ class HouseRule:
     def check(self, value: Any) -> str | None:
         """Return an English problem description, or None when the value is allowed."""
         if self.kind == "bool":
-            return None if isinstance(value, bool) else f"{value!r} is not true or false"
+            return None if isinstance(value, bool) else f"{_short(value)} is not true or false"
         if self.kind == "choice":
             # Compare with the matching choice's own type, so that True never passes for 1
             # and a rule whose default is None still accepts its string choices.
             if any(value == c and type(value) is type(c) for c in self.choices):
                 return None
             allowed = ", ".join(repr(c) for c in self.choices)
-            return f"{value!r} is not one of {allowed}"
+            return f"{_short(value)} is not one of {allowed}"
         if self.kind in ("int", "optional_int"):
             if value is None and self.kind == "optional_int":
                 return None
             if isinstance(value, bool) or not isinstance(value, int):
-                return f"{value!r} is not a whole number"
-            if self.minimum is not None and value < self.minimum:
-                return f"{value} is below {self.minimum}"
-            if self.maximum is not None and value > self.maximum:
-                return f"{value} is above {self.maximum}"
+                return f"{_short(value)} is not a whole number"
+            # A rule without a bound of its own still has the format's (scoresheet.md).
+            low = self.minimum if self.minimum is not None else -MAX_NUMBER
+            high = self.maximum if self.maximum is not None else MAX_NUMBER
+            if value < low:
+                return f"{_short(value)} is below {low}"
+            if value > high:
+                return f"{_short(value)} is above {high}"
             return None
-        if self.kind == "json":
+        if self.kind == "json":  # callers check the generic bounds first: shape.check_rule
             return self.checker(value) if self.checker else None
         raise ValueError(f"unknown house rule kind {self.kind!r}")
 
@@ -185,6 +204,10 @@ class Variant(Protocol):
     max_players: int
     pot_names: tuple[str, ...]
     house_rules: tuple[HouseRule, ...]
+    # The fields of a hand record and of a session event (None: the variant has no events),
+    # as `scorebook.engine.shape` describes them; every input is checked against them.
+    record: Obj
+    event_record: Obj | None
 
     def start(self, session: Session) -> tuple[Any, list[Entry]]:
         """The state before the first hand, and any automatic opening bookings."""

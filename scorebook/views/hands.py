@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import logging
 from typing import Any
 
@@ -19,7 +18,7 @@ from django_htmx.http import trigger_client_event
 from scorebook import queries, services
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.types import Text
-from scorebook.forms import JSON_FIELD, HandForm, parse_hand, post_values, record_values
+from scorebook.forms import HandForm, parse_hand, post_values, record_values
 from scorebook.models import Hand
 from scorebook.views.nights import lang, night_context
 
@@ -44,17 +43,15 @@ def _form(view: queries.NightView, hand: Hand | None, data: Any = None) -> tuple
     """The form for a new hand (hand=None) or for editing `hand`, and the table hint."""
     hint = queries.hint_before(view, hand)
     active = queries.active_players(view, hint, hand)
-    form = HandForm(players=view.players, active=active, lang=view.lang)
+    form = HandForm(players=view.players, active=active, lang=view.lang, shape=view.variant.record)
     if data is not None:
         form.values = post_values(data)
     elif hand is not None:
         form.values = record_values(hand.record, view.players)
-        form.values[JSON_FIELD] = [json.dumps(hand.record, ensure_ascii=False, indent=1)]
     else:
         form.fresh = True
         if hint.next_dealer:
             form.values["dealer"] = [hint.next_dealer]
-        form.values[JSON_FIELD] = [json.dumps({"dealer": hint.next_dealer}, ensure_ascii=False)]
     return form, hint
 
 

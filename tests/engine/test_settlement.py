@@ -1,13 +1,13 @@
 """Settle-up: the exact fewest transfers, deterministic, and money rounding that loses nothing."""
 
-from decimal import Decimal
+from decimal import Decimal, localcontext
 from fractions import Fraction
 from itertools import permutations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorebook.engine.settlement import Stake, fewest_transfers, money_balances
+from scorebook.engine.settlement import MONEY_DIGITS, Stake, fewest_transfers, money_balances
 
 
 def D(x):
@@ -94,3 +94,34 @@ def test_currency_minor_units():
     assert Stake(D("2"), "JPY").decimals == 0
     assert Stake(D("0.5"), "XXX").decimals == 1
     assert Stake(D("1"), "XXX").decimals == 0
+
+
+# The largest stake the scoresheet reader lets through: 12 digits before the point, 4 after.
+LARGEST_STAKES = st.sampled_from(["999999999999.9999", "0.0001", "1", "123456789012.3456"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.integers(-(10**18), 10**18), min_size=2, max_size=6),
+    st.integers(-(10**15), 10**15),
+    LARGEST_STAKES,
+    st.sampled_from(["HUF", "JPY", "XXX"]),
+)
+def test_bounded_extremes_settle_without_raising(units, kept, per_point, currency):
+    """A night's totals far beyond any real one (10^18 units: a million hands of the largest
+    pot the reader accepts) with the largest stake: exact, and never InvalidOperation."""
+    positions = {f"p{i}": u for i, u in enumerate(units)}
+    positions["p0"] -= sum(units) + kept  # players and the pot together sum to zero
+    stake = Stake(Decimal(per_point), currency)
+    balances, pots = money_balances(positions, {"kitty": kept}, stake)
+    participants = dict(balances) | {"pot:kitty": pots["kitty"]}
+    transfers = fewest_transfers(participants, stake.decimals)
+    with localcontext(prec=MONEY_DIGITS):  # the test's own sums need the digits too
+        assert sum(participants.values()) == 0
+        owed = dict.fromkeys(participants, Decimal(0))
+        for t in transfers:
+            owed[t.payer] -= t.amount
+            owed[t.payee] += t.amount
+    assert owed == participants
+    exact = Fraction(positions["p1"]) * Fraction(Decimal(per_point))
+    assert abs(Fraction(balances["p1"]) - exact) < 1

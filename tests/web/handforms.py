@@ -68,6 +68,52 @@ def browser_data(page: str) -> dict[str, Any]:
     return data
 
 
+def record_form_data(record: Any, players: list[str], path: str = "") -> dict[str, Any]:
+    """The path-named inputs (with type markers) that parse_hand turns back into `record`:
+    what a form of the variant would send, without going through its page. Nulls and empty
+    lists are left out (missing means the same to every reader)."""
+    data: dict[str, Any] = {}
+
+    def child(key: str) -> str:
+        seg = f"@{players.index(key)}" if path and key in players else key
+        return f"{path}.{seg}" if path else seg
+
+    if isinstance(record, dict):
+        for key, value in record.items():
+            data.update(
+                record_form_data(value, players, child(key))
+                if isinstance(value, dict | list)
+                else _leaf(child(key), value)
+            )
+    elif record and all(isinstance(v, dict) for v in record):
+        for i, item in enumerate(record):
+            data.update(record_form_data(item, players, f"{path}[{i}]"))
+    elif record and all(type(v) is int for v in record):
+        data[f"{path}:ints"] = [str(v) for v in record]
+    elif record:
+        data[f"{path}:list"] = [str(v) for v in record]
+    return data
+
+
+def without_blanks(record: Any) -> Any:
+    """`record` without its nulls and empty lists: what record_form_data's inputs give back."""
+    if isinstance(record, dict):
+        return {k: without_blanks(v) for k, v in record.items() if v is not None and v != []}
+    if isinstance(record, list):
+        return [without_blanks(v) for v in record]
+    return record
+
+
+def _leaf(path: str, value: Any) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if isinstance(value, bool):
+        return {f"{path}:bool": "1" if value else "0"}
+    if isinstance(value, int):
+        return {f"{path}:int": str(value)}
+    return {path: str(value)}
+
+
 def new_hand_page(client, night: Night):
     return client.get(reverse("new_hand", args=[night.pk]))
 

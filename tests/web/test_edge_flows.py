@@ -564,7 +564,7 @@ def test_money_marked_paid_still_counts_after_a_later_hand(user, client):
     ]
     # Anna loses the same back: everyone is level on points, but the 1.50 was paid
     services.record_hand(
-        night=night, record=pask("Anna", "Béla", "Béla", 0, alone_reason="self_call")
+        night=night, record=pask("Anna", "Béla", "Béla", 40, alone_reason="self_call")
     )
     view = queries.night_view(Night.objects.get(pk=night.pk))
     rows = queries.settlement(view)["transfers"]

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorebook import queries, services
+from scorebook.engine import registry
 from scorebook.engine.replay import replay
 from scorebook.engine.scoresheet import read_sheet
 from scorebook.models import Hand, HandRevision, Night, Player, Seat
@@ -103,7 +104,32 @@ tricky = st.sampled_from(
         "@9",
     ]
 )
-value = st.one_of(any_text, tricky, st.integers(-(10**12), 10**12).map(str))
+# What a hostile or broken client sends: control characters (NUL breaks a PostgreSQL JSON
+# string), numbers past every bound, floats where whole numbers go, nesting, long text.
+hostile = st.sampled_from(
+    [
+        "\x00",
+        "An\x00na",
+        "\x1b[31m",
+        "a\nb",
+        "\t",
+        "\x7f",
+        "\u0085",
+        "\ufffd",
+        "x" * 201,
+        "x" * 20_000,
+        "9" * 400,
+        "1" + "0" * 26,
+        "-" + "9" * 13,
+        "1e400",
+        "NaN",
+        "-Infinity",
+        "0.5",
+        "[" * 3000,
+        '{"a":' * 1500,
+    ]
+)
+value = st.one_of(any_text, tricky, hostile, st.integers(-(10**12), 10**12).map(str))
 values = st.lists(value, min_size=0, max_size=3)
 
 
@@ -183,8 +209,6 @@ def hand_posts(draw):
             data[name] = [draw(PLAUSIBLE[name])]
         else:
             data[name] = draw(values)
-    if draw(st.integers(0, 9)) == 0:
-        data["hand_json"] = [draw(st.one_of(value, json_values.map(json.dumps)))]
     return {k: v for k, v in data.items() if k}
 
 
@@ -411,3 +435,165 @@ def test_mutation_helper_reaches_every_field():
     doc = {"a": [1, {"b": 2}]}
     assert list(paths(doc)) == [(), ("a",), ("a", 0), ("a", 1), ("a", 1, "b")]
     assert mutate(json.loads(json.dumps(doc)), ("a", 1, "b"), 3, "set") == {"a": [1, {"b": 3}]}
+
+
+# --- hostile input on every variant's hand form, the set-up and the import --------------------
+# Modest example counts: each test stays within a few seconds, and CI runs them twice
+# (SQLite and PostgreSQL).
+
+HOSTILE = settings(FUZZ, max_examples=12)
+
+
+def every_input_name(key, players):
+    """The path-named inputs of the variant's hand record, as the generic form names them."""
+    from scorebook.forms import HandForm
+
+    form = HandForm(players=players, active=players, shape=registry.get(key).record)
+    return [i.name for i in form.generic_inputs]
+
+
+def variant_night(user, key):
+    variant = registry.get(key)
+    players = ["Anna", "Béla", "Csaba", "Dóra", "Ede"][: max(variant.min_players, 2)]
+    players = players[: variant.max_players]
+    return services.create_night(
+        owner=user,
+        variant_key=key,
+        house_rules={},
+        per_point="1",
+        currency="HUF",
+        players=players,
+    ), players
+
+
+def assert_pages_answer(client, night):
+    """Whatever was (or was not) saved, every page of the night still answers."""
+    for name in ("night", "sheet", "settle", "print", "sheet_csv", "new_hand"):
+        assert client.get(reverse(name, args=[night.pk])).status_code == 200, name
+    for hand in Hand.objects.filter(night=night):
+        assert client.get(reverse("edit_hand", args=[night.pk, hand.pk])).status_code == 200
+
+
+@pytest.mark.parametrize("key", registry.VARIANT_KEYS)
+def test_every_variant_hand_form_refuses_hostile_values(client_in, user, key):
+    night, players = variant_night(user, key)
+    names = every_input_name(key, players)
+
+    @HOSTILE
+    @given(
+        picked=st.lists(
+            st.tuples(st.sampled_from(names), st.lists(hostile | value, min_size=1, max_size=2)),
+            min_size=1,
+            max_size=6,
+        )
+    )
+    def check(picked):
+        with rolled_back():
+            data = {"dealer": players[0], **dict(picked)}
+            before = snapshot()
+            for url in (reverse("preview", args=[night.pk]), reverse("new_hand", args=[night.pk])):
+                response = client_in.post(url, data)
+                assert response.status_code in (200, 302)
+            if response.status_code == 200:
+                assert snapshot() == before
+            else:
+                assert_pages_answer(client_in, night)
+            assert_consistent(night)
+
+    check()
+
+
+JSON_RULES = [
+    ("magyar", "tarokk_count_bonus"),
+    ("tapper", "tarokk_count_bonus"),
+    ("snapszer", "snapszer_game_points"),
+    ("trappola", "trappola_values"),
+]
+hostile_json = st.sampled_from(
+    [
+        "[" * 1000 + "]" * 1000,
+        "[" * 30 + "]" * 30,
+        '{"min_tarokks": 8, "value": 100000000000000000000000000}',
+        '[{"min_tarokks": 8, "value": 1e26}]',
+        '{"min_tarokks": 8, "value": NaN}',
+        '{"min_tarokks": 8, "value": Infinity}',
+        '{"min_tarokks": "\\u0000", "value": 2}',
+        '{"min_tarokks": "\\ud800", "value": 2}',
+        '"' + "x" * 1990 + '"',
+        "[1, 2, 3e400]",
+        '{"ace": 1e26}',
+        "[" + ", ".join(["1"] * 600) + "]",
+    ]
+) | json_values.map(json.dumps)
+
+
+@pytest.mark.parametrize(("key", "rule"), JSON_RULES)
+def test_setup_refuses_hostile_json_house_rules(client_in, key, rule):
+    assert any(r.name == rule and r.kind == "json" for r in registry.get(key).house_rules)
+
+    @HOSTILE
+    @given(text=hostile_json)
+    def check(text):
+        with rolled_back():
+            before = snapshot()
+            data = {
+                "per_point": "1",
+                "currency": "HUF",
+                "date": "2026-11-25",
+                "players": ["Anna", "Béla", "Csaba", "Dóra"][: registry.get(key).max_players],
+                f"hr_{rule}": text,
+            }
+            response = client_in.post(reverse("setup", args=[key]), data)
+            assert response.status_code in (200, 302)
+            if response.status_code == 200:
+                assert snapshot() == before
+            else:
+                assert_pages_answer(client_in, Night.objects.latest("pk"))
+
+    check()
+
+
+def hostile_sheets():
+    """A valid case sheet with one hostile value put somewhere a user's file could hold it."""
+    deep = 1
+    for _ in range(40):
+        deep = [deep]
+    nasty = st.sampled_from(
+        [deep, "\x00", "A\x00", "\ud800", "x" * 5000, 10**26, -(10**13), 0.5, 1e308, True]
+    )
+    return st.tuples(st.integers(0, len(SHEETS) - 1), st.integers(0, 10**6), nasty)
+
+
+@settings(FUZZ, max_examples=40)
+@given(picked=hostile_sheets(), mode=st.sampled_from(["set", "add"]))
+def test_import_refuses_hostile_values(client_in, picked, mode):
+    index, pick, new = picked
+    with rolled_back():
+        doc = json.loads(json.dumps(SHEETS[index]))
+        candidates = [p for p in paths(doc) if p]
+        doc = mutate(doc, candidates[pick % len(candidates)], new, mode)
+        before = snapshot()
+        text = json.dumps(doc)  # ASCII: a lone surrogate travels as its escape, as in a file
+        response = client_in.post(reverse("import_night"), {"text": text})
+        assert response.status_code in (200, 302)
+        if response.status_code == 200:
+            assert snapshot() == before
+        else:
+            assert_pages_answer(client_in, Night.objects.latest("pk"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100_000,
+        '{"format": "scorebook/1", "hands": ' + "[" * 5000 + "]" * 5000 + "}",
+        '{"format": "scorebook/1", "pots": {"ultimokassza": NaN}}',
+        '{"format": "scorebook/1", "variant": "paskievics", "players": ["\\u0000"]}',
+    ],
+)
+def test_import_of_json_past_the_parsers_limits(client_in, text):
+    before = snapshot()
+    response = client_in.post(reverse("import_night"), {"text": text})
+    assert response.status_code == 200
+    assert snapshot() == before
+    assert response.context["problems"] or response.context["form"].errors

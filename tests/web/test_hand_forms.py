@@ -370,3 +370,49 @@ def test_the_problem_list_names_fields_by_their_labels_in_the_ui_language(client
     client_in.cookies["django_language"] = "hu"
     page = client_in.post(reverse("new_hand", args=[night.pk]), data).content.decode()
     assert '<a href="#at-called-card">Hívott lap: ' in page
+
+
+# --- bounds of the form itself ---------------------------------------------------------------
+
+
+def test_a_value_longer_than_any_field_is_refused_before_parsing():
+    parsed = parse({"dealer": "Anna", "bid.declarer": "x" * 201})
+    assert parsed.record == {}
+    assert [(p.field, p.message.en) for p in parsed.problems] == [
+        ("bid.declarer", "is longer than 200 characters")
+    ]
+    assert parse({"dealer": "x" * 200}).problems == []
+
+
+def test_more_inputs_than_any_form_has_are_refused():
+    from scorebook.forms import MAX_INPUTS
+
+    data = {f"f{i}": "" for i in range(MAX_INPUTS + 1)}
+    parsed = parse(data)
+    assert [(p.field, p.message.hu) for p in parsed.problems] == [
+        ("hand", f"túl sok beviteli mező (legfeljebb {MAX_INPUTS})")
+    ]
+
+
+def test_the_setup_forms_json_house_rule_goes_through_the_engine_bounds(client_in):
+    data = {
+        "per_point": "1",
+        "currency": "HUF",
+        "date": "2026-11-25",
+        "players": ["Anna", "Béla", "Csaba"],
+    }
+    for text, message in (
+        ("[" * 1000 + "]" * 1000, "[0][0][0][0][0][0][0][0]: is nested too deeply (at most 8"),
+        ('{"min_tarokks": 8, "value": 1e26}', "value: is not a whole number"),
+        (
+            '{"min_tarokks": 8, "value": 100000000000000000000000000}',
+            "value: is too large (at most 1,000,000,000,000 either way)",
+        ),
+        ('{"min_tarokks": "\\u0000", "value": 2}', "min_tarokks: contains a control character"),
+    ):
+        response = client_in.post(
+            reverse("setup", args=["magyar"]), {**data, "hr_tarokk_count_bonus": text}
+        )
+        assert response.status_code == 200
+        errors = response.context["form"].errors["hr_tarokk_count_bonus"]
+        assert errors[0].startswith(message), errors

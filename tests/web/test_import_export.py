@@ -195,8 +195,13 @@ def test_every_problem_is_listed_with_hand_and_field_and_nothing_is_created(clie
         ),
         (
             '{"format": "scorebook/1", "variant": "toy", "players": ["A", "B", "C"],'
-            ' "hands": [{"dealer": "A", "winner": "B", "points": 1, "note": "a\\u0000b"}]}',
-            "hand 1: hand: contains a NUL character",
+            ' "hands": [{"dealer": "A", "winner": "a\\u0000b", "points": 1}]}',
+            "hand 1: winner: contains a control character",
+        ),
+        (
+            '{"format": "scorebook/1", "variant": "toy", "players": ["A", "B", "C"],'
+            ' "hands": [{"dealer": "A", "winner": "B", "points": 1, "note": "a"}]}',
+            "hand 1: note: is not a field of a Toy game hand",
         ),
         (
             '{"format": "scorebook/1", "variant": "toy", "players": ["A", "B", "C"],'

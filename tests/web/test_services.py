@@ -196,3 +196,46 @@ def test_mark_transfer_paid_and_unpaid(night):
         night=night, payer="Béla", payee="Anna", amount=Decimal("6.00"), paid=False
     )
     assert night.paid_transfers.count() == 0
+
+
+def test_record_hand_refuses_what_the_record_does_not_define_and_saves_nothing(night):
+    with pytest.raises(InvalidHand) as refused:
+        services.record_hand(night=night, record={**hand("Dóra", "Anna", 3), "note": "x" * 10**6})
+    assert [(p.field, p.message.en) for p in refused.value.problems] == [
+        ("note", "is not a field of a Toy game hand")
+    ]
+    assert not Hand.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("record", "problem"),
+    [
+        (
+            {"winner": "An\x00na"},
+            ("winner", "contains a control character (such as NUL or a line break)"),
+        ),
+        ({"points": 10**26}, ("points", "is too large (at most 1,000,000,000,000 either way)")),
+        ({"points": float("nan")}, ("points", "is not a whole number")),
+        (
+            {"bonuses": [{"who": [[[[[[[["Anna"]]]]]]]]}]},
+            ("bonuses[0].who[0][0][0][0][0]", "is nested too deeply (at most 8 levels)"),
+        ),
+    ],
+)
+def test_record_and_edit_hand_refuse_values_out_of_bounds(night, record, problem):
+    """NUL in a JSONField string breaks PostgreSQL: refused before anything is saved."""
+    with pytest.raises(InvalidHand) as refused:
+        services.record_hand(night=night, record={**hand("Dóra", "Anna", 3), **record})
+    assert [(p.field, p.message.en) for p in refused.value.problems] == [problem]
+    first = services.record_hand(night=night, record=hand("Dóra", "Anna", 3))
+    with pytest.raises(InvalidHand):
+        services.edit_hand(hand=first, record={**hand("Dóra", "Anna", 3), **record}, version=1)
+    first.refresh_from_db()
+    assert (first.version, first.record) == (1, hand("Dóra", "Anna", 3))
+
+
+def test_a_join_event_with_a_control_character_in_the_name_is_refused(night):
+    with pytest.raises(InvalidHand) as refused:
+        services.record_hand(night=night, record={"event": "join", "player": "Ede\x00"})
+    assert [p.field for p in refused.value.problems] == ["player"]
+    assert not Seat.objects.filter(player__name__startswith="Ede").exists()

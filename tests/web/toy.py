@@ -14,6 +14,7 @@ from typing import Any
 
 from scorebook.engine.errors import InvalidHand, Problems
 from scorebook.engine.record import Reader
+from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, by_player, fields, rows
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import (
     EndOfSession,
@@ -43,6 +44,15 @@ class Toy:
     min_players = 3
     max_players = 5
     pot_names = ("kitty",)
+    record = fields(
+        dealer=PLAYER,
+        winner=PLAYER,
+        points=INT,
+        bonuses=rows(who=PLAYER, amount=INT),
+        to_kitty=BOOL,
+        tricks=by_player(INT),
+    )
+    event_record = fields(event=TEXT, player=PLAYER, seat_index=INT)
     house_rules = (
         HouseRule(
             "double_wins", False, "bool", Text("Winner is paid double", "Dupla"), group=SCORING

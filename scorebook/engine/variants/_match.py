@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 from scorebook.engine.errors import InvalidHand, Problems
 from scorebook.engine.record import Reader
+from scorebook.engine.shape import PLAYER, Obj, fields
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import EndOfSession, Entry, HouseRule, Line, Session, TableHint, Text
 
@@ -403,14 +404,17 @@ class TwoPlayerGame:
         key: str,
         title: Text,
         rules: tuple[HouseRule, ...],
-        result_keys: tuple[str, ...],
+        result: Obj,
         read: ReadDeal,
         match_rule: Callable[[Session], MatchRule],
     ) -> None:
         self.key = key
         self.title = title
         self.house_rules: tuple[HouseRule, ...] = COMMON_RULES + rules
-        self.result_keys = frozenset(result_keys)
+        self.result_keys = frozenset(result.fields)
+        # §13.2: the dealer and the game's result; session keys a hand may repeat are ignored
+        self.record = fields(dealer=PLAYER, result=result, ignore=IGNORED_HAND_KEYS)
+        self.event_record: Obj | None = None  # no session events (join, leave)
         self.read = read
         self.match_rule = match_rule
         self._rule_cache: tuple[Mapping[str, Any], MatchRule] | None = None

@@ -7,6 +7,7 @@ A deal is won with 61 or more of the 120 card points; 60–60 is a draw (§4, se
 from __future__ import annotations
 
 from scorebook.engine.record import Reader
+from scorebook.engine.shape import INT, by_player, fields
 from scorebook.engine.types import HouseRule, Session, Text
 from scorebook.engine.variants._match import (
     MATCH_GROUP,
@@ -22,7 +23,7 @@ from scorebook.engine.variants._match import (
 CARD_POINTS = 120
 WINNING = 61
 SERIES = Words("series", "series", "sorozat", "sorozatok", "sorozatot")
-RESULT_KEYS = ("card_points",)
+RESULT = fields(card_points=by_player(INT))
 
 RULES: tuple[HouseRule, ...] = (
     HouseRule(
@@ -89,7 +90,7 @@ VARIANT = TwoPlayerGame(
     key="briscola",
     title=Text("Briscola", "Briscola"),
     rules=RULES,
-    result_keys=RESULT_KEYS,
+    result=RESULT,
     read=read,
     match_rule=match_rule,
 )

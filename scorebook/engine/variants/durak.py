@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorebook.engine.record import Reader
+from scorebook.engine.shape import BOOL, PLAYER, fields
 from scorebook.engine.types import HouseRule, Session, Text
 from scorebook.engine.variants._match import (
     Deal,
@@ -20,7 +21,7 @@ from scorebook.engine.variants._match import (
 )
 
 DEAL_WON = 1  # §6: s_winner = 1 (seed 003 "Durák" gives no scoring)
-RESULT_KEYS = ("winner", "defender_covered_last")
+RESULT = fields(winner=PLAYER, defender_covered_last=BOOL)
 
 RULES: tuple[HouseRule, ...] = (
     optional_target(
@@ -69,7 +70,7 @@ VARIANT = TwoPlayerGame(
     key="durak",
     title=Text("Durák", "Durák"),
     rules=RULES,
-    result_keys=RESULT_KEYS,
+    result=RESULT,
     read=read,
     match_rule=match_rule,
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorebook.engine.record import Reader
+from scorebook.engine.shape import INT, PLAYER, by_player, fields
 from scorebook.engine.types import HouseRule, Session, Text
 from scorebook.engine.variants._match import (
     MATCH_GROUP,
@@ -29,7 +30,7 @@ POINT = 1
 VOLE = 2
 KING_BONUS = 1  # §6, §12 item 5 (standard écarté, not in the seed)
 REFUSAL_SCORE = 2  # §6, §12 item 5: the winner scores 2 against a player who refused
-RESULT_KEYS = ("tricks", "king_of_trumps", "no_exchange_by")
+RESULT = fields(tricks=by_player(INT), king_of_trumps=PLAYER, no_exchange_by=PLAYER)
 
 RULES: tuple[HouseRule, ...] = (
     HouseRule(
@@ -154,7 +155,7 @@ VARIANT = TwoPlayerGame(
     key="ecarte",
     title=Text("Écarté", "Ékarté"),
     rules=RULES,
-    result_keys=RESULT_KEYS,
+    result=RESULT,
     read=read,
     match_rule=match_rule,
 )

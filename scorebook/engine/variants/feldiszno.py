@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorebook.engine.record import Reader
+from scorebook.engine.shape import INT, PLAYER, by_player, fields
 from scorebook.engine.types import HouseRule, Session, Text
 from scorebook.engine.variants._match import (
     Deal,
@@ -25,7 +26,7 @@ from scorebook.engine.variants._match import (
 COLOUR_CARDS = 20
 COLOUR_CARDS_NO_TENS = 16
 DEAL_WON = 1  # §6
-RESULT_KEYS = ("colour_cards", "last_colour_card")
+RESULT = fields(colour_cards=by_player(INT), last_colour_card=PLAYER)
 
 RULES: tuple[HouseRule, ...] = (
     HouseRule(
@@ -92,7 +93,7 @@ VARIANT = TwoPlayerGame(
     key="feldiszno",
     title=Text("Féldisznó", "Féldisznó"),
     rules=RULES,
-    result_keys=RESULT_KEYS,
+    result=RESULT,
     read=read,
     match_rule=match_rule,
 )

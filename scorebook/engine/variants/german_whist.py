@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorebook.engine.record import Reader
+from scorebook.engine.shape import INT, by_player, fields
 from scorebook.engine.types import HouseRule, Session, Text
 from scorebook.engine.variants._match import (
     Deal,
@@ -22,7 +23,7 @@ from scorebook.engine.variants._match import (
 
 TRICKS = 13  # seed 003 "Német whist": the 13 tricks after the talon is gone
 DEAL_WON = 1  # §6 german_whist_score "deal_win"
-RESULT_KEYS = ("tricks",)
+RESULT = fields(tricks=by_player(INT))
 
 RULES: tuple[HouseRule, ...] = (
     HouseRule(
@@ -91,7 +92,7 @@ VARIANT = TwoPlayerGame(
     key="german_whist",
     title=Text("German whist", "Német whist"),
     rules=RULES,
-    result_keys=RESULT_KEYS,
+    result=RESULT,
     read=read,
     match_rule=match_rule,
 )

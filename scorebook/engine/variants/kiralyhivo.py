@@ -20,6 +20,7 @@ from scorebook.engine import pots
 from scorebook.engine.errors import InvalidHand, Problems
 from scorebook.engine.payments import CONTRA_NAMES
 from scorebook.engine.record import Reader
+from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, fields, rows
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import (
     EndOfSession,
@@ -29,6 +30,34 @@ from scorebook.engine.types import (
     Session,
     TableHint,
     Text,
+)
+
+# The hand record (spec §13), field by field: what `check_input` lets through to the reader.
+RECORD = fields(
+    dealer=PLAYER,
+    all_pass=BOOL,
+    declarer=PLAYER,
+    contract=TEXT,
+    called_king=TEXT,
+    called_king_location=TEXT,
+    partner=PLAYER,
+    talon_king_action=TEXT,
+    game_contra=INT,
+    announcements=rows(figure=TEXT, side=TEXT, by=PLAYER, contra=INT),
+    result=fields(
+        declarer_side_points=INT,
+        figures_made=fields(
+            trull=TEXT,
+            four_kings=TEXT,
+            xxi_catch=TEXT,
+            pagat_ultimo=TEXT,
+            king_ultimo=TEXT,
+            volat=TEXT,
+        ),
+        called_king_taken_by_opponents=BOOL,
+        pagat_lost_last_trick=TEXT,
+    ),
+    irregularity=fields(type=TEXT, player=PLAYER),
 )
 
 KEY = "kiralyhivo"
@@ -374,6 +403,8 @@ class Kiralyhivo:
     max_players = 4
     pot_names = POTS
     house_rules = HOUSE_RULES
+    record = RECORD
+    event_record = None
 
     # --- session -------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from scorebook.engine import pots
 from scorebook.engine.errors import InvalidHand, Problems
 from scorebook.engine.payments import CONTRA_NAMES, contra_multiplier, each_pays, split
 from scorebook.engine.record import Reader
+from scorebook.engine.shape import INT, PLAYER, TEXT, TEXTS, fields, rows
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import (
     Amount,
@@ -29,6 +30,29 @@ from scorebook.engine.types import (
     Text,
 )
 from scorebook.engine.variants._tarokk_count import read_tarokk_counts
+
+# The hand record (spec §13), field by field: what `check_input` lets through to the reader.
+RECORD = fields(
+    dealer=PLAYER,
+    outcome=TEXT,
+    declarer=PLAYER,
+    level=TEXT,
+    talon_step=INT,
+    talon_figure_cards=TEXTS,
+    game_contra=INT,
+    announcements=rows(figure=TEXT, by=PLAYER, contra=INT),
+    tarokk_counts=rows(seat=PLAYER, count=INT),
+    result=fields(
+        declarer_card_points=INT,
+        all_tricks_side=TEXT,
+        trull_side=TEXT,
+        four_kings_side=TEXT,
+        pagat_ultimo_side=TEXT,
+        xxi_catch_side=TEXT,
+        pagat_lost_last_trick_side=TEXT,
+    ),
+    irregularity=fields(kind=TEXT, seat=PLAYER),
+)
 
 KEY = "magyar"
 POT = "ultimokassza"
@@ -505,6 +529,8 @@ class Magyar:
     max_players = 3
     pot_names: tuple[str, ...] = (POT,)
     house_rules = HOUSE_RULES
+    record = RECORD
+    event_record = None
 
     # -- session ---------------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from scorebook.engine.errors import InvalidHand, Problems
 from scorebook.engine.payments import book_payment as _distribute
 from scorebook.engine.payments import contra_multiplier
 from scorebook.engine.record import Reader
+from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, by_player, fields, rows
 from scorebook.engine.types import Entry, HouseRule, Line, Session, TableHint, Text
 from scorebook.engine.variants._tarokk54 import (
     FourSeatTable,
@@ -22,6 +23,25 @@ from scorebook.engine.variants._tarokk54 import (
     contra_word,
     hand_booked,
     times,
+)
+
+# The hand record (spec §13, plus `bids` and `rekontra_by`, which the reader takes for the
+# ultimó-bid rules), field by field: what `check_input` lets through to the reader.
+RECORD = fields(
+    dealer=PLAYER,
+    contract=TEXT,
+    declarer=PLAYER,
+    helper=PLAYER,
+    called_tarokk=INT,
+    partner=PLAYER,
+    alone=BOOL,
+    contra=INT,
+    rekontra_by=PLAYER,
+    bids=rows(player=PLAYER, call=TEXT),
+    result=fields(
+        tricks=by_player(INT), declarer_side_points=INT, ultimo_won=BOOL, declarer_took_trick=BOOL
+    ),
+    irregularity=fields(type=TEXT, player=PLAYER),
 )
 
 KEY = "negyes54"
@@ -224,6 +244,8 @@ class Negyes54(FourSeatTable):
         "Four-player 54-card tarokk with trisákolás", "Négyes tarokk 54 lappal, trisákolással"
     )
     house_rules = HOUSE_RULES
+    record = RECORD
+    event_record = None
 
     # The hand record (spec section 13) ------------------------------------------------
 

@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from scorebook.engine.record import Reader
+from scorebook.engine.shape import INT, PLAYER, TEXT, by_player, fields
 from scorebook.engine.types import HouseRule, Session, Text
 from scorebook.engine.variants._match import (
     MATCH_GROUP,
@@ -31,7 +32,14 @@ SUITS_HU = {"coins": "arany", "cups": "kupa", "swords": "kard", "batons": "bot"}
 # seed 003 "Scopa" (§4): primiera value of the best card per suit: 7 → 21, 6 → 18, A → 16,
 # 5 → 15, 4 → 14, 3 → 13, 2 → 12, re, cavallo or fante ("face") → 10.
 PRIMIERA = {"7": 21, "6": 18, "A": 16, "5": 15, "4": 14, "3": 13, "2": 12, "face": 10}
-RESULT_KEYS = ("cards", "coins", "settebello", "scopas", "primiera_winner", "primiera_best")
+RESULT = fields(
+    cards=by_player(INT),
+    coins=by_player(INT),
+    settebello=PLAYER,
+    scopas=by_player(INT),
+    primiera_winner=PLAYER,
+    primiera_best=by_player(fields(coins=TEXT, cups=TEXT, swords=TEXT, batons=TEXT)),
+)
 
 RULES: tuple[HouseRule, ...] = (
     HouseRule(
@@ -342,7 +350,7 @@ VARIANT = TwoPlayerGame(
     key="scopa",
     title=Text("Scopa", "Scopa"),
     rules=RULES,
-    result_keys=RESULT_KEYS,
+    result=RESULT,
     read=read,
     match_rule=match_rule,
 )

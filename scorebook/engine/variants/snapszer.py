@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorebook.engine.record import Reader
+from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, fields
 from scorebook.engine.types import HouseRule, Session, Text
 from scorebook.engine.variants._match import (
     BUMMERL,
@@ -34,13 +35,13 @@ MAX_LOSER_POINTS = 65  # §2: the loser never reached 66
 MIN_TRICK_POINTS = 4  # §13.3: a trick holds two cards worth at least 2 each
 LAST_TRICK_MIN = 55  # §4: the last-trick winner has ≤ 65, so the loser ≥ 120 − 65
 WIN_BY = ("reached_66", "last_trick", "closer_failed", "forfeit")
-RESULT_KEYS = (
-    "winner",
-    "win_by",
-    "loser_took_trick",
-    "loser_points",
-    "closed_by",
-    "winner_had_trick_at_closing",
+RESULT = fields(
+    winner=PLAYER,
+    win_by=TEXT,
+    loser_took_trick=BOOL,
+    loser_points=INT,
+    closed_by=PLAYER,
+    winner_had_trick_at_closing=BOOL,
 )
 
 RULES: tuple[HouseRule, ...] = (
@@ -267,7 +268,7 @@ VARIANT = TwoPlayerGame(
     key="snapszer",
     title=Text("Snapszer (two players)", "Snapszer kettesben"),
     rules=RULES,
-    result_keys=RESULT_KEYS,
+    result=RESULT,
     read=read,
     match_rule=match_rule,
 )

@@ -16,6 +16,7 @@ from typing import Any
 
 from scorebook.engine.errors import InvalidHand, Problems
 from scorebook.engine.record import Reader
+from scorebook.engine.shape import INT, PLAYER, TEXT, by_player, fields, rows
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import (
     EndOfSession,
@@ -25,6 +26,26 @@ from scorebook.engine.types import (
     Session,
     TableHint,
     Text,
+)
+
+# The hand record (spec §13.2), field by field: what `check_input` lets through to the reader.
+RECORD = fields(
+    dealer=PLAYER,
+    announcements=rows(player=PLAYER, type=TEXT, trick=INT),
+    card_points=by_player(INT),
+    captures=fields(
+        pagatfogas=PLAYER,
+        uhu=PLAYER,
+        pagatulti=PLAYER,
+        xxi_fogas=PLAYER,
+        tuletroa_captured=PLAYER,
+        negy_kiraly_captured=PLAYER,
+        pagatulti_failed=PLAYER,
+        uhu_failed=PLAYER,
+    ),
+    irregularities=rows(player=PLAYER, kind=TEXT),
+    volat=PLAYER,
+    ignore=("ruleset", "players", "deal_number"),
 )
 
 TOTAL_CARD_POINTS = 94  # 42-card pack, seed 004 §7 (spec §1)
@@ -324,6 +345,8 @@ class Strohmandli:
     max_players = 2
     pot_names: tuple[str, ...] = ()  # "kassza" is a figure, not a pot (§8)
     house_rules = HOUSE_RULES
+    record = RECORD
+    event_record = None
 
     # -- session ------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from typing import Any
 from scorebook.engine.errors import InvalidHand, Problems
 from scorebook.engine.payments import CONTRA_NAMES
 from scorebook.engine.record import Reader
+from scorebook.engine.shape import INT, PLAYER, TEXT, fields, rows
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import (
     EndOfSession,
@@ -27,6 +28,19 @@ from scorebook.engine.types import (
     Session,
     TableHint,
     Text,
+)
+
+# The hand record (spec §13), field by field: what `check_input` lets through to the reader.
+RECORD = fields(
+    dealer=PLAYER,
+    bid=TEXT,
+    declarer=PLAYER,
+    contra=INT,
+    announcements=rows(player=PLAYER, bonus=TEXT),
+    silent_ultimo_by=PLAYER,
+    declarer_points=INT,
+    non_dealer_points=INT,
+    irregularity=fields(type=TEXT, player=PLAYER),
 )
 
 KEY = "stromann"
@@ -162,6 +176,8 @@ class Stromann:
     max_players = 2
     pot_names: tuple[str, ...] = ()
     house_rules = HOUSE_RULES
+    record = RECORD
+    event_record = None
 
     # --- session -------------------------------------------------------------------------
 

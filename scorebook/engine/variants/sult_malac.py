@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorebook.engine.record import Reader
+from scorebook.engine.shape import INT, PLAYER, fields
 from scorebook.engine.types import HouseRule, Session, Text
 from scorebook.engine.variants._match import (
     Deal,
@@ -20,7 +21,7 @@ from scorebook.engine.variants._match import (
     other,
 )
 
-RESULT_KEYS = ("winner", "stake")
+RESULT = fields(winner=PLAYER, stake=INT)
 
 RULES: tuple[HouseRule, ...] = (
     HouseRule(
@@ -71,7 +72,7 @@ VARIANT = TwoPlayerGame(
     key="sult_malac",
     title=Text("Sült malac", "Sült malac"),
     rules=RULES,
-    result_keys=RESULT_KEYS,
+    result=RESULT,
     read=read,
     match_rule=match_rule,
 )

@@ -16,6 +16,7 @@ from scorebook.engine import pots
 from scorebook.engine.errors import InvalidHand, Problems
 from scorebook.engine.payments import CONTRA_NAMES
 from scorebook.engine.record import Reader
+from scorebook.engine.shape import BOOL, INT, PLAYER, PLAYERS, TEXT, fields, rows
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import (
     Amount,
@@ -28,6 +29,26 @@ from scorebook.engine.types import (
     Text,
 )
 from scorebook.engine.variants._tarokk_count import read_tarokk_counts
+
+# The hand record (spec §13), field by field: what `check_input` lets through to the reader.
+RECORD = fields(
+    dealer=PLAYER,
+    all_pass=BOOL,
+    declarer=PLAYER,
+    contract=TEXT,
+    bid_participants=PLAYERS,
+    game_contra=INT,
+    game_contra_by=PLAYERS,
+    announcements=rows(figure=TEXT, side=TEXT, by=PLAYER, contra=INT, contra_by=PLAYERS),
+    result=fields(
+        declarer_points=INT,
+        figures_made=fields(pagat_ultimo=TEXT, volat=TEXT),
+        pagat_ultimo_player=PLAYER,
+    ),
+    hand_bonuses=rows(player=PLAYER, bonus=TEXT),
+    tarokk_count=rows(player=PLAYER, count=INT),
+    irregularity=fields(type=TEXT, player=PLAYER),
+)
 
 KEY = "tapper"
 POT = "ultimokassza"
@@ -328,6 +349,8 @@ class Tapper:
     max_players = 3
     pot_names: tuple[str, ...] = (POT,)
     house_rules = HOUSE_RULES
+    record = RECORD
+    event_record = None
 
     # -- session ---------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorebook.engine.record import Reader
+from scorebook.engine.shape import INT, PLAYER, TEXT, by_player, fields, rows
 from scorebook.engine.types import HouseRule, Session, Text
 from scorebook.engine.variants._match import (
     MATCH_GROUP,
@@ -39,7 +40,13 @@ RANKS_HU = {"ace": "ász", "king": "király", "cavall": "lovas", "fante": "apró
 MAX_DECLARED = 10  # §13.3: a hand holds 9 cards (10 in the 40-card variant)
 TWOS = 4  # one 2 per suit
 MAX_RUN = 4
-RESULT_KEYS = ("card_points", "declarations", "two_wins", "last_trick", "final_two_run")
+RESULT = fields(
+    card_points=by_player(INT),
+    declarations=rows(player=PLAYER, rank=TEXT, count=INT),
+    two_wins=by_player(INT),
+    last_trick=PLAYER,
+    final_two_run=INT,
+)
 
 
 def _check_values(value: Any) -> str | None:
@@ -243,7 +250,7 @@ VARIANT = TwoPlayerGame(
     key="trappola",
     title=Text("Trappola", "Trappola"),
     rules=RULES,
-    result_keys=RESULT_KEYS,
+    result=RESULT,
     read=read,
     match_rule=match_rule,
 )

@@ -15,6 +15,7 @@ from scorebook.engine.errors import InvalidHand, Problems
 from scorebook.engine.payments import CONTRA_NAMES, contra_multiplier
 from scorebook.engine.payments import book_payment as _distribute
 from scorebook.engine.record import Reader
+from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, by_player, fields, rows
 from scorebook.engine.types import Entry, HouseRule, Line, Session, TableHint, Text
 from scorebook.engine.variants._tarokk54 import (
     FourSeatTable,
@@ -23,6 +24,27 @@ from scorebook.engine.variants._tarokk54 import (
     hand_booked,
     names,
     times,
+)
+
+# The hand record (spec §13), field by field: what `check_input` lets through to the reader.
+RECORD = fields(
+    dealer=PLAYER,
+    contract=TEXT,
+    declarer=PLAYER,
+    called_tarokk=INT,
+    partner=PLAYER,
+    called_tarokk_not_held=BOOL,
+    settled_half_fee=BOOL,
+    game_contra=INT,
+    ultimo=fields(side=TEXT, by=PLAYER, announced=BOOL, contra=INT, made=BOOL),
+    hand_bonuses=rows(player=PLAYER, bonus=TEXT),
+    result=fields(
+        declarer_side_points=INT,
+        declarer_took_trick=BOOL,
+        trisak_points=by_player(INT),
+        trisak_tricks=by_player(INT),
+    ),
+    irregularity=fields(type=TEXT, player=PLAYER),
 )
 
 KEY = "trisak"
@@ -338,6 +360,8 @@ class Trisak(FourSeatTable):
     key = KEY
     title = Text("Trisák tarokk", "Trisáktarokk")
     house_rules = HOUSE_RULES
+    record = RECORD
+    event_record = None
 
     # The hand record (spec section 13) ------------------------------------------------
 

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 from scorebook.engine.errors import InvalidHand, InvalidSheet, Problem, Problems
 from scorebook.engine.record import Reader
+from scorebook.engine.shape import BOOL, INT, INTS, PLAYER, PLAYERS, TEXT, by_player, fields, rows
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import (
     NO_TEXT,
@@ -29,6 +30,35 @@ from scorebook.engine.types import (
     TableHint,
     Text,
 )
+
+# The hand record (spec §13.1) and the session events (§13.2) field by field: what
+# `check_input` lets through to the readers below.
+RECORD = fields(
+    dealer=PLAYER,
+    sitting_out=PLAYER,
+    void=BOOL,
+    redeal_requests=PLAYERS,
+    declarations=rows(
+        player=PLAYER,
+        type=TEXT,
+        level=TEXT,
+        suit=TEXT,
+        count=INT,
+        missing=TEXT,
+        with_pagat=BOOL,
+    ),
+    penalties=rows(
+        player=PLAYER, reason=TEXT, trick=INT, refund_declarations=INTS, **{"class": TEXT}
+    ),
+    in_play=fields(kings_lost=by_player(INT), pagat=fields(player=PLAYER, result=TEXT)),
+    last_trick=fields(
+        winner=PLAYER, winning_card=TEXT, king_przydupek=PLAYERS, pagat_przydupek=PLAYER
+    ),
+    tout=PLAYER,
+    nolo=PLAYER,
+    card_points=by_player(INT),
+)
+EVENT_RECORD = fields(event=TEXT, player=PLAYER, seat_index=INT, rounding=TEXT)
 
 KING = "king"
 PAGAT = "pagat"
@@ -1494,6 +1524,8 @@ class Ultimo:
     max_players = 4
     pot_names = POT_NAMES
     house_rules = HOUSE_RULES
+    record = RECORD
+    event_record = EVENT_RECORD
 
     def start(self, session: Session) -> tuple[UltimoState, list[Entry]]:
         seated = tuple(p for p in session.players if p not in session.late_joiners)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorebook.engine.record import Reader
+from scorebook.engine.shape import INT, PLAYER, by_player, fields
 from scorebook.engine.types import HouseRule, Session, Text
 from scorebook.engine.variants._match import (
     Deal,
@@ -26,7 +27,7 @@ ACES_TENS = 8
 LAST_TRICK = 1
 WINNING = 5
 DEAL_WON = 1  # §6 zsirozas_score "deal_win"
-RESULT_KEYS = ("aces_tens", "last_trick")
+RESULT = fields(aces_tens=by_player(INT), last_trick=PLAYER)
 
 RULES: tuple[HouseRule, ...] = (
     HouseRule(
@@ -93,7 +94,7 @@ VARIANT = TwoPlayerGame(
     key="zsirozas",
     title=Text("Zsírozás", "Zsírozás"),
     rules=RULES,
-    result_keys=RESULT_KEYS,
+    result=RESULT,
     read=read,
     match_rule=match_rule,
 )

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 from django.core.management.base import BaseCommand, CommandParser
 
 from scorebook.engine.errors import InvalidSheet
 from scorebook.engine.report import result_table
 from scorebook.engine.scoresheet import score_sheet
+from scorebook.sheets import parse_json
 
 
 class Command(BaseCommand):
@@ -25,26 +26,28 @@ class Command(BaseCommand):
         lang = options["lang"]
         try:
             if options["sheet"] == "-":
-                text = sys.stdin.read()
+                raw = sys.stdin.buffer.read()
             else:
-                with open(options["sheet"], encoding="utf-8") as handle:
-                    text = handle.read()
+                with open(options["sheet"], "rb") as handle:
+                    raw = handle.read()
         except OSError as exc:
             self.fail([f"{options['sheet']}: {exc.strerror}"])
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            self.fail([f"sheet: not valid JSON ({exc})"])
+        # Not UTF-8, not JSON, NaN, nested past the parser's depth: a problem, not a traceback.
+        data, problems = parse_json(raw)
+        if problems:
+            self.fail([p.describe(lang) for p in problems])
         try:
             result = score_sheet(data, lang)
         except InvalidSheet as refused:
             self.fail([p.describe(lang) for p in refused.problems])
+        except Exception as error:  # an engine bug: still one line, never a traceback
+            self.fail([f"sheet: could not be scored ({type(error).__name__})"])
         if options["format"] == "table":
             self.stdout.write(result_table(result, lang))
         else:
             self.stdout.write(json.dumps(result, ensure_ascii=False, indent=2))
 
-    def fail(self, lines: list[str]) -> None:
+    def fail(self, lines: list[str]) -> NoReturn:
         for line in lines:
             self.stderr.write(line)
         sys.exit(2)

@@ -20,7 +20,7 @@ from scorebook.engine.types import EndOfSession, Entry, Session, TableHint, Text
 from scorebook.engine.variants.paskievics import session as _session
 from scorebook.engine.variants.paskievics import state as _state
 from scorebook.engine.variants.paskievics.house_rules import HOUSE_RULES
-from scorebook.engine.variants.paskievics.record import read_hand
+from scorebook.engine.variants.paskievics.record import EVENT_RECORD, RECORD, read_hand
 from scorebook.engine.variants.paskievics.scoring import score_hand
 from scorebook.engine.variants.paskievics.state import State
 from scorebook.engine.variants.paskievics.tariffs import (
@@ -50,6 +50,8 @@ class Paskievics:
     max_players = 5
     pot_names = (POT,)
     house_rules = HOUSE_RULES
+    record = RECORD
+    event_record = EVENT_RECORD
 
     def start(self, session: Session) -> tuple[State, list[Entry]]:
         return _session.start(session)

@@ -15,6 +15,7 @@ from typing import Any
 from scorebook.engine.errors import Problems
 from scorebook.engine.payments import CONTRA_NAMES
 from scorebook.engine.record import Reader
+from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, fields, rows
 from scorebook.engine.types import Session, Text
 from scorebook.engine.variants.paskievics.state import State
 from scorebook.engine.variants.paskievics.tariffs import (
@@ -38,6 +39,34 @@ from scorebook.engine.variants.paskievics.tariffs import (
     TRICK_CARDS,
     other,
 )
+
+# The hand record (spec §13), field by field: what `check_input` lets through to `read_hand`.
+RECORD = fields(
+    dealer=PLAYER,
+    outcome=TEXT,
+    bid=fields(declarer=PLAYER, level=TEXT),
+    bidding_convention=fields(kind=TEXT, by=PLAYER, honour=TEXT),
+    thrown_in_by=PLAYER,
+    talon_honours=rows(card=TEXT, taken_by=PLAYER, paid_late=BOOL),
+    tarokk_counts=rows(seat=PLAYER, count=INT, announced=BOOL),
+    called_card=TEXT,
+    partner=PLAYER,
+    alone_reason=TEXT,
+    called_card_discarded_by=PLAYER,
+    game_contra=INT,
+    announcements=rows(figure=TEXT, by=PLAYER, contra=INT),
+    result=fields(
+        declarer_card_points=INT,
+        all_tricks_side=TEXT,
+        trull_side=TEXT,
+        four_kings_side=TEXT,
+        pagat_ultimo_side=TEXT,
+        xxi_catch_side=TEXT,
+        pagat_lost_last_trick_side=TEXT,
+    ),
+    irregularity=fields(kind=TEXT, seat=PLAYER),
+)
+EVENT_RECORD = fields(event=TEXT, player=PLAYER, seat_index=INT)
 
 
 @dataclass(slots=True)

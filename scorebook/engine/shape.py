@@ -1,0 +1,290 @@
+"""The bounds of every JSON input, and the shape of each variant's hand record.
+
+Whatever a user types or imports (a hand, a session event, a house rule, a pot) passes
+here before the rules see it: at most `MAX_DEPTH` levels of nesting, plain text of at most
+`MAX_TEXT` characters (no control characters, no lone surrogates), whole numbers of at most
+`MAX_NUMBER` in absolute value (never a float, NaN or Infinity), lists of at most
+`MAX_ITEMS` items, and, for a hand, only the fields its variant's record defines. The walk
+is iterative, so no input can exhaust the stack, and it never raises.
+
+A variant describes its record as one readable constant (`RECORD`) built from `fields`,
+`rows` (a list of objects), `by_player` (a map keyed by player name) and the leaf kinds
+below; the web form and the scorer name every problem by the field path it finds here
+(`announcements[1].contra`, `card_points.Anna`). The rules of the game (which values,
+which ranges, which combinations) stay with the variant's own reader.
+
+Stored hands are not walked again when a night is replayed: they were checked when saved.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Protocol
+
+from scorebook.engine.errors import Problem
+from scorebook.engine.types import MAX_NUMBER, HouseRule, Text
+
+MAX_DEPTH = 8  # the deepest real record (strohmandli's computed.figures.A[0].figure) has 5
+MAX_TEXT = 200  # names and choice values; the longest real one has about 40 characters
+MAX_ITEMS = 100  # items of a list or fields of an object; a real hand has at most ~30
+MAX_VALUES = 10_000  # values in one input, all levels together
+MAX_PROBLEMS = 20  # enough to fix the input; a hostile one must not flood the page
+EVENT_KEY = "event"
+# Session-level keys a hand may repeat, and the hand number: ignored (scoresheet.md).
+IGNORED = frozenset(("variant", "seats", "house_rules", "base", "hand_no", "hand_number"))
+COMPUTED = "computed"  # output only: ignored on input, but bounded like anything else
+
+
+@dataclass(frozen=True, slots=True)
+class Leaf:
+    """One value. `kind` says what the variant reads there (the form will build its input
+    from it): int, text (a choice or a word), bool, player, players (a list of names),
+    ints, texts. Null is always allowed here; the variant decides whether it is missing."""
+
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Obj:
+    """An object with these fields (and, at the top of a hand, the ignored ones)."""
+
+    fields: Mapping[str, Node]
+    ignored: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Rows:
+    """A list of objects of one shape."""
+
+    item: Obj
+
+
+@dataclass(frozen=True, slots=True)
+class ByPlayer:
+    """An object keyed by player name (the variant checks the names), values of one shape."""
+
+    value: Node
+
+
+Node = Leaf | Obj | Rows | ByPlayer
+
+INT = Leaf("int")
+TEXT = Leaf("text")
+BOOL = Leaf("bool")
+PLAYER = Leaf("player")
+PLAYERS = Leaf("players")
+INTS = Leaf("ints")
+TEXTS = Leaf("texts")
+
+
+def fields(*, ignore: tuple[str, ...] = (), **names: Node) -> Obj:
+    """An object: `fields(dealer=PLAYER, bid=fields(declarer=PLAYER, level=TEXT))`.
+    `ignore`: more keys a hand may repeat from its session (spec section 13)."""
+    return Obj(MappingProxyType(names), frozenset(ignore))
+
+
+def rows(**names: Node) -> Rows:
+    """A list of objects: `announcements=rows(figure=TEXT, by=PLAYER, contra=INT)`."""
+    return Rows(Obj(MappingProxyType(names)))
+
+
+def by_player(value: Node) -> ByPlayer:
+    """A map player name → value: `card_points=by_player(INT)`."""
+    return ByPlayer(value)
+
+
+class HasRecord(Protocol):
+    title: Text
+    record: Obj
+    event_record: Obj | None
+
+
+# --- the walk ---------------------------------------------------------------------------
+
+
+def shown_key(key: str) -> str:
+    """A key as a field path shows it: at most 40 characters, a control character or a lone
+    surrogate escaped (the path is printed, and a surrogate cannot be encoded)."""
+    if len(key) > 40:
+        key = key[:40] + "…"
+    if key.isprintable():
+        return key
+    return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in key)
+
+
+def _child(path: str, key: str) -> str:
+    return f"{path}.{shown_key(key)}" if path else shown_key(key)
+
+
+def text_problem(value: str) -> Text | None:
+    """Why a string is not plain text of a sane length, or None."""
+    if len(value) > MAX_TEXT:
+        return Text(f"is longer than {MAX_TEXT} characters", f"hosszabb {MAX_TEXT} karakternél")
+    if value.isprintable():  # the usual case, in C: no control character, no surrogate
+        return None
+    for char in value:
+        category = unicodedata.category(char)
+        if category == "Cc":
+            return Text(
+                "contains a control character (such as NUL or a line break)",
+                "vezérlőkaraktert tartalmaz (például NUL-t vagy sortörést)",
+            )
+        if category == "Cs":
+            return Text(
+                "contains an invalid character (a lone surrogate)",
+                "érvénytelen karaktert tartalmaz (magányos helyettesítő kódpont)",
+            )
+    return None
+
+
+def number_problem(value: Any) -> Text | None:
+    """Why a JSON number is not a whole number within ±MAX_NUMBER, or None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        if -MAX_NUMBER <= value <= MAX_NUMBER:
+            return None
+        return Text(
+            "is too large (at most 1,000,000,000,000 either way)",
+            "túl nagy (legfeljebb 1 000 000 000 000 bármely irányban)",
+        )
+    return Text("is not a whole number", "nem egész szám")
+
+
+def _scalar_problem(value: Any) -> Text | None:
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, str):
+        return text_problem(value)
+    if isinstance(value, int | float):
+        return number_problem(value)
+    return Text("is not a JSON value", "nem JSON-érték")
+
+
+_TOO_DEEP = Text(
+    f"is nested too deeply (at most {MAX_DEPTH} levels)",
+    f"túl mélyen egymásba ágyazott (legfeljebb {MAX_DEPTH} szint)",
+)
+_TOO_MANY = Text(f"has more than {MAX_ITEMS} items", f"több mint {MAX_ITEMS} elemet tartalmaz")
+_TOO_BIG = Text(f"holds more than {MAX_VALUES} values", f"több mint {MAX_VALUES} értéket tartalmaz")
+
+
+class _Walk:
+    """One iterative walk over an input; `problems` in the order found (depth first)."""
+
+    def __init__(self, root_name: str, unknown: Text, unknown_fields: bool = True) -> None:
+        self.root_name = root_name
+        self.unknown = unknown
+        self.unknown_fields = unknown_fields
+        self.problems: list[Problem] = []
+        self.seen = 0
+
+    def add(self, path: str, text: Text) -> None:
+        if len(self.problems) < MAX_PROBLEMS:
+            self.problems.append(Problem(path or self.root_name, text))
+
+    def run(self, value: Any, node: Node | None, path: str, top: Any = None) -> None:
+        stack: list[tuple[Any, Node | None, str, int]] = [(value, node, path, 1)]
+        while stack and len(self.problems) < MAX_PROBLEMS:
+            value, node, path, depth = stack.pop()
+            self.seen += 1
+            if self.seen > MAX_VALUES:
+                self.add("", _TOO_BIG)
+                return
+            if isinstance(value, Mapping | list) and depth > MAX_DEPTH:
+                self.add(path, _TOO_DEEP)
+            elif isinstance(value, Mapping | list) and len(value) > MAX_ITEMS:
+                self.add(path, _TOO_MANY)
+            elif isinstance(value, Mapping):
+                children = self._object(value, node, path, depth, value is top)
+                stack.extend(reversed(children))
+            elif isinstance(value, list):
+                item = node.item if isinstance(node, Rows) else None
+                stack.extend(
+                    (v, item, f"{path}[{i}]", depth + 1)
+                    for i, v in reversed(list(enumerate(value)))
+                )
+            else:
+                trouble = _scalar_problem(value)
+                if trouble:
+                    self.add(path, trouble)
+
+    def _object(
+        self, value: Mapping[Any, Any], node: Node | None, path: str, depth: int, top: bool
+    ) -> list[tuple[Any, Node | None, str, int]]:
+        children: list[tuple[Any, Node | None, str, int]] = []
+        for key, item in value.items():
+            name = key if isinstance(key, str) else str(key)
+            trouble = text_problem(name)
+            if trouble:
+                self.add(_child(path, name), trouble)
+                continue
+            child: Node | None = None
+            if isinstance(node, Obj):
+                if name in node.fields:
+                    child = node.fields[name]
+                elif not (top and (name in IGNORED or name == COMPUTED or name in node.ignored)):
+                    if self.unknown_fields:
+                        self.add(_child(path, name), self.unknown)
+                    continue
+            elif isinstance(node, ByPlayer):
+                child = node.value
+            children.append((item, child, _child(path, name), depth + 1))
+        return children
+
+
+def check_value(value: Any, path: str = "") -> list[Problem]:
+    """The generic bounds alone (a house rule's value), each problem at its path inside
+    `value` prefixed by `path` ("" for the value itself)."""
+    walk = _Walk(path, Text("", ""))
+    walk.run(value, None, path)
+    return walk.problems
+
+
+def value_problem(value: Any) -> str | None:
+    """The first problem of `check_value` as one English sentence."""
+    problems = check_value(value)
+    if not problems:
+        return None
+    where = problems[0].field
+    return f"{where}: {problems[0].message.en}" if where else problems[0].message.en
+
+
+def check_rule(rule: HouseRule, value: Any) -> str | None:
+    """A house rule's value: the generic bounds first for a list or object (its checker may
+    recurse or quote the value, and its numbers end up in the tariffs), then the rule's own
+    check (`HouseRule.check`, or a variant's override of it)."""
+    if rule.kind == "json":
+        trouble = value_problem(value)
+        if trouble:
+            return trouble
+    return rule.check(value)
+
+
+def check_input(variant: HasRecord, record: Any, *, unknown_fields: bool = True) -> list[Problem]:
+    """Every bound a hand record or session event breaks, each naming its field path.
+
+    Called on every input path (the scoresheet reader, the web form's save and preview),
+    never on the replay of stored hands. `unknown_fields=False` leaves out the fields the
+    record does not define: a record whose only problem is such a field is safe to score,
+    so the scorer can name the rules it breaks as well.
+    """
+    if not isinstance(record, Mapping):
+        return [Problem("hand", Text("must be a JSON object", "JSON objektumnak kell lennie"))]
+    if EVENT_KEY in record:
+        node = variant.event_record
+        unknown = Text(
+            "is not a field of this session event", "nem mezője ennek az ülés-eseménynek"
+        )
+    else:
+        node = variant.record
+        unknown = Text(
+            f"is not a field of a {variant.title.en} hand",
+            f"nem mezője egy {variant.title.hu} leosztásnak",
+        )
+    walk = _Walk("hand", unknown, unknown_fields)
+    walk.run(record, node, "", top=record)
+    return walk.problems
