@@ -7,7 +7,7 @@ group, and refuses the hand with every problem found.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from scorebook.engine.errors import Problems
@@ -33,13 +33,6 @@ from scorebook.engine.variants.ultimo.tariffs import (
     TRUMPS_MAX,
     TRUMPS_MIN,
 )
-
-
-def _empty(value: Any) -> bool:
-    """A missing or empty list: most hands have no declaration or penalty, so their readers
-    are skipped (they return nothing for it, and word a problem for anything else)."""
-    return value is None or value == []
-
 
 # ---------------------------------------------------------------------------------------------
 # declarations (spec §4 table A)
@@ -67,7 +60,7 @@ def _read_declaration(d: Reader, player: str | None, kind: str | None) -> Declar
         with_pagat = d.boolean("with_pagat")
         if player is None or count is None:
             return None
-        return Declaration(player, kind, number=count, with_pagat=with_pagat)
+        return Declaration(player, kind, count, with_pagat)
     if kind == "matadors":
         count = d.integer("count", lo=MATADORS_MIN, hi=MATADORS_MAX)
         return None if player is None or count is None else Declaration(player, kind, count)
@@ -77,7 +70,7 @@ def _read_declaration(d: Reader, player: str | None, kind: str | None) -> Declar
     level, missing = _read_level(d, kind)
     if player is None or suit is None or level is None or (level == "half" and missing is None):
         return None
-    return Declaration(player, kind, level=level, suit=suit, missing=missing)
+    return Declaration(player, kind, 0, False, level, suit, missing)
 
 
 def _read_declarations(
@@ -97,7 +90,7 @@ def _read_declarations(
         if player is None or kind is None:
             continue
         # §4: at most one trumps, matadors and king declaration, one cavalry per suit
-        suit = d.raw("suit") if kind == "cavalry" else None
+        suit = d.data.get("suit") if kind == "cavalry" else None
         key = (player, kind, suit if suit in SUITS else "")
         if key in seen:
             d.problems.add(
@@ -227,9 +220,9 @@ def _read_penalties(
 def _check_void(r: Reader, void: bool) -> None:
     """`void` may be given; it must then say what the penalties say (spec §13.1)."""
     given = r.raw("void")
-    if given is not None and not isinstance(given, bool):
+    if not isinstance(given, bool):
         r.boolean("void")  # names the problem
-    elif given is not None and given != void:
+    elif given != void:
         r.problems.add(
             "void",
             "the hand is void exactly when it has an irreparable penalty",
@@ -435,7 +428,7 @@ def _check_tout_tricks(h: Hand, problems: Problems) -> None:
 
 
 def _check_nolo_tricks(h: Hand, problems: Problems) -> None:
-    if h.nolo is not None and h.pagat == (h.nolo, "won"):
+    if h.pagat == (h.nolo, "won"):
         problems.add(
             "in_play.pagat",
             "the Nolo player took no trick, so he did not win one with the Pagat",
@@ -445,8 +438,6 @@ def _check_nolo_tricks(h: Hand, problems: Problems) -> None:
 
 def _check_failed_tout(h: Hand, problems: Problems) -> None:
     """§9.4: a failed-Tout penalty cannot go to the player who made his Tout."""
-    if h.tout is None:
-        return
     for k, pen in enumerate(h.penalties):
         if pen.reason == "failed_tout_joker_discard" and pen.player == h.tout:
             problems.add(
@@ -456,23 +447,28 @@ def _check_failed_tout(h: Hand, problems: Problems) -> None:
             )
 
 
-CHECKS: tuple[Callable[[Hand, Problems], None], ...] = (
-    _check_tout_nolo,
-    _check_ultimo_cards,
-    _check_przydupek,
-    _check_tout_tricks,
-    _check_nolo_tricks,
-    _check_failed_tout,
-)
+def check_hand(h: Hand, problems: Problems) -> None:
+    """The cross-field rules of §6.8, in the order their problems are listed. A group that
+    cannot apply to the hand is skipped (a replay checks thousands of plain hands)."""
+    _check_tout_nolo(h, problems)
+    _check_ultimo_cards(h, problems)
+    if h.king_przydupek or h.pagat_przydupek is not None:
+        _check_przydupek(h, problems)
+    if h.tout is not None:
+        _check_tout_tricks(h, problems)
+    if h.nolo is not None:
+        _check_nolo_tricks(h, problems)
+    if h.tout is not None and h.penalties:
+        _check_failed_tout(h, problems)
 
 
 # ---------------------------------------------------------------------------------------------
 # the whole record
 
 
-def _read_sitting_out(r: Reader, dealer: str, sitting_out: str | None) -> None:
+def _check_sitting_out(r: Reader, dealer: str, sitting_out: str | None) -> None:
     """`sitting_out` is derived; when given, it must be the person opposite the dealer."""
-    if "sitting_out" in r.data and r.raw("sitting_out") != sitting_out:
+    if r.raw("sitting_out") != sitting_out:
         r.problems.add(
             "sitting_out",
             f"with {dealer} dealing, the person sitting out is {sitting_out or 'nobody'}",
@@ -486,17 +482,22 @@ def _read(session: Session, state: UltimoState, r: Reader) -> Hand:
     r.problems.raise_if_any()  # everything below depends on who deals
     assert dealer is not None
     active, sitting_out, next_dealer = seat_roles(state.seated, dealer)
-    _read_sitting_out(r, dealer, sitting_out)
+    get = r.data.get
+    if "sitting_out" in r.data:
+        _check_sitting_out(r, dealer, sitting_out)
     redeals = r.players("redeal_requests", active)
+    # Most hands have no declaration or penalty: skip the readers for a missing or empty list
+    # (they return nothing for it, and word a problem for anything else).
     declarations: list[Declaration] = []
     made_by: list[str | None] = []
-    if not _empty(r.raw("declarations")):
+    if get("declarations") not in (None, []):
         declarations, made_by = _read_declarations(r, active)
     penalties: list[Penalty] = []
-    if not _empty(r.raw("penalties")):
+    if get("penalties") not in (None, []):
         penalties = _read_penalties(session, r, active, dealer, made_by)
-    void = any(p.voids for p in penalties)
-    _check_void(r, void)
+    void = any(p.voids for p in penalties) if penalties else False
+    if get("void") is not None:
+        _check_void(r, void)
     kings_lost, pagat = _read_in_play(r, active)
     winner, card, king_przydupek, pagat_przydupek = _read_last_trick(r, active, void)
     tout, nolo = _read_tout_nolo(r, active, void)
@@ -526,7 +527,6 @@ def read_hand(session: Session, state: UltimoState, record: Mapping[str, Any]) -
     """The record as a typed hand, or InvalidHand naming every wrong field."""
     problems = Problems()
     hand = _read(session, state, Reader(record, problems))
-    for check in CHECKS:
-        check(hand, problems)
+    check_hand(hand, problems)
     problems.raise_if_any()
     return hand
