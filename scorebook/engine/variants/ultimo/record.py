@@ -29,6 +29,7 @@ from scorebook.engine.variants.ultimo.tariffs import (
     PENALTY_AMOUNT,
     REASON_CLASS,
     REASONS,
+    SKAT_MAX,
     SUITS,
     TRUMPS_MAX,
     TRUMPS_MIN,
@@ -427,6 +428,25 @@ def _check_tout_tricks(h: Hand, problems: Problems) -> None:
             )
 
 
+def _check_trick_points(h: Hand, points: dict[str, int], problems: Problems) -> None:
+    """Card points count one per trick taken and the Skat (its point and three cards, at most
+    1 + 3 × 4) for the dealer (spec §1, §12 item 5). Without Tout, a player who took no trick
+    has Nolo: so, with neither, everyone has a point. With Tout, the dealer has only the Skat."""
+    for who, p in points.items():
+        if h.tout is None and p == 0:
+            problems.add(
+                f"card_points.{who}",
+                "0 means no trick taken, which is a Nolo: with no Nolo recorded, at least 1",
+                "0 pont azt jelenti, hogy nem ütött, ez Nolo: Nolo nélkül legalább 1",
+            )
+        elif h.tout not in (None, who) and who == h.dealer and not 1 <= p <= SKAT_MAX:
+            problems.add(
+                f"card_points.{who}",
+                f"the dealer took no trick beside the Tout: only the Skat, 1 to {SKAT_MAX}",
+                f"az osztó a Tout mellett nem ütött: csak a skart, 1–{SKAT_MAX} pont",
+            )
+
+
 def _check_nolo_tricks(h: Hand, problems: Problems) -> None:
     if h.pagat == (h.nolo, "won"):
         problems.add(
@@ -460,6 +480,8 @@ def check_hand(h: Hand, problems: Problems) -> None:
         _check_nolo_tricks(h, problems)
     if h.tout is not None and h.penalties:
         _check_failed_tout(h, problems)
+    if h.card_points is not None and h.nolo is None:
+        _check_trick_points(h, h.card_points, problems)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ NOLO = 25  # §15 "Nolo"
 TOUT_DEFAULT = 85  # §15 "Tout" (house rule `tout_value`)
 CARD_POINTS_TOTAL = 78  # §15, table after "Po rozliczeniach za ostatni sztych"
 CARD_POINTS_PAR = 26  # §15: each player's count is compared with 26
+SKAT_MAX = 1 + 3 * 4  # §15 table: the Skat point and three cards of at most 4 (spec §1)
 # §18 "Kary": the offender pays this into EACH pool
 PENALTY_AMOUNT = {"superficial": 0, "small": 5, "large": 20, "irreparable": 40}
 # §15 "Deklaracja": rich 15, full 10, half 5 (kings and cavalry alike)
