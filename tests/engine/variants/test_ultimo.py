@@ -430,6 +430,17 @@ def test_card_points_may_be_left_out_when_tout_cancels_them():
     assert score_sheet(sheet(ABC, [hand], {"tout_cancels_card_points": True}))["entries"]
 
 
+def test_a_made_tout_names_the_failed_tout_penalty_by_its_place_in_the_record():
+    hand = base3()  # A deals and wins the last trick
+    hand.update(tout="A", card_points={"A": 78, "B": 0, "C": 0})
+    hand["in_play"]["kings_lost"]["C"] = 0
+    hand["penalties"] = [
+        {"player": "Z", "class": "small", "reason": "other"},
+        {"player": "A", "reason": "failed_tout_joker_discard", "trick": 25},
+    ]
+    assert refused_fields(sheet(ABC, [hand])) == {"penalties[0].player", "penalties[1].reason"}
+
+
 # ---- card points against the cards (§1 card-point table, §12 item 5) --------------------
 # Each trick counts 1 and the Skat (its point and three cards of at most 4) is the dealer's.
 

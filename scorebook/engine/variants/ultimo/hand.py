@@ -22,6 +22,7 @@ class Declaration(NamedTuple):
 class Penalty:
     """One penalty of §9.2 (seed 001 §18 "Kary")."""
 
+    index: int  # in the record's `penalties`, to name its fields
     player: str
     reason: str
     cls: str

@@ -197,7 +197,7 @@ def _read_penalties(
 ) -> list[Penalty]:
     result: list[Penalty] = []
     refunded: set[int] = set()
-    for p in r.items("penalties"):
+    for i, p in enumerate(r.items("penalties")):
         player = p.player("player", active)
         reason = p.choice("reason", REASONS)
         p.integer("trick", lo=0, hi=25, optional=True)
@@ -214,7 +214,7 @@ def _read_penalties(
                 "the hand already ended with an irreparable penalty",
                 "a leosztás már véget ért egy helyrehozhatatlan büntetéssel",
             )
-        result.append(Penalty(player, reason, cls, PENALTY_AMOUNT[cls], voids, tuple(refunds)))
+        result.append(Penalty(i, player, reason, cls, PENALTY_AMOUNT[cls], voids, tuple(refunds)))
     return result
 
 
@@ -458,10 +458,10 @@ def _check_nolo_tricks(h: Hand, problems: Problems) -> None:
 
 def _check_failed_tout(h: Hand, problems: Problems) -> None:
     """§9.4: a failed-Tout penalty cannot go to the player who made his Tout."""
-    for k, pen in enumerate(h.penalties):
+    for pen in h.penalties:
         if pen.reason == "failed_tout_joker_discard" and pen.player == h.tout:
             problems.add(
-                f"penalties[{k}].reason",
+                f"penalties[{pen.index}].reason",
                 f"{h.tout} made his Tout",
                 f"{h.tout} megcsinálta a Tout-t",
             )
