@@ -78,7 +78,7 @@ class Reader:
     def players(self, name: str, among: Iterable[str], *, most: int | None = None) -> list[str]:
         """A list of distinct players (missing or null = empty)."""
         value = self.data.get(name)
-        if value is None:
+        if value is None or (type(value) is list and not value):
             return []
         allowed = list(among)
         if not isinstance(value, list):
@@ -221,6 +221,23 @@ class Reader:
         complete: bool = True,
     ) -> dict[str, int] | None:
         """A map player → whole number, e.g. card points per active player."""
+        value = self.data.get(name)
+        if (
+            type(value) is dict
+            and isinstance(players, _COLLECTIONS)
+            and (not complete or len(value) == len(players))
+        ):
+            # fast path: whole numbers in range for players here; with `complete`, one per player
+            for who, amount in value.items():
+                if (
+                    type(amount) is not int
+                    or amount < lo
+                    or (hi is not None and amount > hi)
+                    or who not in players
+                ):
+                    break
+            else:
+                return dict(value)
         value = self._get(name, optional)
         if value is MISSING:
             return None

@@ -743,12 +743,24 @@ class Magyar:
                     f"the {made[f]} took no trick (the {all_tricks} took all 12)",
                     "ez a párt egy ütést sem vitt (a másik vitte mind a 12-t)",
                 )
-        if pagat_lost is not None and all_tricks is not None and pagat_lost != all_tricks:
-            # A beaten pagát in the last trick is captured by the other side: a trick for it.
+        if pagat_lost == DECLARER and DECLARER in (all_tricks, made["trull"]):
+            # Whoever beat it (seed 004 §54, paskievics.md §13): the declarer plays alone, so
+            # only an opponent beats his pagát, taking the trick and the pagát. An opponents'
+            # pagát may be beaten by the declarer or by the other opponent.
             problems.add(
                 "result.pagat_lost_last_trick_side",
-                f"the {all_tricks} took all 12 tricks, so only their pagát can be beaten",
-                "az egyik párt vitte mind a 12 ütést: csak az ő pagátjukat üthették el",
+                "an opponent beat the declarer's pagát and took it with the last trick, so the "
+                + (
+                    "declarer did not take all 12 tricks"
+                    if all_tricks == DECLARER
+                    else "trull is not his"
+                ),
+                "a felvevő pagátját ellenfél ütötte el, és vitte el az utolsó ütéssel, így "
+                + (
+                    "nem a felvevőé mind a 12 ütés"
+                    if all_tricks == DECLARER
+                    else "nem a felvevőé a tulétroá"
+                ),
             )
         if made["trull"] is not None:
             for f in ("pagat_ultimo", "xxi_catch"):

@@ -224,7 +224,8 @@ def random_hand(rng: random.Random, session: Session, state: UltimoState) -> dic
             hand["card_points"] = None
         else:
             points = dict.fromkeys(active, 0)
-            skat = 0 if dealer == tout else rng.randint(1, 16)
+            # The dealer's Skat: its point and three cards of at most 4 (no more than 13)
+            skat = 0 if dealer == tout else min(rng.randint(1, 16), 13)
             points[tout] = 78 - skat
             if skat:
                 points[dealer] = skat
@@ -233,6 +234,9 @@ def random_hand(rng: random.Random, session: Session, state: UltimoState) -> dic
         a = rng.randint(0, 78)
         b = rng.randint(0, 78 - a)
         values = [a, b, 78 - a - b]
+        while 0 in values:  # no Nolo: everyone took a trick, worth a point (no new draws)
+            values[values.index(0)] += 1
+            values[values.index(max(values))] -= 1
         rng.shuffle(values)
         hand["card_points"] = dict(zip(active, values, strict=True))
     if rng.random() < 0.05 and tout is None:

@@ -281,6 +281,49 @@ def test_cross_field_rule(changes, field):
     assert field in refused(good(**changes))
 
 
+@pytest.mark.parametrize(
+    ("beaten", "volat", "trull", "sign", "deltas"),
+    [
+        # the declarer beat it, taking every trick
+        ("opponents", "declarer", None, "+5", {"A": 34, "B": -17, "C": -17}),
+        # the other opponent overtook it: the opponents keep their trull
+        ("opponents", "opponents", "opponents", "+5", {"A": -14, "B": 7, "C": 7}),
+        # an opponent beat it, taking the last trick
+        ("declarer", "opponents", None, "−5", {"A": -34, "B": 17, "C": 17}),
+    ],
+)
+def test_a_pagat_beaten_by_whoever_fits_the_tricks(beaten, volat, trull, sign, deltas):
+    points = 60 if volat == "declarer" else 20
+    hand = good(
+        result=result(
+            declarer_card_points=points,
+            all_tricks_side=volat,
+            trull_side=trull,
+            pagat_lost_last_trick_side=beaten,
+        )
+    )
+    _, [entry] = play(hand, silent_ultimo_failure_penalty=True)
+    line = [x.text.en for x in entry.lines if "beaten in the last trick" in x.text.en]
+    assert line == [f"pagát of the {beaten} beaten in the last trick: 5 → {sign}"]
+    assert entry.deltas == deltas
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"declarer_card_points": 60, "all_tricks_side": "declarer"}, "all 12 tricks"),
+        ({"trull_side": "declarer"}, "trull is not his"),
+    ],
+)
+def test_the_declarers_pagat_is_beaten_only_by_an_opponent(changes, words):
+    hand = good(result=result(pagat_lost_last_trick_side="declarer", **changes))
+    with pytest.raises(InvalidHand) as caught:
+        play(hand, silent_ultimo_failure_penalty=True)
+    [problem] = caught.value.problems
+    assert problem.field == "result.pagat_lost_last_trick_side"
+    assert words in problem.message.en
+
+
 def test_one_pagat_cannot_win_and_lose_the_last_trick():
     hand = good(result=result(pagat_ultimo_side="declarer", pagat_lost_last_trick_side="opponents"))
     assert "result.pagat_lost_last_trick_side" in refused(hand, silent_ultimo_failure_penalty=True)

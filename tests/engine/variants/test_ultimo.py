@@ -430,6 +430,65 @@ def test_card_points_may_be_left_out_when_tout_cancels_them():
     assert score_sheet(sheet(ABC, [hand], {"tout_cancels_card_points": True}))["entries"]
 
 
+def test_a_made_tout_names_the_failed_tout_penalty_by_its_place_in_the_record():
+    hand = base3()  # A deals and wins the last trick
+    hand.update(tout="A", card_points={"A": 78, "B": 0, "C": 0})
+    hand["in_play"]["kings_lost"]["C"] = 0
+    hand["penalties"] = [
+        {"player": "Z", "class": "small", "reason": "other"},
+        {"player": "A", "reason": "failed_tout_joker_discard", "trick": 25},
+    ]
+    assert refused_fields(sheet(ABC, [hand])) == {"penalties[0].player", "penalties[1].reason"}
+
+
+# ---- card points against the cards (§1 card-point table, §12 item 5) --------------------
+# Each trick counts 1 and the Skat (its point and three cards of at most 4) is the dealer's.
+
+
+def _tout_b(points):
+    """A deals, B has Tout (so B won the last trick)."""
+    hand = base3()
+    hand["last_trick"]["winner"] = "B"
+    hand.update(tout="B", card_points=points)
+    return hand
+
+
+@pytest.mark.parametrize(
+    ("points", "field"),
+    [
+        ({"A": 48, "B": 30, "C": 0}, "card_points.C"),  # no trick is a Nolo, not recorded
+        ({"A": 0, "B": 48, "C": 30}, "card_points.A"),  # the dealer has the Skat point
+    ],
+)
+def test_without_tout_or_nolo_everyone_has_a_card_point(points, field):
+    fields = refused_fields(sheet(ABC, [_set(["card_points"], points)(base3())]))
+    assert fields == {field}
+
+
+def test_one_card_point_each_is_possible():
+    result = score_sheet(sheet(ABC, [_set(["card_points"], {"A": 1, "B": 76, "C": 1})(base3())]))
+    # A deals, B deals next: C's 1 point pays B 25 (table D), as does nobody else's
+    assert "C 1 → C pays B 25" in result["entries"][-1]["breakdown"][-1]
+
+
+@pytest.mark.parametrize(
+    "points",
+    [{"A": 14, "B": 64, "C": 0}, {"A": 0, "B": 78, "C": 0}],
+    ids=["more than the Skat holds", "no Skat point"],
+)
+def test_beside_a_tout_the_dealer_has_only_the_skat(points):
+    assert refused_fields(sheet(ABC, [_tout_b(points)])) == {"card_points.A"}
+
+
+def test_a_full_skat_beside_a_tout_is_scored():
+    result = score_sheet(sheet(ABC, [_tout_b({"A": 13, "B": 65, "C": 0})]))
+    hand = result["entries"][-1]
+    # fee, B's trumps, C's lost king, Tout 85 × 2 and both pools (70 + 65), both pools refilled,
+    # card points with B: A 13 pays 15, C 0 pays 25
+    assert hand["deltas"] == {"A": -155, "B": 330, "C": -175}
+    assert hand["pots"] == {"king": 0, "pagat": 0}  # taken and refilled: 60 each again
+
+
 # ---- session events (§10, scoresheet.md "Players who join or leave") -------------------
 
 
