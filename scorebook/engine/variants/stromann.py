@@ -169,7 +169,7 @@ def read(r: Reader, session: Session) -> StromannHand:
     # Contra only on "játék" (seed 004 §72: "Egyszerű játéknál nincs kontra"): see check.
     contra = r.integer("contra", lo=0, hi=rules["max_contra_level"], default=0) or 0
     points = _read_points(r, rules, bid, penalised)
-    bonuses = _read_bonuses(r, players) if r.raw("announcements") else ()
+    bonuses = _read_bonuses(r, players)
     ultimo = r.player("silent_ultimo_by", players, optional=True)
     return StromannHand(dealer, bid, revoker, penalised, declarer, contra, points, bonuses, ultimo)
 

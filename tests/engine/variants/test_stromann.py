@@ -166,6 +166,14 @@ def test_announcement_player_and_bonus():
     assert refused(hand) == ["announcements[0].player", "announcements[0].bonus"]
 
 
+@pytest.mark.parametrize("value", [{}, 0, False, "", "trull"])
+def test_announcements_is_a_list(value):
+    # Spec section 13: a list of {player, bonus}; an empty object, 0 or false was once
+    # taken as "no announcement".
+    assert refused(jatek(announcements=value)) == ["announcements"]
+    assert play(jatek(announcements=None)) == {"A": 3, "B": -3}
+
+
 def test_each_bonus_at_most_once():
     hand = jatek(
         announcements=[
