@@ -16,9 +16,10 @@ from typing import Any, NamedTuple
 from scorebook.engine.errors import Problems
 from scorebook.engine.payments import CONTRA_NAMES
 from scorebook.engine.record import Reader
-from scorebook.engine.types import Session
+from scorebook.engine.types import Session, Text
 from scorebook.engine.variants.kiralyhivo.tariffs import (
     CALLING,
+    CARD_INTEGER_PARTS,
     CONTRACTS,
     DECLARER,
     DISCARDING,
@@ -453,6 +454,7 @@ def _check_result(hand: Hand, result: Result, problems: Problems) -> None:
     if "king_ultimo" in made:
         made = _check_king_ultimo(hand, made, problems)
     _check_last_trick(made, problems)
+    _check_cards(hand, result, made, problems)
     if result.king_taken and not (hand.contract in CALLING and hand.king_in_play):
         problems.add(
             "result.called_king_taken_by_opponents",
@@ -494,3 +496,203 @@ def _check_last_trick(made: dict[str, str], problems: Problems) -> None:
                     "ellentmond annak, hogy ki vitte az utolsó ütést (volat / pagat_ultimo)",
                 )
             last = made[figure]
+
+
+# --- the cards ---------------------------------------------------------------------------
+# A result the cards cannot give is refused, never scored. The tricks hold 48 cards; the
+# other six count for a side without being won (spec sections 3 and 6): the declarer's
+# three discards (hívás, hármas) or, at szóló, the called king's talon half for the
+# declarer side; the talon cards left for the opponents.
+
+
+class Extras(NamedTuple):
+    """The cards outside the tricks that count for each side."""
+
+    own: int  # for the declarer side
+    own_king: bool  # they hold the called king (its talon half at szóló)
+    theirs: int  # for the opponents
+    their_king: bool  # they hold the called king (its talon half left at hívás)
+
+
+def extras(hand: Hand) -> Extras:
+    if hand.contract in DISCARDING:
+        return Extras(3, False, 3, hand.action == "play_left_king_half")
+    if hand.location == "talon":  # szóló: the king's half counts for the declarer
+        return Extras(3, True, 3, False)
+    return Extras(0, False, 6, False)
+
+
+def lowest(cards: int, king: bool = False) -> int:
+    """The fewest card points a pile of `cards` cards can be worth (seed 004 §66)."""
+    if cards == 0:
+        return 0
+    return (CARD_INTEGER_PARTS["king"] if king else 0) + cards // 3 + (cards % 3 == 2)
+
+
+def highest(cards: int) -> int:
+    """The most card points a pile of `cards` cards can be worth (honours and kings)."""
+    return CARD_INTEGER_PARTS["king"] * cards + cards // 3 + (cards % 3 == 2)
+
+
+def _check_cards(hand: Hand, result: Result, made: dict[str, str], problems: Problems) -> None:
+    """The card points and figures the piles allow (spec sections 1, 3, 4, 6)."""
+    more = extras(hand)
+    if result.points is not None:
+        _check_points(result.points, made.get("volat"), more, problems)
+    _check_figures(hand, made, result.king_taken, more, problems)
+    _check_king_taken(hand, result, made, problems)
+
+
+def _check_points(points: int, volat: str | None, more: Extras, problems: Problems) -> None:
+    own = "its three discards" if not more.own_king else "the called king's talon half"
+    own_hu = "a három skartja" if not more.own_king else "a hívott király talonfele"
+    low = lowest(more.own, more.own_king)
+    why = Text(
+        f"{own} ({more.own} cards) count for the declarer side",
+        f"{own_hu} ({more.own} lap) a felvevő pártjáé",
+    )
+    if volat == DECLARER and TOTAL - highest(more.theirs) > low:
+        low = TOTAL - highest(more.theirs)
+        why = Text(
+            f"the declarer side took every trick (volát): the opponents have only their "
+            f"{more.theirs} talon cards, worth at most {highest(more.theirs)}",
+            f"a felvevő párt minden ütést elvitt (volát): az ellenpártnak csak a "
+            f"{more.theirs} talonlapja van, legfeljebb {highest(more.theirs)} pont",
+        )
+    high = TOTAL - lowest(more.theirs, more.their_king)
+    why_high = Text(
+        f"the opponents keep {more.theirs} talon cards, worth at least {TOTAL - high}",
+        f"az ellenpártnál {more.theirs} talonlap marad, legalább {TOTAL - high} pont",
+    )
+    if volat == OPPONENTS and highest(more.own) < high:
+        high = highest(more.own)
+        if more.own:
+            why_high = Text(
+                f"the opponents took every trick (volát): the declarer side has only {own} "
+                f"({more.own} cards)",
+                f"az ellenpárt minden ütést elvitt (volát): a felvevő pártnak csak {own_hu} "
+                f"({more.own} lap) van",
+            )
+        else:
+            why_high = Text(
+                "the opponents took every trick (volát): the declarer side has no card",
+                "az ellenpárt minden ütést elvitt (volát): a felvevő pártnak egy lapja sincs",
+            )
+    field = "result.declarer_side_points"
+    if points < low:
+        problems.add(
+            field, f"{points} is below {low}: {why.en}", f"{points} kisebb, mint {low}: {why.hu}"
+        )
+    elif points > high:
+        problems.add(
+            field,
+            f"{points} is above {high}: {why_high.en}",
+            f"{points} nagyobb, mint {high}: {why_high.hu}",
+        )
+
+
+def _other(side: str) -> str:
+    return OPPONENTS if side == DECLARER else DECLARER
+
+
+def _impossible(
+    hand: Hand, made: dict[str, str], king_taken: bool, more: Extras
+) -> dict[tuple[str, str], Text]:
+    """(figure, side) → why the cards keep that side from making it."""
+    out: dict[tuple[str, str], Text] = {}
+    volat = made.get("volat")
+    if volat is not None:
+        loser = _other(volat)
+        cards = more.own if loser == DECLARER else more.theirs
+        why = Text(
+            f"the {SIDE_NAMES[loser].en} took no trick (volát by the {SIDE_NAMES[volat].en}) "
+            f"and {cards} cards outside the tricks",
+            f"a(z) {SIDE_NAMES[loser].hu} nem ütött (volát), a(z) ütéseken kívül {cards} lapja van",
+        )
+        out[("xxi_catch", loser)] = why
+        if cards < 4:
+            out[("four_kings", loser)] = why
+        if cards < 3:
+            out[("trull", loser)] = why
+    for figure, card in (("xxi_catch", "XXI"), ("pagat_ultimo", "pagát")):
+        side = made.get(figure)
+        if side is not None:
+            out.setdefault(
+                ("trull", _other(side)),
+                Text(
+                    f"the {card} is in the {SIDE_NAMES[side].en}'s tricks ({figure})",
+                    f"a(z) {card} a(z) {SIDE_NAMES[side].hu} ütéseiben van ({figure})",
+                ),
+            )
+    king = _called_king_pile(hand, made, king_taken)
+    if king is not None:
+        out.setdefault(("four_kings", _other(king[0])), king[1])
+    return out
+
+
+def _called_king_pile(
+    hand: Hand, made: dict[str, str], king_taken: bool
+) -> tuple[str, Text] | None:
+    """The side whose pile holds the called king, when the record says so, and why."""
+    if made.get("king_ultimo") == DECLARER:
+        return DECLARER, Text(
+            "the called king is in the declarer side's last trick (king_ultimo)",
+            "a hívott király a felvevő párt utolsó ütésében van (king_ultimo)",
+        )
+    if hand.contract == "szolo" and hand.location == "talon":
+        return DECLARER, Text(
+            "the called king's talon half counts for the declarer",
+            "a hívott király talonfele a felvevőé",
+        )
+    if hand.action == "play_left_king_half":
+        return OPPONENTS, Text(
+            "the called king's talon half was left to the opponents",
+            "a hívott király talonfele az ellenpárté lett",
+        )
+    if king_taken:
+        return OPPONENTS, Text(
+            "the opponents took the called king home (called_king_taken_by_opponents)",
+            "a hívott királyt az ellenpárt vitte haza (called_king_taken_by_opponents)",
+        )
+    return None
+
+
+def _check_figures(
+    hand: Hand, made: dict[str, str], king_taken: bool, more: Extras, problems: Problems
+) -> None:
+    for (figure, side), why in _impossible(hand, made, king_taken, more).items():
+        if made.get(figure) == side:
+            problems.add(
+                f"result.figures_made.{figure}",
+                f"the {SIDE_NAMES[side].en} cannot have made it: {why.en}",
+                f"a(z) {SIDE_NAMES[side].hu} nem csinálhatta meg: {why.hu}",
+            )
+    volat = made.get("volat")
+    if volat is None or (more.own if volat == OPPONENTS else more.theirs):
+        return
+    # The volát side holds every card of the pack: every honour and every king.
+    for a in hand.announcements:
+        if a.side == volat and a.figure in ("trull", "four_kings") and made.get(a.figure) != volat:
+            problems.add(
+                f"result.figures_made.{a.figure}",
+                f"must be {volat}: the {SIDE_NAMES[volat].en} took every trick and hold every card",
+                f"{volat} kell legyen: a(z) {SIDE_NAMES[volat].hu} minden ütést és minden lapot elvitt",
+            )
+
+
+def _check_king_taken(hand: Hand, result: Result, made: dict[str, str], problems: Problems) -> None:
+    if hand.contract not in CALLING or not hand.king_in_play:
+        return
+    volat, field = made.get("volat"), "result.called_king_taken_by_opponents"
+    if result.king_taken and (volat == DECLARER or made.get("king_ultimo") == DECLARER):
+        problems.add(
+            field,
+            "the declarer side took the called king home (volat / king_ultimo)",
+            "a hívott királyt a felvevő pártja vitte haza (volat / king_ultimo)",
+        )
+    elif volat == OPPONENTS and not result.king_taken:
+        problems.add(
+            field,
+            "must be true: the opponents took every trick (volát), the called king too",
+            "igaz kell legyen: az ellenpárt minden ütést elvitt (volát), a hívott királyt is",
+        )
