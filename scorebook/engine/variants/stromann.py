@@ -36,6 +36,9 @@ JATEK_FACTOR = 2  # "Játéknál minden díjat kétszeresen fizetnek" (seed 004 
 # Card points of the pack and what wins (seed 004 §67, §72); 42 cards: spec S4.
 TOTAL = {54: 70, 42: 66}
 WIN_54 = 36
+# The fewest card points of a pile holding the pagát: its integer part 4 and the one
+# more card of its trick, a final pair counting 1 (seed 004 §66).
+PAGAT_PILE = 5
 
 
 def _rule(name: str, default: Any, kind: str, en: str, hu: str, **kw: Any) -> HouseRule:
@@ -231,7 +234,7 @@ def _read_bonuses(r: Reader, players: tuple[str, ...]) -> tuple[Bonus, ...]:
 # --- check -------------------------------------------------------------------------------
 
 
-def check(hand: StromannHand, problems: Problems) -> None:
+def check(hand: StromannHand, session: Session, problems: Problems) -> None:
     """The rules between fields (spec section 13)."""
     if hand.contra and hand.bid == "mehet":
         problems.add(
@@ -241,6 +244,8 @@ def check(hand: StromannHand, problems: Problems) -> None:
         )
     if hand.bonuses:
         _check_bonuses(hand.bonuses, problems)
+    if hand.ultimo is not None:
+        _check_ultimo(hand, session, problems)
 
 
 def _check_bonuses(bonuses: tuple[Bonus, ...], problems: Problems) -> None:
@@ -263,6 +268,42 @@ def _check_bonuses(bonuses: tuple[Bonus, ...], problems: Problems) -> None:
             )
         else:
             seen.add(bonus)
+
+
+def _check_ultimo(hand: StromannHand, session: Session, problems: Problems) -> None:
+    """The silent ultimó's pagát: its holder's, and in his tricks (spec sections 2, 4)."""
+    ultimo = hand.ultimo
+    assert ultimo is not None
+    trull = next((b.player for b in hand.bonuses if b.bonus == "trull"), None)
+    if trull is not None and trull != ultimo:
+        problems.add(
+            "silent_ultimo_by",
+            f"{trull} held the pagát (tulétroá): {ultimo}'s pagát cannot win the last trick",
+            f"a pagát {trull} lapja volt (tulétroá): {ultimo} pagátja nem vihette az utolsó ütést",
+        )
+    counted = hand.declarer if hand.bid == "jatek" else hand.dealer
+    if hand.points is None or counted is None:
+        return
+    field = "declarer_points" if hand.bid == "jatek" else "non_dealer_points"
+    if hand.bid == "mehet":
+        counted = _other(session.players, counted)  # the non-dealer's points
+    total = TOTAL[session.house_rules["deck_size"]]
+    if counted == ultimo and hand.points < PAGAT_PILE:
+        problems.add(
+            field,
+            f"{hand.points} is below {PAGAT_PILE}: {ultimo}'s tricks hold the pagát "
+            "(silent_ultimo_by) and the card it won",
+            f"{hand.points} kisebb, mint {PAGAT_PILE}: {ultimo} ütéseiben ott a pagát "
+            "(silent_ultimo_by) és az általa ütött lap",
+        )
+    elif counted != ultimo and hand.points > total - PAGAT_PILE:
+        problems.add(
+            field,
+            f"{hand.points} is above {total - PAGAT_PILE}: {ultimo}'s tricks hold the pagát "
+            f"(silent_ultimo_by) and the card it won, worth at least {PAGAT_PILE}",
+            f"{hand.points} nagyobb, mint {total - PAGAT_PILE}: {ultimo} ütéseiben ott a pagát "
+            f"(silent_ultimo_by) és az általa ütött lap, legalább {PAGAT_PILE} pont",
+        )
 
 
 # --- score -------------------------------------------------------------------------------
@@ -499,7 +540,7 @@ class Stromann:
     ) -> tuple[StromannState, list[Entry]]:
         problems = Problems()
         parsed = read(Reader(hand, problems), session)
-        check(parsed, problems)
+        check(parsed, session, problems)
         problems.raise_if_any()
         lines, summary = score(parsed, session)
         entry = Entry.from_lines(
