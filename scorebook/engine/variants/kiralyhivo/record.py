@@ -539,95 +539,128 @@ def _check_cards(hand: Hand, result: Result, made: dict[str, str], problems: Pro
     more = extras(hand)
     if result.points is not None:
         _check_points(result.points, made.get("volat"), more, problems)
-    _check_figures(hand, made, result.king_taken, more, problems)
+    if made:
+        _check_figures(hand, made, result.king_taken, more, problems)
     _check_king_taken(hand, result, made, problems)
 
 
 def _check_points(points: int, volat: str | None, more: Extras, problems: Problems) -> None:
-    own = "its three discards" if not more.own_king else "the called king's talon half"
-    own_hu = "a három skartja" if not more.own_king else "a hívott király talonfele"
     low = lowest(more.own, more.own_king)
-    why = Text(
-        f"{own} ({more.own} cards) count for the declarer side",
-        f"{own_hu} ({more.own} lap) a felvevő pártjáé",
-    )
-    if volat == DECLARER and TOTAL - highest(more.theirs) > low:
-        low = TOTAL - highest(more.theirs)
-        why = Text(
-            f"the declarer side took every trick (volát): the opponents have only their "
-            f"{more.theirs} talon cards, worth at most {highest(more.theirs)}",
-            f"a felvevő párt minden ütést elvitt (volát): az ellenpártnak csak a "
-            f"{more.theirs} talonlapja van, legfeljebb {highest(more.theirs)} pont",
-        )
     high = TOTAL - lowest(more.theirs, more.their_king)
-    why_high = Text(
-        f"the opponents keep {more.theirs} talon cards, worth at least {TOTAL - high}",
-        f"az ellenpártnál {more.theirs} talonlap marad, legalább {TOTAL - high} pont",
+    if volat == DECLARER:
+        low = max(low, TOTAL - highest(more.theirs))
+    elif volat == OPPONENTS:
+        high = min(high, highest(more.own))
+    if points < low:
+        why = _why_low(low, volat, more)
+        problems.add(
+            "result.declarer_side_points",
+            f"{points} is below {low}: {why.en}",
+            f"{points} kisebb, mint {low}: {why.hu}",
+        )
+    elif points > high:
+        why = _why_high(high, volat, more)
+        problems.add(
+            "result.declarer_side_points",
+            f"{points} is above {high}: {why.en}",
+            f"{points} nagyobb, mint {high}: {why.hu}",
+        )
+
+
+def _own_cards(more: Extras) -> Text:
+    if more.own_king:
+        return Text("the called king's talon half", "a hívott király talonfele")
+    return Text("its three discards", "a három skartja")
+
+
+def _why_low(low: int, volat: str | None, more: Extras) -> Text:
+    if volat == DECLARER and low == TOTAL - highest(more.theirs):
+        return Text(
+            f"the declarer side took every trick (volát): the opponents have only their "
+            f"{more.theirs} talon cards, worth at most {TOTAL - low}",
+            f"a felvevő párt minden ütést elvitt (volát): az ellenpártnak csak a "
+            f"{more.theirs} talonlapja van, legfeljebb {TOTAL - low} pont",
+        )
+    own = _own_cards(more)
+    return Text(
+        f"{own.en} ({more.own} cards) count for the declarer side",
+        f"{own.hu} ({more.own} lap) a felvevő pártjáé",
     )
-    if volat == OPPONENTS and highest(more.own) < high:
-        high = highest(more.own)
-        if more.own:
-            why_high = Text(
-                f"the opponents took every trick (volát): the declarer side has only {own} "
-                f"({more.own} cards)",
-                f"az ellenpárt minden ütést elvitt (volát): a felvevő pártnak csak {own_hu} "
-                f"({more.own} lap) van",
-            )
-        else:
-            why_high = Text(
+
+
+def _why_high(high: int, volat: str | None, more: Extras) -> Text:
+    if volat == OPPONENTS and high == highest(more.own):
+        if not more.own:
+            return Text(
                 "the opponents took every trick (volát): the declarer side has no card",
                 "az ellenpárt minden ütést elvitt (volát): a felvevő pártnak egy lapja sincs",
             )
-    field = "result.declarer_side_points"
-    if points < low:
-        problems.add(
-            field, f"{points} is below {low}: {why.en}", f"{points} kisebb, mint {low}: {why.hu}"
+        own = _own_cards(more)
+        return Text(
+            f"the opponents took every trick (volát): the declarer side has only {own.en} "
+            f"({more.own} cards)",
+            f"az ellenpárt minden ütést elvitt (volát): a felvevő pártnak csak {own.hu} "
+            f"({more.own} lap) van",
         )
-    elif points > high:
-        problems.add(
-            field,
-            f"{points} is above {high}: {why_high.en}",
-            f"{points} nagyobb, mint {high}: {why_high.hu}",
-        )
+    return Text(
+        f"the opponents keep {more.theirs} talon cards, worth at least {TOTAL - high}",
+        f"az ellenpártnál {more.theirs} talonlap marad, legalább {TOTAL - high} pont",
+    )
 
 
 def _other(side: str) -> str:
     return OPPONENTS if side == DECLARER else DECLARER
 
 
-def _impossible(
-    hand: Hand, made: dict[str, str], king_taken: bool, more: Extras
-) -> dict[tuple[str, str], Text]:
-    """(figure, side) → why the cards keep that side from making it."""
-    out: dict[tuple[str, str], Text] = {}
+def _check_figures(
+    hand: Hand, made: dict[str, str], king_taken: bool, more: Extras, problems: Problems
+) -> None:
+    """A figure recorded for a side whose pile cannot hold it (spec section 4)."""
+    refused: set[str] = set()
+
+    def refuse(figure: str, side: str, why: Text) -> None:
+        if figure not in refused:
+            refused.add(figure)
+            problems.add(
+                f"result.figures_made.{figure}",
+                f"the {SIDE_NAMES[side].en} cannot have made it: {why.en}",
+                f"a(z) {SIDE_NAMES[side].hu} nem csinálhatta meg: {why.hu}",
+            )
+
     volat = made.get("volat")
     if volat is not None:
         loser = _other(volat)
         cards = more.own if loser == DECLARER else more.theirs
-        why = Text(
-            f"the {SIDE_NAMES[loser].en} took no trick (volát by the {SIDE_NAMES[volat].en}) "
-            f"and {cards} cards outside the tricks",
-            f"a(z) {SIDE_NAMES[loser].hu} nem ütött (volát), a(z) ütéseken kívül {cards} lapja van",
-        )
-        out[("xxi_catch", loser)] = why
-        if cards < 4:
-            out[("four_kings", loser)] = why
-        if cards < 3:
-            out[("trull", loser)] = why
+        if made.get("xxi_catch") == loser:  # a catch needs a trick
+            refuse("xxi_catch", loser, _no_trick(loser, volat, cards))
+        for figure, fewest in (("four_kings", 4), ("trull", 3)):
+            if made.get(figure) == loser and cards < fewest:
+                refuse(figure, loser, _no_trick(loser, volat, cards))
     for figure, card in (("xxi_catch", "XXI"), ("pagat_ultimo", "pagát")):
         side = made.get(figure)
-        if side is not None:
-            out.setdefault(
-                ("trull", _other(side)),
+        if side is not None and made.get("trull") == _other(side):
+            refuse(
+                "trull",
+                _other(side),
                 Text(
                     f"the {card} is in the {SIDE_NAMES[side].en}'s tricks ({figure})",
                     f"a(z) {card} a(z) {SIDE_NAMES[side].hu} ütéseiben van ({figure})",
                 ),
             )
-    king = _called_king_pile(hand, made, king_taken)
-    if king is not None:
-        out.setdefault(("four_kings", _other(king[0])), king[1])
-    return out
+    if "four_kings" in made:
+        king = _called_king_pile(hand, made, king_taken)
+        if king is not None and made["four_kings"] == _other(king[0]):
+            refuse("four_kings", _other(king[0]), king[1])
+    if volat is not None and not (more.own if volat == OPPONENTS else more.theirs):
+        _check_volat_holds_all(hand, made, volat, problems)
+
+
+def _no_trick(loser: str, volat: str, cards: int) -> Text:
+    return Text(
+        f"the {SIDE_NAMES[loser].en} took no trick (volát by the {SIDE_NAMES[volat].en}) "
+        f"and {cards} cards outside the tricks",
+        f"a(z) {SIDE_NAMES[loser].hu} nem ütött (volát), a(z) ütéseken kívül {cards} lapja van",
+    )
 
 
 def _called_king_pile(
@@ -657,20 +690,11 @@ def _called_king_pile(
     return None
 
 
-def _check_figures(
-    hand: Hand, made: dict[str, str], king_taken: bool, more: Extras, problems: Problems
+def _check_volat_holds_all(
+    hand: Hand, made: dict[str, str], volat: str, problems: Problems
 ) -> None:
-    for (figure, side), why in _impossible(hand, made, king_taken, more).items():
-        if made.get(figure) == side:
-            problems.add(
-                f"result.figures_made.{figure}",
-                f"the {SIDE_NAMES[side].en} cannot have made it: {why.en}",
-                f"a(z) {SIDE_NAMES[side].hu} nem csinálhatta meg: {why.hu}",
-            )
-    volat = made.get("volat")
-    if volat is None or (more.own if volat == OPPONENTS else more.theirs):
-        return
-    # The volát side holds every card of the pack: every honour and every king.
+    """No card outside the tricks counts for the other side: the volát side holds every
+    card of the pack, every honour and every king."""
     for a in hand.announcements:
         if a.side == volat and a.figure in ("trull", "four_kings") and made.get(a.figure) != volat:
             problems.add(
