@@ -11,6 +11,7 @@ function per group; it never sees the raw record.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from scorebook.engine.errors import Problems
@@ -514,10 +515,11 @@ class Extras(NamedTuple):
     their_king: bool  # they hold the called king (its talon half left at hívás)
 
 
-def extras(hand: Hand) -> Extras:
-    if hand.contract in DISCARDING:
-        return Extras(3, False, 3, hand.action == "play_left_king_half")
-    if hand.location == "talon":  # szóló: the king's half counts for the declarer
+@lru_cache(maxsize=64)
+def extras(contract: str | None, location: str | None, action: str | None) -> Extras:
+    if contract in DISCARDING:
+        return Extras(3, False, 3, action == "play_left_king_half")
+    if location == "talon":  # szóló: the king's half counts for the declarer
         return Extras(3, True, 3, False)
     return Extras(0, False, 6, False)
 
@@ -536,7 +538,7 @@ def highest(cards: int) -> int:
 
 def _check_cards(hand: Hand, result: Result, made: dict[str, str], problems: Problems) -> None:
     """The card points and figures the piles allow (spec sections 1, 3, 4, 6)."""
-    more = extras(hand)
+    more = extras(hand.contract, hand.location, hand.action)
     if result.points is not None:
         _check_points(result.points, made.get("volat"), more, problems)
     if made:
@@ -544,13 +546,20 @@ def _check_cards(hand: Hand, result: Result, made: dict[str, str], problems: Pro
     _check_king_taken(hand, result, made, problems)
 
 
-def _check_points(points: int, volat: str | None, more: Extras, problems: Problems) -> None:
+@lru_cache(maxsize=64)
+def _bounds(more: Extras, volat: str | None) -> tuple[int, int]:
+    """The fewest and the most card points the declarer side can have."""
     low = lowest(more.own, more.own_king)
     high = TOTAL - lowest(more.theirs, more.their_king)
     if volat == DECLARER:
         low = max(low, TOTAL - highest(more.theirs))
     elif volat == OPPONENTS:
         high = min(high, highest(more.own))
+    return low, high
+
+
+def _check_points(points: int, volat: str | None, more: Extras, problems: Problems) -> None:
+    low, high = _bounds(more, volat)
     if points < low:
         why = _why_low(low, volat, more)
         problems.add(

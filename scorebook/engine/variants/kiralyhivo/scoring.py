@@ -202,15 +202,12 @@ class Tally:
     """The items of a played hand: each spreads an amount `a` per opponent over the sides
     (spec section 6) and says who pays whom; `net` is the sum of the `a`s."""
 
-    __slots__ = ("alone", "back", "forth", "lines", "net", "opponents", "side")
+    __slots__ = ("alone", "lines", "net", "opponents", "side")
 
     def __init__(self, side: tuple[str, ...], opponents: tuple[str, ...]) -> None:
         self.side = side
         self.opponents = opponents
         self.alone = len(side) == 1
-        ours, theirs = ", ".join(side), ", ".join(opponents)
-        self.forth = f"{theirs} → {ours}"  # the declarer side wins the item
-        self.back = f"{ours} → {theirs}"
         self.lines: list[Line] = []
         self.net = 0
 
@@ -223,13 +220,12 @@ class Tally:
         if a == 0:
             self.note(en, hu)
             return
-        n, arrow = (a, self.forth) if a > 0 else (-a, self.back)
         o = self.opponents
         if self.alone:  # one vs three: the declarer gets or pays 3a
             deltas = {self.side[0]: 3 * a, o[0]: -a, o[1]: -a, o[2]: -a}
         else:  # pair vs pair: each loser pays one winner
             deltas = {self.side[0]: a, self.side[1]: a, o[0]: -a, o[1]: -a}
-        tail_en, tail_hu = _flow_tail(arrow, n, self.alone)
+        tail_en, tail_hu = _flow_tail(self.side, o, a)
         self.lines.append(Line(Text(en + tail_en, hu + tail_hu), deltas))
 
 
@@ -476,9 +472,12 @@ def _arith(value: int, level: int) -> str:
 
 
 @lru_cache(maxsize=1024)
-def _flow_tail(arrow: str, n: int, alone: bool) -> tuple[str, str]:
-    """Who pays whom, appended to an item: `; A, B → C, D: 2 each` (one vs three: `= 3n`)."""
-    if alone:
+def _flow_tail(side: tuple[str, ...], opponents: tuple[str, ...], a: int) -> tuple[str, str]:
+    """Who pays whom, appended to an item: `; A, B → C, D: 2 each` (one vs three: `= 3n`);
+    the declarer side wins an item with `a` > 0."""
+    ours, theirs = _names(side), _names(opponents)
+    n, arrow = (a, f"{theirs} → {ours}") if a > 0 else (-a, f"{ours} → {theirs}")
+    if len(side) == 1:
         return f"; {arrow}: {n} each = {3 * n}", f"; {arrow}: fejenként {n} = {3 * n}"
     return f"; {arrow}: {n} each", f"; {arrow}: fejenként {n}"
 
