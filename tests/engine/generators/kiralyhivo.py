@@ -132,13 +132,84 @@ def random_hand(rng: random.Random, session: Session, state: Any) -> dict[str, A
         made["pagat_ultimo"] = last
     if calling and king_in_play and last == "declarer" and rng.random() < 0.2:
         made["king_ultimo"] = "declarer"
+    taken = calling and king_in_play and rng.random() < 0.2
+    # What the cards allow (kiralyhivo.md sections 1, 3, 6): the cards outside the tricks.
+    own, own_king, theirs, their_king = _extras(contract, location, action)
+    taken = _possible_figures(made, announcements, contract, location, action, taken)
+    lo = _lowest(own, own_king)
+    hi = 70 - _lowest(theirs, their_king)
+    if made.get("volat") == "declarer":
+        lo = max(lo, 70 - _highest(theirs))
+        taken = False
+    elif made.get("volat") == "opponents":
+        hi = min(hi, _highest(own))
+        taken = calling and king_in_play
     result: dict[str, Any] = {
-        "declarer_side_points": rng.randint(0, 70),
+        "declarer_side_points": rng.randint(lo, hi),
         "figures_made": made,
     }
-    if calling and king_in_play and rng.random() < 0.2:
+    if taken:
         result["called_king_taken_by_opponents"] = True
     if rules["silent_ultimo_lost_pays"] and "pagat_ultimo" not in made and rng.random() < 0.3:
         result["pagat_lost_last_trick"] = rng.choice(SIDES)
     hand["result"] = result
     return hand
+
+
+def _other(side: str) -> str:
+    return "opponents" if side == "declarer" else "declarer"
+
+
+def _extras(contract: str, location: str | None, action: str | None) -> tuple[int, bool, int, bool]:
+    """Cards outside the tricks: (for the declarer side, holding the called king, for the
+    opponents, holding the called king)."""
+    if contract in ("hivas", "harmas"):
+        return 3, False, 3, action == "play_left_king_half"
+    if location == "talon":
+        return 3, True, 3, False
+    return 0, False, 6, False
+
+
+def _lowest(cards: int, king: bool) -> int:
+    return 0 if cards == 0 else (4 if king else 0) + cards // 3 + (cards % 3 == 2)
+
+
+def _highest(cards: int) -> int:
+    return 4 * cards + cards // 3 + (cards % 3 == 2)
+
+
+def _possible_figures(
+    made: dict[str, str | None],
+    announcements: list[dict[str, Any]],
+    contract: str,
+    location: str | None,
+    action: str | None,
+    taken: bool,
+) -> bool:
+    """Drop the figures the cards cannot give; whether the called king can be taken home."""
+    own, _, theirs, _ = _extras(contract, location, action)
+    volat = made.get("volat")
+    if volat is not None:
+        loser = _other(volat)
+        cards = own if loser == "declarer" else theirs
+        for figure, fewest in (("xxi_catch", 99), ("four_kings", 4), ("trull", 3)):
+            if made.get(figure) == loser and cards < fewest:
+                made[figure] = None
+        if cards == 0:  # the volát side holds every card
+            for a in announcements:
+                if a["side"] == volat and a["figure"] in ("trull", "four_kings"):
+                    made[a["figure"]] = volat
+    for figure in ("xxi_catch", "pagat_ultimo"):
+        side = made.get(figure)
+        if side is not None and made.get("trull") == _other(side):
+            made["trull"] = None
+    if made.get("king_ultimo") == "declarer":
+        taken = False
+    king_with_declarer = made.get("king_ultimo") == "declarer" or (
+        contract == "szolo" and location == "talon"
+    )
+    if king_with_declarer and made.get("four_kings") == "opponents":
+        made["four_kings"] = None
+    if (taken or action == "play_left_king_half") and made.get("four_kings") == "declarer":
+        made["four_kings"] = None
+    return taken

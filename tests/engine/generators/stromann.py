@@ -45,9 +45,28 @@ def random_hand(rng: random.Random, session: Session, state: Any) -> dict[str, A
         bonuses.remove("heads")
     hand["announcements"] = [{"player": rng.choice(players), "bonus": b} for b in bonuses]
     if rng.random() < 0.25:
-        hand["silent_ultimo_by"] = rng.choice(players)
+        _silent_ultimo(rng, hand, players, total)
     if rng.random() < 0.05:
         hand["irregularity"] = {"type": "revoke", "player": rng.choice(players)}
         if rules["revoke_penalty"] and rng.random() < 0.5:
             hand["declarer_points"] = hand["non_dealer_points"] = None
     return hand
+
+
+def _silent_ultimo(
+    rng: random.Random, hand: dict[str, Any], players: list[str], total: int
+) -> None:
+    """Only the pagát's holder (the tulétroá's, if announced) wins the last trick with it,
+    and his tricks then hold at least 5 card points (the pagát and one more card)."""
+    trull = [a["player"] for a in hand["announcements"] if a["bonus"] == "trull"]
+    ultimo = trull[0] if trull else rng.choice(players)
+    hand["silent_ultimo_by"] = ultimo
+    if hand["bid"] == "jatek":
+        field, counted = "declarer_points", hand["declarer"]
+    else:
+        field = "non_dealer_points"
+        counted = players[1] if hand["dealer"] == players[0] else players[0]
+    if counted == ultimo:
+        hand[field] = max(hand[field], 5)
+    else:
+        hand[field] = min(hand[field], total - 5)

@@ -349,7 +349,7 @@ def test_figures_made_king_ultimo_only_declarer():
 
 def test_figures_made_agree_on_the_last_trick():
     result = {
-        "declarer_side_points": 70,
+        "declarer_side_points": 69,
         "figures_made": {"volat": "declarer", "pagat_ultimo": "opponents"},
     }
     assert refused(hivas(result=result)) == ["result.figures_made.pagat_ultimo"]
@@ -449,3 +449,220 @@ def test_a_scored_sheet_in_hungarian():
     assert result["entries"][0]["breakdown"][0] == (
         "hívás, A (kőr király hívva: partner C): megnyerve, 40 ≥ 36 pont: 6; B, D → A, C: fejenként 6"
     )
+
+
+# --- a result the cards cannot give (issue 11) -------------------------------------------
+# The tricks hold 48 cards; the other six count for a side without being won: the
+# declarer's three discards (hívás, hármas) or at szóló the called king's talon half for
+# the declarer side, and the talon cards left for the opponents (kiralyhivo.md §3, §6).
+
+
+def problems_of(hand: dict[str, Any], **rules: Any) -> list[tuple[str, str]]:
+    with pytest.raises(InvalidHand) as info:
+        play(hand, **rules)
+    return [(p.field, p.message.en) for p in info.value.problems]
+
+
+def szolo_harmas(**result: Any) -> dict[str, Any]:
+    return hivas(
+        contract="szolo_harmas",
+        called_king=None,
+        called_king_location=None,
+        partner=None,
+        result=result,
+    )
+
+
+def test_card_points_bounds_from_the_discards_and_the_talon():
+    # hívás: the discards count for the declarer side (at least 1), the opponents keep
+    # three talon cards (at least 1).
+    assert problems_of(hivas(result={"declarer_side_points": 70})) == [
+        (
+            "result.declarer_side_points",
+            "70 is above 69: the opponents keep 3 talon cards, worth at least 1",
+        )
+    ]
+    assert problems_of(hivas(result={"declarer_side_points": 0})) == [
+        (
+            "result.declarer_side_points",
+            "0 is below 1: its three discards (3 cards) count for the declarer side",
+        )
+    ]
+    assert play(hivas(result={"declarer_side_points": 69})) == {"A": 6, "B": -6, "C": 6, "D": -6}
+    assert play(hivas(result={"declarer_side_points": 1})) == {"A": -6, "B": 6, "C": -6, "D": 6}
+    # szólóhármas: all six talon cards go to the opponents (at least 2), nothing to him.
+    assert refused(szolo_harmas(declarer_side_points=69)) == ["result.declarer_side_points"]
+    assert play(szolo_harmas(declarer_side_points=68)) == {"A": 60, "B": -20, "C": -20, "D": -20}
+    assert play(szolo_harmas(declarer_side_points=0)) == {"A": -60, "B": 20, "C": 20, "D": 20}
+
+
+def test_card_points_bounds_with_the_called_king_in_the_talon():
+    # szóló: the king's half (the king and two more cards) counts for the declarer: ≥ 5.
+    hand = hivas(contract="szolo", called_king_location="talon", partner=None)
+    hand["result"] = {"declarer_side_points": 4}
+    assert refused(hand) == ["result.declarer_side_points"]
+    hand["result"] = {"declarer_side_points": 5}
+    assert play(hand) == {"A": -24, "B": 8, "C": 8, "D": 8}
+    # hívás, the king's half left to the opponents: they have at least 5, he at most 65.
+    hand = hivas(
+        called_king_location="talon", partner=None, talon_king_action="play_left_king_half"
+    )
+    hand["result"] = {"declarer_side_points": 66}
+    assert refused(hand) == ["result.declarer_side_points"]
+    hand["result"] = {"declarer_side_points": 65}
+    assert play(hand) == {"A": 12, "B": -4, "C": -4, "D": -4}  # 6 − 2 fine, one vs three
+
+
+def test_card_points_of_a_volat():
+    # The declarer side took every trick: the opponents have only their three talon
+    # cards at hívás (at most 13), six at szólóhármas (at most 26).
+    volat = {"volat": "declarer"}
+    assert problems_of(hivas(result={"declarer_side_points": 56, "figures_made": volat})) == [
+        (
+            "result.declarer_side_points",
+            "56 is below 57: the declarer side took every trick (volát): the opponents have "
+            "only their 3 talon cards, worth at most 13",
+        )
+    ]
+    assert play(hivas(result={"declarer_side_points": 57, "figures_made": volat})) == {
+        "A": 12,
+        "B": -12,
+        "C": 12,
+        "D": -12,
+    }
+    assert refused(szolo_harmas(declarer_side_points=43, figures_made=volat)) == [
+        "result.declarer_side_points"
+    ]
+    assert play(szolo_harmas(declarer_side_points=44, figures_made=volat))["A"] == 3 * 48
+    # The opponents took every trick: the declarer side has only its discards (≤ 13),
+    # at szólóhármas no card at all.
+    lost = {"volat": "opponents"}
+    result = {"declarer_side_points": 14, "figures_made": lost}
+    result["called_king_taken_by_opponents"] = True
+    assert refused(hivas(result=result)) == ["result.declarer_side_points"]
+    result["declarer_side_points"] = 13
+    assert play(hivas(result=result))["A"] == -14  # silent volát 12, called king 2
+    assert problems_of(szolo_harmas(declarer_side_points=1, figures_made=lost)) == [
+        (
+            "result.declarer_side_points",
+            "1 is above 0: the opponents took every trick (volát): the declarer side has no card",
+        )
+    ]
+
+
+def test_a_side_without_a_trick_makes_no_figure_its_cards_cannot_hold():
+    # No trick: no huszonegyfogás; four kings only with six talon cards (szólóhármas,
+    # szóló), never with three.
+    result = {"declarer_side_points": 60, "figures_made": {"volat": "declarer"}}
+    result["figures_made"]["xxi_catch"] = "opponents"
+    assert problems_of(hivas(result=result)) == [
+        (
+            "result.figures_made.xxi_catch",
+            "the opponents cannot have made it: the opponents took no trick (volát by the "
+            "declarer side) and 3 cards outside the tricks",
+        )
+    ]
+    result["figures_made"] = {"volat": "declarer", "four_kings": "opponents"}
+    assert refused(hivas(result=result)) == ["result.figures_made.four_kings"]
+    # Six talon cards can hold the four kings: the opponents' silent four kings is paid
+    # (not cancelled by the volát with the switch off): 48 − 8 = 40 from each.
+    hand = szolo_harmas(declarer_side_points=50, figures_made=result["figures_made"])
+    assert play(hand, volat_cancels_silent_figures=False)["B"] == -40
+    # The declarer side without a trick at szólóhármas holds no card at all.
+    made = {"volat": "opponents", "trull": "declarer"}
+    assert refused(szolo_harmas(declarer_side_points=0, figures_made=made)) == [
+        "result.figures_made.trull"
+    ]
+
+
+def test_the_volat_side_holding_every_card_makes_its_announced_trull():
+    # Opponents' volát at szólóhármas: no card counts for the declarer, so the opponents
+    # hold every honour and king; their announced tulétroá cannot be lost.
+    hand = szolo_harmas(declarer_side_points=0, figures_made={"volat": "opponents"})
+    hand["announcements"] = [ann("trull", "opponents", "B")]
+    hand["game_contra"] = 1
+    assert problems_of(hand) == [
+        (
+            "result.figures_made.trull",
+            "must be opponents: the opponents took every trick and hold every card",
+        )
+    ]
+    hand["result"]["figures_made"]["trull"] = "opponents"
+    assert play(hand) == {"A": -3 * 64, "B": 64, "C": 64, "D": 64}  # silent volát 48 + 16
+
+
+def test_the_caught_xxi_and_the_pagat_ultimo_keep_the_trull_from_the_other_side():
+    made = {"xxi_catch": "declarer", "trull": "opponents"}
+    assert problems_of(hivas(result={"declarer_side_points": 40, "figures_made": made})) == [
+        (
+            "result.figures_made.trull",
+            "the opponents cannot have made it: the XXI is in the declarer side's tricks "
+            "(xxi_catch)",
+        )
+    ]
+    made = {"pagat_ultimo": "opponents", "trull": "declarer"}
+    assert refused(hivas(result={"declarer_side_points": 40, "figures_made": made})) == [
+        "result.figures_made.trull"
+    ]
+    made = {"pagat_ultimo": "opponents", "trull": "opponents"}
+    assert play(hivas(result={"declarer_side_points": 40, "figures_made": made})) == {
+        "A": 2,
+        "B": -2,
+        "C": 2,
+        "D": -2,
+    }  # game 6, silent pagátultimó −2, silent tulétroá −2
+
+
+def test_where_the_called_king_is_decides_the_four_kings():
+    made = {"king_ultimo": "declarer", "four_kings": "opponents"}
+    assert refused(hivas(result={"declarer_side_points": 40, "figures_made": made})) == [
+        "result.figures_made.four_kings"
+    ]
+    result = {
+        "declarer_side_points": 40,
+        "figures_made": {"four_kings": "declarer"},
+        "called_king_taken_by_opponents": True,
+    }
+    assert refused(hivas(result=result)) == ["result.figures_made.four_kings"]
+    hand = hivas(
+        called_king_location="talon", partner=None, talon_king_action="play_left_king_half"
+    )
+    hand["result"] = {"declarer_side_points": 40, "figures_made": {"four_kings": "declarer"}}
+    assert refused(hand) == ["result.figures_made.four_kings"]
+    hand = hivas(contract="szolo", called_king_location="talon", partner=None)
+    hand["result"] = {"declarer_side_points": 40, "figures_made": {"four_kings": "opponents"}}
+    assert refused(hand) == ["result.figures_made.four_kings"]
+
+
+def test_called_king_taken_home_agrees_with_the_tricks():
+    result = {
+        "declarer_side_points": 40,
+        "figures_made": {"king_ultimo": "declarer"},
+        "called_king_taken_by_opponents": True,
+    }
+    assert refused(hivas(result=result)) == ["result.called_king_taken_by_opponents"]
+    result = {"declarer_side_points": 10, "figures_made": {"volat": "opponents"}}
+    assert problems_of(hivas(result=result)) == [
+        (
+            "result.called_king_taken_by_opponents",
+            "must be true: the opponents took every trick (volát), the called king too",
+        )
+    ]
+    result["called_king_taken_by_opponents"] = True
+    assert play(hivas(result=result)) == {"A": -14, "B": 14, "C": -14, "D": 14}  # 12 + 2
+
+
+def test_a_pagat_beaten_by_its_own_partner_in_the_last_trick_is_valid():
+    # The declarer side took every trick; its pagát went to the last trick and was beaten
+    # there by the partner's tarokk: the silent pagátultimó is lost, the volát made.
+    result = {
+        "declarer_side_points": 60,
+        "figures_made": {"volat": "declarer"},
+        "pagat_lost_last_trick": "declarer",
+    }
+    assert play(hivas(result=result), silent_ultimo_lost_pays=True) == {
+        "A": 10,
+        "B": -10,
+        "C": 10,
+        "D": -10,
+    }  # silent volát 12, silent pagátultimó lost −2

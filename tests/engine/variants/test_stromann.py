@@ -166,6 +166,14 @@ def test_announcement_player_and_bonus():
     assert refused(hand) == ["announcements[0].player", "announcements[0].bonus"]
 
 
+@pytest.mark.parametrize("value", [{}, 0, False, "", "trull"])
+def test_announcements_is_a_list(value):
+    # Spec section 13: a list of {player, bonus}; an empty object, 0 or false was once
+    # taken as "no announcement".
+    assert refused(jatek(announcements=value)) == ["announcements"]
+    assert play(jatek(announcements=None)) == {"A": 3, "B": -3}
+
+
 def test_each_bonus_at_most_once():
     hand = jatek(
         announcements=[
@@ -230,3 +238,45 @@ def test_there_are_no_session_events():
     with pytest.raises(InvalidHand) as info:
         VARIANT.event(s, VARIANT.start(s)[0], {"event": "leave", "player": "A"})
     assert info.value.problems[0].field == "event"
+
+
+# --- a record the cards cannot give (issue 11) -------------------------------------------
+
+
+def test_the_silent_ultimo_is_the_pagat_holders():
+    # A's tulétroá: A held the pagát, so B's pagát cannot win the last trick.
+    hand = jatek(announcements=[{"player": "A", "bonus": "trull"}], silent_ultimo_by="B")
+    with pytest.raises(InvalidHand) as info:
+        play(hand)
+    assert [(p.field, p.message.en) for p in info.value.problems] == [
+        (
+            "silent_ultimo_by",
+            "A held the pagát (tulétroá): B's pagát cannot win the last trick",
+        )
+    ]
+    hand["silent_ultimo_by"] = "A"
+    assert play(hand) == {"A": 3 + 2 + 2, "B": -7}  # game 3, tulétroá 2, ultimó 2 (játék)
+
+
+def test_the_ultimo_winners_tricks_hold_at_least_5_card_points():
+    # The pagát (4) and the card it won (a final pair counts 1): at least 5 for him.
+    with pytest.raises(InvalidHand) as info:
+        play(jatek(declarer_points=4, silent_ultimo_by="A"))
+    assert [(p.field, p.message.en) for p in info.value.problems] == [
+        (
+            "declarer_points",
+            "4 is below 5: A's tricks hold the pagát (silent_ultimo_by) and the card it won",
+        )
+    ]
+    assert play(jatek(declarer_points=5, silent_ultimo_by="A")) == {"A": -4 + 2, "B": 2}
+    # The other player's pagát: at most 70 − 5 for the recorded one.
+    assert refused(jatek(declarer_points=66, silent_ultimo_by="B")) == ["declarer_points"]
+    assert play(jatek(declarer_points=65, silent_ultimo_by="B")) == {"A": 3 - 2, "B": -1}
+    # mehet records the non-dealer's (A's) points; 42 cards: at most 66 − 5 = 61.
+    assert refused(mehet(non_dealer_points=62, silent_ultimo_by="B"), deck_size=42) == [
+        "non_dealer_points"
+    ]
+    assert play(mehet(non_dealer_points=61, silent_ultimo_by="B"), deck_size=42) == {
+        "A": 2 - 1,
+        "B": -1,
+    }

@@ -1,0 +1,760 @@
+"""Királyhívó's hand record (spec kiralyhivo.md section 13): `read` it into a `Hand`, then
+`check` the rules that tie its fields together. Every problem names its field.
+
+`read` takes each section in table order (dealer and all-pass, irregularity, bid, called
+king, contras and announcements, result); a section that depends on an earlier one (the
+called king on the contract, the result on the kind of hand) reads only the fields that
+exist for it and refuses the others. `check` then holds the rules between fields, one
+function per group; it never sees the raw record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from scorebook.engine.errors import Problems
+from scorebook.engine.payments import CONTRA_NAMES
+from scorebook.engine.record import Reader
+from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, fields, rows
+from scorebook.engine.types import Session, Text
+from scorebook.engine.variants.kiralyhivo.tariffs import (
+    CALLING,
+    CARD_INTEGER_PARTS,
+    CONTRACTS,
+    DECLARER,
+    DISCARDING,
+    FIGURE_NAMES,
+    FIGURES,
+    IRREGULARITIES,
+    LAST_TRICK_FIGURES,
+    LOCATIONS,
+    MAX_LEVEL,
+    OPPONENTS,
+    SIDE_NAMES,
+    SIDES,
+    SUITS,
+    TALON_ACTIONS,
+    TOTAL,
+)
+
+# The hand record (spec §13), field by field: what `check_input` lets through to the reader.
+RECORD = fields(
+    dealer=PLAYER,
+    all_pass=BOOL,
+    declarer=PLAYER,
+    contract=TEXT,
+    called_king=TEXT,
+    called_king_location=TEXT,
+    partner=PLAYER,
+    talon_king_action=TEXT,
+    game_contra=INT,
+    announcements=rows(figure=TEXT, side=TEXT, by=PLAYER, contra=INT),
+    result=fields(
+        declarer_side_points=INT,
+        figures_made=fields(
+            trull=TEXT,
+            four_kings=TEXT,
+            xxi_catch=TEXT,
+            pagat_ultimo=TEXT,
+            king_ultimo=TEXT,
+            volat=TEXT,
+        ),
+        called_king_taken_by_opponents=BOOL,
+        pagat_lost_last_trick=TEXT,
+    ),
+    irregularity=fields(type=TEXT, player=PLAYER),
+)
+
+
+class Announcement(NamedTuple):
+    position: int  # its place in the record's list, for the problem's field name
+    figure: str
+    side: str
+    by: str  # "" when the record's `by` was refused (the hand is refused then)
+    contra: int
+
+
+class Result(NamedTuple):
+    points: int | None  # declarer_side_points
+    made: dict[str, str]  # figure → the side that made it
+    king_taken: bool  # called_king_taken_by_opponents
+    pagat_lost: str | None  # pagat_lost_last_trick (read with silent_ultimo_lost_pays)
+
+
+class Hand(NamedTuple):
+    dealer: str | None
+    all_pass: bool
+    irregularity: str | None = None  # its type; None also for a refused annulment
+    offender: str | None = None  # irregularity.player
+    annulled: bool = False  # no-tarokk annulment, also a refused one (no results then)
+    penalised: bool = False  # revoke or strict wrong discard, paid as a penalty
+    declarer: str | None = None
+    contract: str | None = None
+    called_king: str | None = None
+    location: str | None = None  # called_king_location
+    partner: str | None = None
+    action: str | None = None  # talon_king_action
+    side: tuple[str, ...] = ()  # the declarer side: declarer (and partner)
+    opponents: tuple[str, ...] = ()
+    game_contra: int = 0
+    announcements: tuple[Announcement, ...] = ()
+    result: Result | None = None
+    result_given: bool = False  # the record has a result (refused at a hand without play)
+
+    @property
+    def thrown(self) -> bool:
+        return self.action == "throw"
+
+    @property
+    def king_in_play(self) -> bool:
+        """The called king is in play unless it stayed in the talon (spec section 2 item 8)."""
+        return self.location in ("player", "declarer") or self.action == "play_took_king_half"
+
+    @property
+    def members(self) -> Mapping[str, tuple[str, ...]]:
+        return {DECLARER: self.side, OPPONENTS: self.opponents}
+
+
+# --- read --------------------------------------------------------------------------------
+
+
+def read(r: Reader, session: Session) -> Hand:
+    players = session.players
+    rules = session.house_rules
+    dealer = r.player("dealer", players)
+    if _read_all_pass(r):
+        _refuse_all_pass_fields(r)
+        return Hand(dealer, True)
+    irregularity, offender, annulled = _read_irregularity(r, rules, players)
+    declarer = r.player("declarer", players, optional=annulled)
+    contract = r.choice("contract", CONTRACTS, optional=annulled)
+    called_king, location = _read_called_king(r, contract, annulled)
+    # Whether contract and location are known, so that a field can be said not to fit.
+    settled = contract is not None and (contract not in CALLING or location is not None)
+    partner = _read_partner(r, players, location, settled)
+    action = _read_talon_action(r, rules, contract, location, annulled, settled)
+    penalised = (irregularity == "revoke" and rules["revoke_penalty"]) or (
+        irregularity == "wrong_discard" and rules["wrong_discard_penalty"] == "strict"
+    )
+    side, opponents = _sides(players, declarer, contract, location, partner)
+    max_level = MAX_LEVEL[rules["max_contra_level"]]
+    game_contra = _read_level(r, "game_contra", max_level)
+    announcements = _read_announcements(r, players, max_level)
+    result, result_given = None, False
+    # A refused talon action leaves unclear whether the hand was played: no result is judged.
+    if action is not None or not r.has("talon_king_action"):
+        result_given = r.has("result")
+        if not (annulled or action == "throw" or penalised):
+            result = _read_result(r, rules)
+    return Hand(
+        dealer,
+        False,
+        irregularity,
+        offender,
+        annulled,
+        penalised,
+        declarer,
+        contract,
+        called_king,
+        location,
+        partner,
+        action,
+        side,
+        opponents,
+        game_contra,
+        announcements,
+        result,
+        result_given,
+    )
+
+
+def _read_all_pass(r: Reader) -> bool:
+    if not r.has("all_pass"):
+        r.problems.add("all_pass", "is required", "kötelező megadni")
+    return r.boolean("all_pass")
+
+
+def _refuse_all_pass_fields(r: Reader) -> None:
+    """Everybody passed: the record holds nothing else (seed 004 §26)."""
+    for name in (
+        "declarer",
+        "contract",
+        "called_king",
+        "called_king_location",
+        "partner",
+        "talon_king_action",
+        "result",
+        "irregularity",
+    ):
+        if r.has(name):
+            r.problems.add(name, "must be null when all passed", "null, ha mindenki passzolt")
+    if r.raw("game_contra") not in (None, 0):
+        r.problems.add("game_contra", "must be 0 when all passed", "0, ha mindenki passzolt")
+    if r.raw("announcements") not in (None, []):
+        r.problems.add(
+            "announcements", "must be empty when all passed", "üres, ha mindenki passzolt"
+        )
+
+
+def _read_irregularity(
+    r: Reader, rules: Mapping[str, Any], players: tuple[str, ...]
+) -> tuple[str | None, str | None, bool]:
+    """(type, player, annulled). Read first: it decides which other fields are needed."""
+    irr = r.obj("irregularity", optional=True)
+    if irr is None:
+        return None, None, False
+    kind = irr.choice("type", IRREGULARITIES)
+    refused = kind == "no_tarokk_annulment" and not rules["no_tarokk_annulment"]
+    if refused:
+        r.problems.add(
+            "irregularity.type",
+            "no annulment with the house rule no_tarokk_annulment off: record the hand as played",
+            "a no_tarokk_annulment házszabály nélkül nincs érvénytelenítés: a leosztást le kell játszani",
+        )
+        kind = None
+    player = irr.player("player", players, optional=kind in (None, "no_tarokk_annulment"))
+    # A refused annulment still has no results: only that problem is reported.
+    return kind, player, refused or kind == "no_tarokk_annulment"
+
+
+def _read_called_king(
+    r: Reader, contract: str | None, annulled: bool
+) -> tuple[str | None, str | None]:
+    """The called king's suit and where it was (hívás, szóló; spec section 2 item 4)."""
+    if contract in CALLING:
+        king = r.choice("called_king", SUITS, optional=annulled)
+        return king, r.choice("called_king_location", LOCATIONS, optional=annulled)
+    if contract is not None:
+        for name in ("called_king", "called_king_location"):
+            if r.has(name):
+                r.problems.add(
+                    name,
+                    "only at hívás or szóló (a called king)",
+                    "csak hívásnál és szólónál (hívott király)",
+                )
+    return None, None
+
+
+def _read_partner(
+    r: Reader, players: tuple[str, ...], location: str | None, settled: bool
+) -> str | None:
+    if location == "player":
+        return r.player("partner", players)
+    if r.has("partner") and settled:
+        r.problems.add(
+            "partner",
+            "only when called_king_location is player",
+            "csak ha called_king_location értéke player",
+        )
+    return None
+
+
+def _read_talon_action(
+    r: Reader,
+    rules: Mapping[str, Any],
+    contract: str | None,
+    location: str | None,
+    annulled: bool,
+    settled: bool,
+) -> str | None:
+    """The called king in the talon: throw or play on (hívás; szóló only with the switch)."""
+    at_szolo = rules["throw_allowed_at_szolo"]
+    action: str | None = None
+    if location == "talon" and contract == "hivas":
+        action = r.choice("talon_king_action", TALON_ACTIONS, optional=annulled)
+    elif location == "talon" and contract == "szolo" and at_szolo:
+        action = r.choice("talon_king_action", ("throw",), optional=True)
+    elif r.has("talon_king_action") and settled:
+        r.problems.add(
+            "talon_king_action",
+            "only at hívás with the called king in the talon"
+            + (" (or szóló, only throw)" if at_szolo else ""),
+            "csak hívásnál, ha a hívott király a talonban van"
+            + (" (vagy szólónál, csak dobás)" if at_szolo else ""),
+        )
+    return action
+
+
+def _sides(
+    players: tuple[str, ...],
+    declarer: str | None,
+    contract: str | None,
+    location: str | None,
+    partner: str | None,
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The declarer side and the opponents (spec section 6)."""
+    if declarer is None:
+        return (), ()
+    alone = contract in ("harmas", "szolo_harmas") or location in ("declarer", "talon")
+    side = (declarer,) if alone or partner is None else (declarer, partner)
+    return side, tuple([p for p in players if p not in side])
+
+
+def _read_level(r: Reader, name: str, max_level: int) -> int:
+    """A contra level, 0 when missing; above the house rule's top it is refused."""
+    level = r.integer(name, lo=0, hi=5, default=0)
+    if level is None:
+        return 0
+    if level > max_level:
+        r.problems.add(
+            r.path(name),
+            f"{level} is above the house rule max_contra_level ({CONTRA_NAMES[max_level]})",
+            f"{level} magasabb a max_contra_level házszabálynál ({CONTRA_NAMES[max_level]})",
+        )
+        return 0
+    return level
+
+
+def _read_announcements(
+    r: Reader, players: tuple[str, ...], max_level: int
+) -> tuple[Announcement, ...]:
+    """Every announcement whose figure and side could be read."""
+    result = []
+    for i, item in enumerate(r.items("announcements")):
+        figure = item.choice("figure", FIGURES)
+        side = item.choice("side", SIDES)
+        by = item.player("by", players)
+        level = _read_level(item, "contra", max_level)
+        if figure is not None and side is not None:
+            result.append(Announcement(i, figure, side, by or "", level))
+    return tuple(result)
+
+
+def _read_result(r: Reader, rules: Mapping[str, Any]) -> Result | None:
+    res = r.obj("result")
+    if res is None:
+        return None
+    points = res.integer("declarer_side_points", lo=0, hi=TOTAL)
+    made = _read_figures_made(res)
+    king_taken = res.boolean("called_king_taken_by_opponents")
+    pagat_lost = None
+    if rules["silent_ultimo_lost_pays"]:
+        pagat_lost = res.choice("pagat_lost_last_trick", SIDES, optional=True)
+    return Result(points, made, king_taken, pagat_lost)
+
+
+def _read_figures_made(res: Reader) -> dict[str, str]:
+    """figure → side that made it (spec section 13: a missing key = null = not made)."""
+    made: dict[str, str] = {}
+    fm = res.obj("figures_made", optional=True)
+    if fm is None:
+        return made
+    for figure, side in fm.data.items():
+        if figure in FIGURE_NAMES and side in SIDES:
+            made[figure] = side
+        elif figure not in FIGURE_NAMES:
+            res.problems.add(
+                fm.path(str(figure)),
+                f"is not a figure ({', '.join(FIGURES)})",
+                f"nem figura ({', '.join(FIGURES)})",
+            )
+        elif side is not None:
+            res.problems.add(
+                fm.path(figure),
+                f"{side!r} is not declarer, opponents or null",
+                f"{side!r} nem declarer, opponents vagy null",
+            )
+    return made
+
+
+# --- check -------------------------------------------------------------------------------
+
+
+def check(hand: Hand, rules: Mapping[str, Any], problems: Problems) -> None:
+    """The rules between fields (spec section 13), after every field was read."""
+    if hand.all_pass:
+        return
+    _check_call(hand, problems)
+    if hand.irregularity is not None:
+        _check_irregularity(hand, problems)
+    if hand.announcements:
+        _check_announcements(hand, rules, problems)
+    _check_no_play(hand, problems)
+    if hand.result is not None:
+        _check_result(hand, hand.result, problems)
+
+
+def _check_call(hand: Hand, problems: Problems) -> None:
+    if hand.partner is not None and hand.partner == hand.declarer:
+        problems.add(
+            "partner",
+            "the partner cannot be the declarer (record a self-call as called_king_location declarer)",
+            "a partner nem lehet a felvevő (önhívásnál called_king_location: declarer)",
+        )
+    if hand.annulled and hand.thrown:
+        problems.add(
+            "talon_king_action",
+            "a thrown hand is not played, so it cannot be annulled",
+            "az eldobott játékot nem játsszák le, így nem is lehet érvénytelen",
+        )
+
+
+def _check_irregularity(hand: Hand, problems: Problems) -> None:
+    kind, declarer = hand.irregularity, hand.declarer
+    if hand.thrown and kind in ("revoke", "wrong_discard"):
+        problems.add(
+            "irregularity.type",
+            "a thrown hand is not played: no revoke or discard to penalise",
+            "az eldobott játékot nem játsszák le: nincs mit büntetni",
+        )
+    if kind != "wrong_discard":
+        return
+    if hand.contract is not None and hand.contract not in DISCARDING:
+        problems.add(
+            "irregularity.type",
+            "a wrong discard only at hívás or hármas (the only contracts with an exchange)",
+            "hibás skart csak hívásnál és hármasnál lehet (csak ott van csere)",
+        )
+    if hand.offender is not None and declarer is not None and hand.offender != declarer:
+        problems.add(
+            "irregularity.player",
+            f"only the declarer ({declarer}) discards",
+            f"csak a felvevő ({declarer}) skartol",
+        )
+
+
+def _check_announcements(hand: Hand, rules: Mapping[str, Any], problems: Problems) -> None:
+    """`by` on its side, királyultimó by the declarer side at hívás or szóló, one per
+    (figure, side), both sides only with allow_reannounce_after_contra (spec section 13)."""
+    members = hand.members
+    seen: dict[str, list[str]] = {}
+    for i, figure, side, by, _ in hand.announcements:
+        path = f"announcements[{i}]"
+        team = members[side]
+        if by and team and by not in team:
+            problems.add(
+                f"{path}.by",
+                f"{by} is not on the {SIDE_NAMES[side].en} ({', '.join(team)})",
+                f"{by} nem a(z) {SIDE_NAMES[side].hu} tagja ({', '.join(team)})",
+            )
+        if figure == "king_ultimo" and (side != DECLARER or hand.contract not in CALLING):
+            problems.add(
+                f"{path}.figure",
+                "királyultimó only at hívás or szóló, and only by the declarer side",
+                "királyultimó csak hívásnál és szólónál, és csak a felvevő pártjától",
+            )
+            continue
+        sides = seen.setdefault(figure, [])
+        if side in sides:
+            problems.add(
+                f"{path}.figure",
+                f"{FIGURE_NAMES[figure]} is announced twice by the {SIDE_NAMES[side].en}",
+                f"a(z) {SIDE_NAMES[side].hu} kétszer mondta be: {FIGURE_NAMES[figure]}",
+            )
+        elif sides and not rules["allow_reannounce_after_contra"]:
+            problems.add(
+                f"{path}.figure",
+                f"{FIGURE_NAMES[figure]} is already announced by the other side "
+                "(house rule allow_reannounce_after_contra off)",
+                f"a(z) {FIGURE_NAMES[figure]} már a másik párt bemondása "
+                "(allow_reannounce_after_contra házszabály ki)",
+            )
+        else:
+            sides.append(side)
+
+
+def _check_no_play(hand: Hand, problems: Problems) -> None:
+    """Throw and annulled hands: no announcements, game_contra 0, result null."""
+    if not (hand.thrown or hand.annulled):
+        return
+    if hand.announcements:
+        problems.add(
+            "announcements",
+            "none at a thrown or annulled hand",
+            "eldobott vagy érvénytelen leosztásnál nincs bemondás",
+        )
+    if hand.game_contra:
+        problems.add(
+            "game_contra",
+            "must be 0 at a thrown or annulled hand",
+            "eldobott vagy érvénytelen leosztásnál 0",
+        )
+    if hand.result_given:
+        problems.add(
+            "result",
+            "must be null at a thrown or annulled hand",
+            "eldobott vagy érvénytelen leosztásnál null",
+        )
+
+
+def _check_result(hand: Hand, result: Result, problems: Problems) -> None:
+    made = result.made
+    if "king_ultimo" in made:
+        made = _check_king_ultimo(hand, made, problems)
+    _check_last_trick(made, problems)
+    _check_cards(hand, result, made, problems)
+    if result.king_taken and not (hand.contract in CALLING and hand.king_in_play):
+        problems.add(
+            "result.called_king_taken_by_opponents",
+            "only with a called king in play (not one that stayed in the talon)",
+            "csak játékban lévő hívott királlyal (nem a talonban maradttal)",
+        )
+    if result.pagat_lost is not None and "pagat_ultimo" in result.made:
+        problems.add(
+            "result.pagat_lost_last_trick",
+            "the pagát cannot both win and be beaten in the last trick",
+            "a pagát nem nyerheti meg és nem veszítheti el egyszerre az utolsó ütést",
+        )
+
+
+def _check_king_ultimo(hand: Hand, made: dict[str, str], problems: Problems) -> dict[str, str]:
+    """Királyultimó is made only by the declarer side, at hívás or szóló, with the called
+    king in play; `made` without a refused one."""
+    if made["king_ultimo"] == DECLARER and hand.contract in CALLING and hand.king_in_play:
+        return made
+    problems.add(
+        "result.figures_made.king_ultimo",
+        "királyultimó is made only by the declarer side, at hívás or szóló, "
+        "with the called king in play",
+        "királyultimót csak a felvevő pártja csinálhat, hívásnál vagy szólónál, "
+        "játékban lévő hívott királlyal",
+    )
+    return {figure: s for figure, s in made.items() if figure != "king_ultimo"}
+
+
+def _check_last_trick(made: dict[str, str], problems: Problems) -> None:
+    """Pagátultimó, királyultimó and volát all say who won the last trick."""
+    last = None
+    for figure in LAST_TRICK_FIGURES:
+        if figure in made:
+            if last is not None and made[figure] != last:
+                problems.add(
+                    f"result.figures_made.{figure}",
+                    "contradicts who won the last trick (see volat / pagat_ultimo)",
+                    "ellentmond annak, hogy ki vitte az utolsó ütést (volat / pagat_ultimo)",
+                )
+            last = made[figure]
+
+
+# --- the cards ---------------------------------------------------------------------------
+# A result the cards cannot give is refused, never scored. The tricks hold 48 cards; the
+# other six count for a side without being won (spec sections 3 and 6): the declarer's
+# three discards (hívás, hármas) or, at szóló, the called king's talon half for the
+# declarer side; the talon cards left for the opponents.
+
+
+class Extras(NamedTuple):
+    """The cards outside the tricks that count for each side."""
+
+    own: int  # for the declarer side
+    own_king: bool  # they hold the called king (its talon half at szóló)
+    theirs: int  # for the opponents
+    their_king: bool  # they hold the called king (its talon half left at hívás)
+
+
+@lru_cache(maxsize=64)
+def extras(contract: str | None, location: str | None, action: str | None) -> Extras:
+    if contract in DISCARDING:
+        return Extras(3, False, 3, action == "play_left_king_half")
+    if location == "talon":  # szóló: the king's half counts for the declarer
+        return Extras(3, True, 3, False)
+    return Extras(0, False, 6, False)
+
+
+def lowest(cards: int, king: bool = False) -> int:
+    """The fewest card points a pile of `cards` cards can be worth (seed 004 §66)."""
+    if cards == 0:
+        return 0
+    return (CARD_INTEGER_PARTS["king"] if king else 0) + cards // 3 + (cards % 3 == 2)
+
+
+def highest(cards: int) -> int:
+    """The most card points a pile of `cards` cards can be worth (honours and kings)."""
+    return CARD_INTEGER_PARTS["king"] * cards + cards // 3 + (cards % 3 == 2)
+
+
+def _check_cards(hand: Hand, result: Result, made: dict[str, str], problems: Problems) -> None:
+    """The card points and figures the piles allow (spec sections 1, 3, 4, 6)."""
+    more = extras(hand.contract, hand.location, hand.action)
+    if result.points is not None:
+        _check_points(result.points, made.get("volat"), more, problems)
+    if made:
+        _check_figures(hand, made, result.king_taken, more, problems)
+    _check_king_taken(hand, result, made, problems)
+
+
+@lru_cache(maxsize=64)
+def _bounds(more: Extras, volat: str | None) -> tuple[int, int]:
+    """The fewest and the most card points the declarer side can have."""
+    low = lowest(more.own, more.own_king)
+    high = TOTAL - lowest(more.theirs, more.their_king)
+    if volat == DECLARER:
+        low = max(low, TOTAL - highest(more.theirs))
+    elif volat == OPPONENTS:
+        high = min(high, highest(more.own))
+    return low, high
+
+
+def _check_points(points: int, volat: str | None, more: Extras, problems: Problems) -> None:
+    low, high = _bounds(more, volat)
+    if points < low:
+        why = _why_low(low, volat, more)
+        problems.add(
+            "result.declarer_side_points",
+            f"{points} is below {low}: {why.en}",
+            f"{points} kisebb, mint {low}: {why.hu}",
+        )
+    elif points > high:
+        why = _why_high(high, volat, more)
+        problems.add(
+            "result.declarer_side_points",
+            f"{points} is above {high}: {why.en}",
+            f"{points} nagyobb, mint {high}: {why.hu}",
+        )
+
+
+def _own_cards(more: Extras) -> Text:
+    if more.own_king:
+        return Text("the called king's talon half", "a hívott király talonfele")
+    return Text("its three discards", "a három skartja")
+
+
+def _why_low(low: int, volat: str | None, more: Extras) -> Text:
+    if volat == DECLARER and low == TOTAL - highest(more.theirs):
+        return Text(
+            f"the declarer side took every trick (volát): the opponents have only their "
+            f"{more.theirs} talon cards, worth at most {TOTAL - low}",
+            f"a felvevő párt minden ütést elvitt (volát): az ellenpártnak csak a "
+            f"{more.theirs} talonlapja van, legfeljebb {TOTAL - low} pont",
+        )
+    own = _own_cards(more)
+    return Text(
+        f"{own.en} ({more.own} cards) count for the declarer side",
+        f"{own.hu} ({more.own} lap) a felvevő pártjáé",
+    )
+
+
+def _why_high(high: int, volat: str | None, more: Extras) -> Text:
+    if volat == OPPONENTS and high == highest(more.own):
+        if not more.own:
+            return Text(
+                "the opponents took every trick (volát): the declarer side has no card",
+                "az ellenpárt minden ütést elvitt (volát): a felvevő pártnak egy lapja sincs",
+            )
+        own = _own_cards(more)
+        return Text(
+            f"the opponents took every trick (volát): the declarer side has only {own.en} "
+            f"({more.own} cards)",
+            f"az ellenpárt minden ütést elvitt (volát): a felvevő pártnak csak {own.hu} "
+            f"({more.own} lap) van",
+        )
+    return Text(
+        f"the opponents keep {more.theirs} talon cards, worth at least {TOTAL - high}",
+        f"az ellenpártnál {more.theirs} talonlap marad, legalább {TOTAL - high} pont",
+    )
+
+
+def _other(side: str) -> str:
+    return OPPONENTS if side == DECLARER else DECLARER
+
+
+def _check_figures(
+    hand: Hand, made: dict[str, str], king_taken: bool, more: Extras, problems: Problems
+) -> None:
+    """A figure recorded for a side whose pile cannot hold it (spec section 4)."""
+    refused: set[str] = set()
+
+    def refuse(figure: str, side: str, why: Text) -> None:
+        if figure not in refused:
+            refused.add(figure)
+            problems.add(
+                f"result.figures_made.{figure}",
+                f"the {SIDE_NAMES[side].en} cannot have made it: {why.en}",
+                f"a(z) {SIDE_NAMES[side].hu} nem csinálhatta meg: {why.hu}",
+            )
+
+    volat = made.get("volat")
+    if volat is not None:
+        loser = _other(volat)
+        cards = more.own if loser == DECLARER else more.theirs
+        if made.get("xxi_catch") == loser:  # a catch needs a trick
+            refuse("xxi_catch", loser, _no_trick(loser, volat, cards))
+        for figure, fewest in (("four_kings", 4), ("trull", 3)):
+            if made.get(figure) == loser and cards < fewest:
+                refuse(figure, loser, _no_trick(loser, volat, cards))
+    for figure, card in (("xxi_catch", "XXI"), ("pagat_ultimo", "pagát")):
+        side = made.get(figure)
+        if side is not None and made.get("trull") == _other(side):
+            refuse(
+                "trull",
+                _other(side),
+                Text(
+                    f"the {card} is in the {SIDE_NAMES[side].en}'s tricks ({figure})",
+                    f"a(z) {card} a(z) {SIDE_NAMES[side].hu} ütéseiben van ({figure})",
+                ),
+            )
+    if "four_kings" in made:
+        king = _called_king_pile(hand, made, king_taken)
+        if king is not None and made["four_kings"] == _other(king[0]):
+            refuse("four_kings", _other(king[0]), king[1])
+    if volat is not None and not (more.own if volat == OPPONENTS else more.theirs):
+        _check_volat_holds_all(hand, made, volat, problems)
+
+
+def _no_trick(loser: str, volat: str, cards: int) -> Text:
+    return Text(
+        f"the {SIDE_NAMES[loser].en} took no trick (volát by the {SIDE_NAMES[volat].en}) "
+        f"and {cards} cards outside the tricks",
+        f"a(z) {SIDE_NAMES[loser].hu} nem ütött (volát), a(z) ütéseken kívül {cards} lapja van",
+    )
+
+
+def _called_king_pile(
+    hand: Hand, made: dict[str, str], king_taken: bool
+) -> tuple[str, Text] | None:
+    """The side whose pile holds the called king, when the record says so, and why."""
+    if made.get("king_ultimo") == DECLARER:
+        return DECLARER, Text(
+            "the called king is in the declarer side's last trick (king_ultimo)",
+            "a hívott király a felvevő párt utolsó ütésében van (king_ultimo)",
+        )
+    if hand.contract == "szolo" and hand.location == "talon":
+        return DECLARER, Text(
+            "the called king's talon half counts for the declarer",
+            "a hívott király talonfele a felvevőé",
+        )
+    if hand.action == "play_left_king_half":
+        return OPPONENTS, Text(
+            "the called king's talon half was left to the opponents",
+            "a hívott király talonfele az ellenpárté lett",
+        )
+    if king_taken:
+        return OPPONENTS, Text(
+            "the opponents took the called king home (called_king_taken_by_opponents)",
+            "a hívott királyt az ellenpárt vitte haza (called_king_taken_by_opponents)",
+        )
+    return None
+
+
+def _check_volat_holds_all(
+    hand: Hand, made: dict[str, str], volat: str, problems: Problems
+) -> None:
+    """No card outside the tricks counts for the other side: the volát side holds every
+    card of the pack, every honour and every king."""
+    for a in hand.announcements:
+        if a.side == volat and a.figure in ("trull", "four_kings") and made.get(a.figure) != volat:
+            problems.add(
+                f"result.figures_made.{a.figure}",
+                f"must be {volat}: the {SIDE_NAMES[volat].en} took every trick and hold every card",
+                f"{volat} kell legyen: a(z) {SIDE_NAMES[volat].hu} minden ütést és minden lapot elvitt",
+            )
+
+
+def _check_king_taken(hand: Hand, result: Result, made: dict[str, str], problems: Problems) -> None:
+    if hand.contract not in CALLING or not hand.king_in_play:
+        return
+    volat, field = made.get("volat"), "result.called_king_taken_by_opponents"
+    if result.king_taken and (volat == DECLARER or made.get("king_ultimo") == DECLARER):
+        problems.add(
+            field,
+            "the declarer side took the called king home (volat / king_ultimo)",
+            "a hívott királyt a felvevő pártja vitte haza (volat / king_ultimo)",
+        )
+    elif volat == OPPONENTS and not result.king_taken:
+        problems.add(
+            field,
+            "must be true: the opponents took every trick (volát), the called king too",
+            "igaz kell legyen: az ellenpárt minden ütést elvitt (volát), a hívott királyt is",
+        )
