@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorebook.engine import pots
 from scorebook.engine.errors import Problems
@@ -253,25 +253,24 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
 
 # --- the typed hand ---------------------------------------------------------------------
 
+# Immutable NamedTuples: the cheapest immutable record to build (a replay reads thousands).
 
-@dataclass(frozen=True, slots=True)
-class Announcement:
+
+class Announcement(NamedTuple):
     figure: str
     by: str
     side: str
     contra: int
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
+class Result(NamedTuple):
     points: int
     all_tricks: str | None
     made: dict[str, str | None]  # figure -> side
     pagat_lost: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class Played:
+class Played(NamedTuple):
     declarer: str
     opponents: tuple[str, ...]
     level: str
@@ -285,8 +284,7 @@ class Played:
     irregularity: tuple[str, str] | None  # (kind, seat)
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
+class Hand(NamedTuple):
     dealer: str
     outcome: str
     played: Played | None  # None without a game (all pass, no game)
@@ -357,7 +355,7 @@ def _read_played(session: Session, r: Reader) -> Played | None:
         return None
     return Played(
         declarer=declarer,
-        opponents=tuple(p for p in players if p != declarer),
+        opponents=tuple([p for p in players if p != declarer]),
         level=level,
         step=step,
         g=game_value(level, step),
@@ -712,8 +710,12 @@ def _tier_text(name: Text, factor: int, a: Announcement, g: int, won: bool) -> t
 
 def _tier_item(session: Session, p: Played, res: Result, items: _Items) -> None:
     """§6 step 2: an announced volát, else an announced double game, else the game."""
-    volat = next((a for a in p.announcements if a.figure == "volat"), None)
-    double = next((a for a in p.announcements if a.figure == "double_game"), None)
+    volat = double = None
+    for a in p.announcements:  # usually none
+        if a.figure == "volat":
+            volat = a
+        elif a.figure == "double_game":
+            double = a
     if volat is not None:
         won = res.all_tricks == volat.side
         value = 6 * p.g * contra_multiplier(volat.contra)
@@ -776,8 +778,11 @@ def _figure_items(session: Session, p: Played, res: Result, items: _Items) -> No
         made = res.made[figure]
         if made is None and figure not in figures:
             continue  # nothing to pay (the common case)
-        counted = rules["talon_counts_for_figures"] or not _needs_talon(figure, p.talon_cards)
-        if made == OPPONENTS and not counted:
+        if (
+            made == OPPONENTS
+            and not rules["talon_counts_for_figures"]
+            and _needs_talon(figure, p.talon_cards)
+        ):
             made = None
             items.note(
                 f"{name.en} of the opponents needs a talon card: not counted",
@@ -888,10 +893,9 @@ def _failed_en(names: str, balance: int, k: int) -> Callable[[pots.PotMove], str
 def _kassza(p: Played, res: Result, pot: int) -> tuple[list[Line], int]:
     """paskievics.md §8: each side's announced ultimó takes the pot or doubles it."""
     lines: list[Line] = []
+    ultimos = {a.side: a for a in p.announcements if a.figure == "pagat_ultimo"}
     for side in SIDES:
-        a = next(
-            (x for x in p.announcements if x.figure == "pagat_ultimo" and x.side == side), None
-        )
+        a = ultimos.get(side)
         if a is None:
             continue
         members = (p.declarer,) if side == DECLARER else p.opponents

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorebook.engine import pots
 from scorebook.engine.errors import Problems
@@ -264,9 +264,10 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
 
 # --- the typed hand ---------------------------------------------------------------------
 
+# Immutable NamedTuples: the cheapest immutable record to build (a replay reads thousands).
 
-@dataclass(frozen=True, slots=True)
-class Announcement:
+
+class Announcement(NamedTuple):
     figure: str
     side: str
     by: str
@@ -274,15 +275,13 @@ class Announcement:
     contra_by: tuple[str, ...]  # the opponents whose payments the contra multiplies
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
+class Result(NamedTuple):
     points: int
     made: dict[str, str | None]  # figure -> side
     ultimo_player: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class Played:
+class Played(NamedTuple):
     declarer: str
     opponents: tuple[str, ...]
     contract: str
@@ -300,12 +299,13 @@ class Played:
         return self.irregularity is not None and self.irregularity[0] == "no_tarokk_annulment"
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
+class Hand(NamedTuple):
     dealer: str
     played: Played | None  # None when all pass
 
 
+FIGURE_KEYS = tuple(FIGURES)
+BONUS_KEYS = tuple(BONUSES)
 NO_GAME_NULLS = ("declarer", "contract", "result", "irregularity")
 NO_GAME_EMPTIES = ("bid_participants", "announcements", "hand_bonuses", "tarokk_count")
 
@@ -348,7 +348,7 @@ def _read_played(session: Session, r: Reader) -> Played | None:
     players, rules = session.players, session.house_rules
     declarer = r.player("declarer", players)
     contract = r.choice("contract", CONTRACTS)
-    opponents = tuple(p for p in players if p != declarer)
+    opponents = tuple([p for p in players if p != declarer])
     participants = r.players("bid_participants", players)
     if declarer is not None and declarer not in participants:
         r.problems.add(
@@ -358,7 +358,7 @@ def _read_played(session: Session, r: Reader) -> Played | None:
         )
     game_contra = r.integer("game_contra", lo=0, hi=5, default=0)
     game_contra_by = _read_contra_by(r, "game_contra_by", rules, opponents, declarer)
-    announcements = _read_announcements(r, rules, players, declarer)
+    announcements = _read_announcements(r, rules, players, opponents, declarer)
     bonuses = _read_bonuses(r, players)
     counts = read_tarokk_counts(
         r, "tarokk_count", "player", players, scored=rules["tarokk_count_bonus"] is not None
@@ -402,13 +402,16 @@ def _read_contra_by(
 
 
 def _read_announcements(
-    r: Reader, rules: Mapping[str, Any], players: tuple[str, ...], declarer: str | None
+    r: Reader,
+    rules: Mapping[str, Any],
+    players: tuple[str, ...],
+    opponents: tuple[str, ...],
+    declarer: str | None,
 ) -> tuple[Announcement, ...]:
     """The announcements, each checked against its side and the ones before it."""
-    opponents = tuple(p for p in players if p != declarer)
     announcements: list[Announcement] = []
     for i, item in enumerate(r.items("announcements")):
-        figure = item.choice("figure", tuple(FIGURES))
+        figure = item.choice("figure", FIGURE_KEYS)
         side = item.choice("side", SIDES)
         by = item.player("by", players)
         contra = item.integer("contra", lo=0, hi=5, default=0)
@@ -426,7 +429,7 @@ def _read_bonuses(r: Reader, players: tuple[str, ...]) -> tuple[tuple[str, str],
     bonuses: list[tuple[str, str]] = []
     for i, item in enumerate(r.items("hand_bonuses")):
         who = item.player("player", players)
-        bonus = item.choice("bonus", tuple(BONUSES))
+        bonus = item.choice("bonus", BONUS_KEYS)
         if who is not None and bonus is not None and _check_bonus(r.problems, i, bonus, bonuses):
             bonuses.append((who, bonus))
     return tuple(bonuses)
