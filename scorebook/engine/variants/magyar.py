@@ -539,12 +539,14 @@ def _check_all_tricks(
                 f"the {made[f]} took no trick (the {all_tricks} took all 12)",
                 "ez a párt egy ütést sem vitt (a másik vitte mind a 12-t)",
             )
-    if pagat_lost is not None and pagat_lost != all_tricks:
-        # A beaten pagát in the last trick is captured by the other side: a trick for it.
+    if pagat_lost == DECLARER and all_tricks == DECLARER:
+        # The declarer plays alone: whoever beats his pagát in the last trick takes it from
+        # him. An opponent's pagát may be beaten by the declarer or by its own partner's
+        # tarokk, so it fits either side taking every trick.
         problems.add(
             "result.pagat_lost_last_trick_side",
-            f"the {all_tricks} took all 12 tricks, so only their pagát can be beaten",
-            "az egyik párt vitte mind a 12 ütést: csak az ő pagátjukat üthették el",
+            "the declarer took all 12 tricks, so his pagát was not beaten in the last one",
+            "a felvevő vitte mind a 12 ütést, így az ő pagátját nem üthették el az utolsóban",
         )
 
 

@@ -111,7 +111,8 @@ def random_hand(rng: random.Random, session: Session, state: Any) -> dict[str, A
     )
     if rules["silent_ultimo_failure_penalty"] and ultimo is None and "pagat" not in talon:
         lost = rng.choice([*sides, None, None])
-        if all_tricks is None or lost == all_tricks:
+        # The declarer's pagát beaten in the last trick gives that trick to the opponents.
+        if not (all_tricks == "declarer" and lost == "declarer"):
             result["pagat_lost_last_trick_side"] = lost
     hand["result"] = result
 
