@@ -348,7 +348,7 @@ def _read_played(session: Session, r: Reader) -> Played | None:
     )
     irregularity = _read_irregularity(r, players, declarer, level)
     res = r.obj("result", optional=irregularity is not None and voids(session, irregularity[0]))
-    result = _read_result(session, res, talon_cards) if res else None
+    result = _read_result(session, res, talon_cards, irregularity) if res else None
     if declarer is None or level is None or game_contra is None:
         return None
     if level != "solo" and step is None:
@@ -448,7 +448,12 @@ def _read_irregularity(
     return kind, seat
 
 
-def _read_result(session: Session, res: Reader, talon: tuple[str, ...]) -> Result | None:
+def _read_result(
+    session: Session,
+    res: Reader,
+    talon: tuple[str, ...],
+    irregularity: tuple[str, str] | None,
+) -> Result | None:
     points = res.integer("declarer_card_points", lo=0, hi=TOTAL_CARD_POINTS)
     all_tricks = res.choice("all_tricks_side", SIDES, optional=True)
     made = {f: res.choice(field, SIDES, optional=True) for f, field in FIGURE_SIDE_FIELDS}
@@ -457,6 +462,8 @@ def _read_result(session: Session, res: Reader, talon: tuple[str, ...]) -> Resul
         pagat_lost = res.choice("pagat_lost_last_trick_side", SIDES, optional=True)
     problems = res.problems
     _check_all_tricks(problems, points, all_tricks, made, pagat_lost)
+    if all_tricks == OPPONENTS and (irregularity is None or irregularity[0] != "wrong_discard"):
+        _check_declarer_took_no_trick(problems, made)
     _check_honours(problems, made, pagat_lost)
     _check_talon_figures(problems, talon, made, pagat_lost)
     if points is None:
@@ -548,6 +555,23 @@ def _check_all_tricks(
             "the declarer took all 12 tricks, so his pagát was not beaten in the last one",
             "a felvevő vitte mind a 12 ütést, így az ő pagátját nem üthették el az utolsóban",
         )
+
+
+def _check_declarer_took_no_trick(problems: Problems, made: dict[str, str | None]) -> None:
+    """Without a trick the declarer captured only his discard, which holds no king or honour
+    (spec §3; a recorded wrong discard may)."""
+    for f, what_en, what_hu in (
+        ("trull", "all three honours", "a tulétroá"),
+        ("four_kings", "the four kings", "a négy király"),
+    ):
+        if made[f] == DECLARER:
+            problems.add(
+                f"result.{f}_side",
+                f"the opponents took all 12 tricks: the declarer captured only his discard, "
+                f"where kings and honours may not be, so not {what_en}",
+                f"az ellenfelek vitték mind a 12 ütést: a felvevőnek csak a skartja maradt, "
+                f"abban nem lehet király vagy honőr, így {what_hu} sem",
+            )
 
 
 def _check_honours(problems: Problems, made: dict[str, str | None], pagat_lost: str | None) -> None:

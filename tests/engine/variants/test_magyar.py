@@ -434,3 +434,23 @@ def test_the_declarers_pagat_is_not_beaten_when_he_takes_every_trick():
     assert refused(hand, silent_ultimo_failure_penalty=True) == [
         "result.pagat_lost_last_trick_side"
     ]
+
+
+@pytest.mark.parametrize("field", ["trull_side", "four_kings_side"])
+def test_a_declarer_without_a_trick_captured_no_king_or_honour(field):
+    # Kings and honours may not be discarded (spec §3): his discard is all he captured.
+    hand = good(
+        result=result(declarer_card_points=0, all_tricks_side="opponents", **{field: "declarer"})
+    )
+    assert refused(hand) == [f"result.{field}"]
+
+
+def test_a_wrong_discard_may_have_put_an_honour_in_the_declarers_discard():
+    hand = good(
+        result=result(declarer_card_points=0, all_tricks_side="opponents", trull_side="declarer"),
+        irregularity={"kind": "wrong_discard", "seat": "A"},
+    )
+    # Mild: the declarer lost, so he pays as normal: the opponents' silent volát 3 × 4 = 12
+    # (his trull is not paid with a volát).
+    _, [entry] = play(hand, wrong_discard_penalty="mild")
+    assert entry.deltas == {"A": -24, "B": 12, "C": 12}
