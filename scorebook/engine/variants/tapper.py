@@ -370,6 +370,8 @@ def _read_played(session: Session, r: Reader) -> Played | None:
     voided = annulled or (irregularity is not None and bool(rules["revoke_penalty"]))
     res = r.obj("result", optional=voided)
     result = _read_result(session, res, declarer, announcements) if res is not None else None
+    if declarer is not None:
+        _check_pagat_holder(r, declarer, bonuses, result)
     if declarer is None or contract is None or game_contra is None:
         return None
     return Played(
@@ -571,6 +573,41 @@ def _check_annulled(r: Reader) -> None:
                 "an annulled hand has no announcements (annulment comes before them)",
                 "megsemmisített leosztásban nincs bemondás",
             )
+
+
+def _check_pagat_holder(
+    r: Reader, declarer: str, bonuses: tuple[tuple[str, str], ...], result: Result | None
+) -> None:
+    """The tulétroá's holder holds the pagát at the first lead (honours are never discarded,
+    §3): only he may announce the pagátultimó (§4.1, T7), and only his side make it."""
+    holder = next((who for who, bonus in bonuses if bonus == "trull"), None)
+    if holder is None:
+        return
+    raw = r.raw("announcements")
+    for i, item in enumerate(raw if isinstance(raw, list) else ()):
+        ultimo = isinstance(item, dict) and item.get("figure") == "pagat_ultimo"
+        if ultimo and item.get("by") != holder:
+            r.problems.add(
+                f"announcements[{i}].by",
+                f"{holder} holds the tulétroá, so only he holds the pagát to announce it",
+                f"{holder} kezében a tulétroá, így a pagát is: csak ő mondhatja be",
+            )
+    if result is None:
+        return
+    side = DECLARER if holder == declarer else OPPONENTS
+    made = result.made["pagat_ultimo"]
+    if made is not None and made != side:
+        r.problems.add(
+            "result.figures_made.pagat_ultimo",
+            f"{holder} holds the tulétroá, so the pagát is on the {side} side",
+            f"{holder} kezében a tulétroá, így a pagát az ő pártján van",
+        )
+    elif made is not None and result.ultimo_player not in (None, holder):
+        r.problems.add(
+            "result.pagat_ultimo_player",
+            f"{holder} holds the tulétroá, so the pagát is his",
+            f"{holder} kezében a tulétroá, így a pagát is",
+        )
 
 
 def _check_volat(
