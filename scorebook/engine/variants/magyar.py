@@ -855,10 +855,6 @@ def _pagat_lost_item(p: Played, res: Result, items: _Items) -> None:
     )
 
 
-def _show(amount: Amount) -> str:
-    return str(amount)
-
-
 @lru_cache(maxsize=4096)
 def _settle_text(decl: str, s: int, per_opponent: bool) -> tuple[Text, Amount]:
     """Spec §6 step 3 for S ≠ 0: the text, and what each opponent pays (negative: receives)."""
@@ -869,8 +865,8 @@ def _settle_text(decl: str, s: int, per_opponent: bool) -> tuple[Text, Amount]:
     else:
         half, rest = split(abs(s), 2)
         share = half if rest == 0 else Fraction(abs(s), 2)
-        en_arith = f"{abs(s)} split between the opponents: {abs(s)} ÷ 2 = {_show(share)} each"
-        hu_arith = f"{abs(s)} a két ellenfél között: {abs(s)} ÷ 2 = {_show(share)} fejenként"
+        en_arith = f"{abs(s)} split between the opponents: {abs(s)} ÷ 2 = {share} each"
+        hu_arith = f"{abs(s)} a két ellenfél között: {abs(s)} ÷ 2 = {share} fejenként"
     if s > 0:
         return Text(
             f"S = {signed(s)}: {decl} receives {en_arith}",

@@ -57,7 +57,6 @@ CONTRACT_NAMES = {
 # Card-point totals and thresholds, seed 004 §67, §70: 54 cards 70 / 36, 42 cards 66 / 34.
 TOTAL = {54: 70, 42: 66}
 THRESHOLD = {54: 36, 42: 34}
-TRICKS = {54: 16, 42: 12}
 # Trick figures (silent, announced) in the hármas games, seed 004 §70; doubled in szóló
 # ("szólónál ennek kétszerese").
 FIGURES: dict[str, tuple[int, int, Text]] = {
