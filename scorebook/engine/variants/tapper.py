@@ -819,8 +819,9 @@ def _figure_lines(session: Session, p: Played, res: Result) -> list[Line]:
     """§6 the trick figures (pagát ultimó, volát), doubled in szóló (seed 004 §70)."""
     factor = 2 if p.contract == "szolo" else 1  # "szólónál ennek kétszerese"
     lines: list[Line] = []
+    announced_by_figure = {a.figure: a for a in p.announcements}  # one per figure
     for figure, (silent, announced, name) in FIGURES.items():
-        a = next((x for x in p.announcements if x.figure == figure), None)
+        a = announced_by_figure.get(figure)
         made_by = res.made[figure]
         if a is not None:
             lines.append(_announced_line(session, p, res, a, announced * factor, name))
