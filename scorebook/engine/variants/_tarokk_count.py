@@ -4,6 +4,9 @@ player may announce once how many tarokks he holds, scored only under the house 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from scorebook.engine.record import Reader
 
 
@@ -36,3 +39,20 @@ def read_tarokk_counts(
             continue
         counts.append((player, count))
     return counts
+
+
+def bonus_step_problem(value: Any) -> str | None:
+    """What is wrong with one bonus step {"min_tarokks": n, "value": v} of the house rule
+    `tarokk_count_bonus` (None: nothing); `value` is known to be an object with those keys."""
+    for name, lo, hi in (("min_tarokks", 1, 22), ("value", 1, None)):
+        v = value[name]
+        if isinstance(v, bool) or not isinstance(v, int):
+            return f"{name}: {v!r} is not a whole number"
+        if v < lo or (hi is not None and v > hi):
+            return f"{name}: {v} is outside {lo}–{hi if hi is not None else '∞'}"
+    return None
+
+
+def is_bonus_step(value: Any) -> bool:
+    """Whether `value` has the shape of a bonus step: an object of min_tarokks and value."""
+    return isinstance(value, Mapping) and set(value) == {"min_tarokks", "value"}

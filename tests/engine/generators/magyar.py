@@ -101,6 +101,9 @@ def random_hand(rng: random.Random, session: Session, state: Any) -> dict[str, A
     kings = rng.choice([*sides, None, None, None])
     if kings == "declarer" and "king" in talon:
         kings = None
+    if all_tricks == "opponents":  # his discard holds no king or honour (spec §3)
+        trull = None if trull == "declarer" else trull
+        kings = None if kings == "declarer" else kings
     allowed = [s for s in sides if all_tricks in (None, s)]
     ultimo = rng.choice([*allowed, None, None, None]) if "pagat" not in talon else None
     catch = rng.choice([*allowed, None, None, None, None]) if "xxi" not in talon else None
@@ -111,7 +114,7 @@ def random_hand(rng: random.Random, session: Session, state: Any) -> dict[str, A
     )
     if rules["silent_ultimo_failure_penalty"] and ultimo is None and "pagat" not in talon:
         lost = rng.choice([*sides, None, None])
-        # An opponent who beats the declarer's pagát takes the last trick and the pagát
+        # An opponent who beats the declarer's pagát takes the last trick and the pagát.
         if not (lost == "declarer" and "declarer" in (all_tricks, trull)):
             result["pagat_lost_last_trick_side"] = lost
     hand["result"] = result

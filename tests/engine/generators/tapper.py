@@ -134,6 +134,8 @@ def random_hand(rng: random.Random, session: Session, state: Any) -> dict[str, A
         bonuses.append({"player": holders[1], "bonus": "trull"})
     elif honours < 0.5:
         bonuses.append({"player": holders[2], "bonus": "heads"})
+    if honours < 0.15 and not _holds_the_pagat(holders[1], declarer, result, announcements):
+        bonuses.remove({"player": holders[1], "bonus": "trull"})
     hand["hand_bonuses"] = bonuses
     if rules["tarokk_count_bonus"] is not None and rng.random() < 0.3:
         hand["tarokk_count"] = [{"player": rng.choice(players), "count": rng.randint(8, 14)}]
@@ -151,3 +153,15 @@ def random_hand(rng: random.Random, session: Session, state: Any) -> dict[str, A
     if hand.get("irregularity") and rules["revoke_penalty"] and rng.random() < 0.5:
         hand["result"] = None
     return hand
+
+
+def _holds_the_pagat(
+    holder: str, declarer: str, result: dict[str, Any], announcements: list[dict[str, Any]]
+) -> bool:
+    """Whether a tulétroá of `holder` fits the hand: he holds the pagát, so only he announces
+    the pagátultimó and only his side makes it (spec §4.1, T7)."""
+    side = "declarer" if holder == declarer else "opponents"
+    made = result["figures_made"]["pagat_ultimo"]
+    if made not in (None, side) or result.get("pagat_ultimo_player") not in (None, holder):
+        return False
+    return all(a["by"] == holder for a in announcements if a["figure"] == "pagat_ultimo")

@@ -441,3 +441,59 @@ def test_every_entry_explains_itself_in_both_languages():
     for line in entry.lines:
         assert line.text.en
         assert line.text.hu
+
+
+@pytest.mark.parametrize(
+    ("points", "all_tricks", "lost", "deltas"),
+    [
+        # The opponents take every trick; one opponent's pagát is beaten in the last trick
+        # by its partner's tarokk: silent volát 3 × 4 = 12 to them, the lost pagát 5 back.
+        (0, "opponents", "opponents", {"A": -14, "B": 7, "C": 7}),
+        # The opponents take every trick, the declarer's pagát among them: S = −12 − 5.
+        (0, "opponents", "declarer", {"A": -34, "B": 17, "C": 17}),
+        # The declarer takes every trick and beats an opponent's pagát in the last one.
+        (94, "declarer", "opponents", {"A": 34, "B": -17, "C": -17}),
+    ],
+)
+def test_a_pagat_beaten_in_the_last_trick_fits_a_volat(points, all_tricks, lost, deltas):
+    hand = good(
+        result=result(
+            declarer_card_points=points, all_tricks_side=all_tricks, pagat_lost_last_trick_side=lost
+        )
+    )
+    _, [entry] = play(hand, silent_ultimo_failure_penalty=True)
+    assert entry.deltas == deltas
+
+
+def test_the_declarers_pagat_is_not_beaten_when_he_takes_every_trick():
+    # He plays alone: whoever beats his pagát in the last trick takes that trick.
+    hand = good(
+        result=result(
+            declarer_card_points=94,
+            all_tricks_side="declarer",
+            pagat_lost_last_trick_side="declarer",
+        )
+    )
+    assert refused(hand, silent_ultimo_failure_penalty=True) == [
+        "result.pagat_lost_last_trick_side"
+    ]
+
+
+@pytest.mark.parametrize("field", ["trull_side", "four_kings_side"])
+def test_a_declarer_without_a_trick_captured_no_king_or_honour(field):
+    # Kings and honours may not be discarded (spec §3): his discard is all he captured.
+    hand = good(
+        result=result(declarer_card_points=0, all_tricks_side="opponents", **{field: "declarer"})
+    )
+    assert refused(hand) == [f"result.{field}"]
+
+
+def test_a_wrong_discard_may_have_put_an_honour_in_the_declarers_discard():
+    hand = good(
+        result=result(declarer_card_points=0, all_tricks_side="opponents", trull_side="declarer"),
+        irregularity={"kind": "wrong_discard", "seat": "A"},
+    )
+    # Mild: the declarer lost, so he pays as normal: the opponents' silent volát 3 × 4 = 12
+    # (his trull is not paid with a volát).
+    _, [entry] = play(hand, wrong_discard_penalty="mild")
+    assert entry.deltas == {"A": -24, "B": 12, "C": 12}

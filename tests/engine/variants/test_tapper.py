@@ -412,3 +412,34 @@ def test_every_entry_explains_itself_in_both_languages():
     for line in entry.lines:
         assert line.text.en
         assert line.text.hu
+
+
+TRULL_OF_B = [{"player": "B", "bonus": "trull"}]
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"announcements": [ann()]}, "announcements[0].by"),
+        ({"result": result(ultimo="declarer")}, "result.figures_made.pagat_ultimo"),
+        (
+            {"result": result(ultimo="opponents", pagat_ultimo_player="C")},
+            "result.pagat_ultimo_player",
+        ),
+    ],
+)
+def test_the_tuletroa_holder_holds_the_pagat(changes, field):
+    # Honours are never discarded: B held the pagát from the first lead (§3, §4.1, T7).
+    assert refused(good(hand_bonuses=TRULL_OF_B, **changes)) == [field]
+
+
+def test_the_tuletroa_holder_makes_his_announced_ultimo():
+    hand = good(
+        bid_participants=["A", "B"],
+        announcements=[ann(side="opponents", by="B")],
+        result=result(ultimo="opponents", pagat_ultimo_player="B"),
+        hand_bonuses=TRULL_OF_B,
+    )
+    _, [entry] = play(hand)
+    # game 3 won by A (40 ≥ 36); the opponents' announced ultimó 6 each; B's tulétroá 3 each.
+    assert entry.deltas == {"A": 6 - 12 - 3, "B": -3 + 6 + 6, "C": -3 + 6 - 3}
