@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorebook.engine.errors import Problems
 from scorebook.engine.payments import book_payment as _distribute
@@ -223,9 +223,9 @@ HOUSE_RULES = (
 # (`_check_…`): the problems come out in the order of the record, field by field.
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
-    """A négyes tarokk hand as read and checked from its record."""
+class Hand(NamedTuple):
+    """A négyes tarokk hand as read and checked from its record (a named tuple: built once
+    per hand of a replayed night, so cheaply)."""
 
     dealer: str
     contract: str
@@ -253,8 +253,8 @@ def read(session: Session, hand: Mapping[str, Any]) -> Hand:
     others = [p for p in players if p != declarer]
     helper = _read_helper(r, contract, others)
     partner = _read_call(r, contract, others)
-    side = tuple(p for p in (declarer, partner or helper) if p)
-    opponents = tuple(p for p in players if p not in side)
+    side = tuple([p for p in (declarer, partner or helper) if p])
+    opponents = tuple([p for p in players if p not in side])
     if "bids" in r.data:
         _read_bids(r, players, rules, first_hand(players, dealer), (contract, declarer, helper))
     contra = _read_contra(r, rules, contract)

@@ -7,9 +7,8 @@ tariffs per level, and the 10-point hand bonuses (doubled in hármas szóló). N
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorebook.engine.errors import Problems
 from scorebook.engine.payments import CONTRA_NAMES, contra_multiplier
@@ -219,8 +218,7 @@ HOUSE_RULES = (
 # (`_check_…`): the problems come out in the order of the record, field by field.
 
 
-@dataclass(frozen=True, slots=True)
-class Ultimo:
+class Ultimo(NamedTuple):
     side: str
     by: str
     announced: bool
@@ -228,9 +226,9 @@ class Ultimo:
     made: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
-    """A trisák hand as read and checked from its record."""
+class Hand(NamedTuple):
+    """A trisák hand as read and checked from its record (a named tuple: built once per
+    hand of a replayed night, so cheaply)."""
 
     dealer: str
     contract: str
@@ -259,8 +257,8 @@ def read(session: Session, hand: Mapping[str, Any]) -> Hand:
     partner, not_held = _read_call(r, players, contract, declarer)
     settled = _read_settled(r, contract, not_held)
     played = contract not in (None, "no_game") and not settled
-    side = tuple(p for p in (declarer, partner) if p)
-    opponents = tuple(p for p in players if p not in side)
+    side = tuple([p for p in (declarer, partner) if p])
+    opponents = tuple([p for p in players if p not in side])
     top = 5 if rules["max_contra_level"] == "mordkontra" else 2
     game_contra = _read_game_contra(r, rules, top, contract, settled)
     ultimo = _read_ultimo(r, rules, top, contract, declarer, side, opponents, played, settled)
@@ -524,14 +522,16 @@ def _read_bonuses(
     """The `hand_bonuses` list: (holder, bonus) pairs, each possible in one deal."""
     problems = r.problems
     items = r.items("hand_bonuses")
-    if items and (contract == "no_game" or settled):
+    if not items:
+        return ()
+    if contract == "no_game" or settled:
         problems.add(
             "hand_bonuses",
             "must be empty when nothing was played",
             "üresnek kell lennie, ha nem volt lejátszás",
         )
         return ()
-    if items and contract == "trisakolas" and not rules["hand_bonuses_in_trisakolas"]:
+    if contract == "trisakolas" and not rules["hand_bonuses_in_trisakolas"]:
         problems.add(
             "hand_bonuses",
             "no hand bonuses in a trisákolás (hand_bonuses_in_trisakolas is false)",
