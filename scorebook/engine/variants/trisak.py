@@ -95,6 +95,7 @@ BONUS_NAMES = {
 BONUS_MOST = {"eight_tarokks": 2, "four_kings": 1, "trull": 1, "little_honours": 1}
 IRREGULARITIES = ("revoke", "wrong_discard")
 SIDES = ("declarer", "opponents")
+RESULT_FIELDS = ("declarer_side_points", "declarer_took_trick", "trisak_points", "trisak_tricks")
 
 HOUSE_RULES = (
     HouseRule(
@@ -219,6 +220,8 @@ HOUSE_RULES = (
 
 
 class Ultimo(NamedTuple):
+    """A pagát ultimó (part of `_game`'s cache key: a named tuple hashes cheaply)."""
+
     side: str
     by: str
     announced: bool
@@ -293,6 +296,7 @@ def _read_declarer(
     contract: str | None,
     dealer: str | None,
 ) -> str | None:
+    """The declarer: none at no_game, optional at a trisákolás after an all-pass (Tr2)."""
     declarer: str | None = None
     if contract == "no_game":
         if r.has("declarer"):
@@ -627,9 +631,6 @@ def _check_irregularity(
     elif kind is not None and offender is not None:
         return kind, offender
     return None
-
-
-RESULT_FIELDS = ("declarer_side_points", "declarer_took_trick", "trisak_points", "trisak_tricks")
 
 
 def _read_result(
