@@ -2,8 +2,10 @@
 and négyes tarokk 54 lappal (`negyes54.py`).
 
 Both have the same table (four fixed seats, no pots, no rounds: the state is who dealt
-last), book one entry per hand, and word contras and amounts the same way. Their bids,
-tariffs and trisákolás forms differ and stay in each variant's module.
+last, no session events), read the irregularity, the tricks of a trisákolás and the unused
+result fields the same way, book one entry per hand, make an offender pay each other
+player the same way, and word contras and amounts the same way. Their bids, tariffs and
+trisákolás forms differ and stay in each variant's module (read → score there).
 """
 
 from __future__ import annotations
