@@ -2,8 +2,10 @@
 and négyes tarokk 54 lappal (`negyes54.py`).
 
 Both have the same table (four fixed seats, no pots, no rounds: the state is who dealt
-last), book one entry per hand, and word contras and amounts the same way. Their bids,
-tariffs and trisákolás forms differ and stay in each variant's module.
+last, no session events), read the irregularity, the tricks of a trisákolás and the unused
+result fields the same way, book one entry per hand, make an offender pay each other
+player the same way, and word contras and amounts the same way. Their bids, tariffs and
+trisákolás forms differ and stay in each variant's module (read → score there).
 """
 
 from __future__ import annotations
@@ -12,9 +14,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorebook.engine.payments import CONTRA_NAMES, contra_multiplier
+from scorebook.engine.errors import InvalidHand
+from scorebook.engine.payments import CONTRA_NAMES, book_payment, contra_multiplier
+from scorebook.engine.record import Reader
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import EndOfSession, Entry, Line, Session, Text
+
+WON = Text("won", "megnyerve")
+LOST = Text("lost", "elveszítve")
+TRICKS = 12  # 12 tricks in a deal of 54 cards among four
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +40,8 @@ class FourSeatTable:
     min_players = 4
     max_players = 4
     pot_names: tuple[str, ...] = ()
+    # Why `event` refuses: the same four play all night.
+    no_events: Text
 
     def start(self, session: Session) -> tuple[State, list[Entry]]:
         return State(), []
@@ -45,6 +55,16 @@ class FourSeatTable:
     def load_state(self, data: Mapping[str, Any]) -> State:
         state: State = load_dataclass(State, data)
         return state
+
+    def event(
+        self, session: Session, state: State, event: Mapping[str, Any]
+    ) -> tuple[State, list[Entry]]:
+        raise InvalidHand.one("event", self.no_events.en, self.no_events.hu)
+
+
+def first_hand(players: tuple[str, ...], dealer: str | None) -> str | None:
+    """The dealer's right hand, who bids and leads first (None without a dealer)."""
+    return players[(players.index(dealer) + 1) % 4] if dealer else None
 
 
 def hand_booked(
@@ -66,6 +86,54 @@ def hand_booked(
         summary=summary,
     )
     return State(dealer, state.hands + 1), [entry]
+
+
+# --- reading the record ---------------------------------------------------------------
+
+
+def read_irregularity(
+    r: Reader, kinds: tuple[str, ...], players: tuple[str, ...]
+) -> tuple[Reader | None, str | None, str | None]:
+    """The optional `irregularity` object: (its reader, type, offending player)."""
+    ir = r.obj("irregularity", optional=True)
+    if ir is None:
+        return None, None, None
+    return ir, ir.choice("type", kinds), ir.player("player", players)
+
+
+def read_tricks(res: Reader, name: str, players: tuple[str, ...]) -> dict[str, int] | None:
+    """Tricks per player (a map under `result`), which must sum to the deal's 12."""
+    tricks = res.player_map(name, players, hi=TRICKS)
+    if tricks is not None and len(tricks) == 4 and sum(tricks.values()) != TRICKS:
+        res.problems.add(
+            res.path(name),
+            f"the tricks sum to {sum(tricks.values())}, not 12",
+            f"az ütések összege {sum(tricks.values())}, nem 12",
+        )
+    return tricks
+
+
+def refuse_other_results(
+    res: Reader, contract: str, fields: tuple[str, ...], wanted: tuple[str, ...]
+) -> None:
+    """Each result field the contract does not use must be null."""
+    for name in fields:
+        if name not in wanted and res.data.get(name) is not None:
+            res.problems.add(
+                res.path(name),
+                f"does not apply to {contract} (must be null)",
+                f"{contract} esetén nem értelmezett (üresen kell hagyni)",
+            )
+
+
+# --- scoring ----------------------------------------------------------------------------
+
+
+def offender_pays_each(
+    lines: list[Line], players: tuple[str, ...], offender: str, amount: int, text: Text
+) -> None:
+    """One player pays `amount` to each of the other three (a penalty, a settlement)."""
+    book_payment([p for p in players if p != offender], [offender], amount, lines, text)
 
 
 # --- text helpers ---------------------------------------------------------------------

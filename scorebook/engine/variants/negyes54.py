@@ -8,20 +8,28 @@ Seed 000 has headings but no section numbers: tariffs cite the heading.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
-from scorebook.engine.errors import InvalidHand, Problems
+from scorebook.engine.errors import Problems
 from scorebook.engine.payments import book_payment as _distribute
 from scorebook.engine.payments import contra_multiplier
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, by_player, fields, rows
 from scorebook.engine.types import Entry, HouseRule, Line, Session, TableHint, Text
 from scorebook.engine.variants._tarokk54 import (
+    LOST,
+    WON,
     FourSeatTable,
     State,
     contra_word,
+    first_hand,
     hand_booked,
+    offender_pays_each,
+    read_irregularity,
+    read_tricks,
+    refuse_other_results,
     times,
 )
 
@@ -100,7 +108,6 @@ DECLARER_EXCHANGES = (
 # 64 points in the game: cards 52 + 12 tricks; 33 wins, 32–32 goes to the opponents.
 TOTAL = 64
 TO_WIN = 33
-TRICKS = 12
 IRREGULARITIES = ("revoke", "wrong_discard", "illegal_ultimo_bid")
 BID_CALLS = ("pass", "segitek", *CONTRACTS[1:])
 IRREGULARITY_NAMES = {
@@ -231,8 +238,658 @@ HOUSE_RULES = (
 )
 
 
-WON = Text("won", "megnyerve")
-LOST = Text("lost", "elveszítve")
+# --- the hand record, read (spec section 13) --------------------------------------------
+# Each section reader reads its fields, then applies that section's cross-field rules
+# (`_check_…`): the problems come out in the order of the record, field by field.
+
+
+class Hand(NamedTuple):
+    """A négyes tarokk hand as read and checked from its record (a named tuple: built once
+    per hand of a replayed night, so cheaply)."""
+
+    dealer: str
+    contract: str
+    declarer: str | None  # None only at trisakolas_all_pass
+    helper: str | None  # who said segítek to a trisákolás
+    side: tuple[str, ...]  # the declarer with the partner or helper
+    opponents: tuple[str, ...]
+    contra: int
+    penalty: tuple[str, str] | None  # (kind, offender): replaces the results
+    unpenalised: tuple[str, str] | None  # an irregularity the house rules leave unpunished
+    tricks: dict[str, int] | None  # per player, at a trisákolás
+    took_trick: bool | None  # at a betli
+    points: int | None  # the declarer side's, at a card-point bid
+    ultimo_won: bool | None  # at a bid with ultimó
+
+
+def read(session: Session, hand: Mapping[str, Any]) -> Hand:
+    """The record as a checked hand; raises InvalidHand with every problem found."""
+    players = session.players
+    rules = session.house_rules
+    r = Reader(hand, Problems())
+    dealer = r.player("dealer", players)
+    contract = r.choice("contract", CONTRACTS)
+    declarer = _read_declarer(r, players, contract)
+    others = [p for p in players if p != declarer]
+    helper = _read_helper(r, contract, others)
+    partner = _read_call(r, contract, others)
+    side = tuple([p for p in (declarer, partner or helper) if p])
+    opponents = tuple([p for p in players if p not in side])
+    if "bids" in r.data:
+        _read_bids(r, players, rules, first_hand(players, dealer), (contract, declarer, helper))
+    contra = _read_contra(r, rules, contract)
+    _check_rekontra(r, players, rules, contra, side)
+    penalty, unpenalised = _read_irregularity(r, players, rules, contract, declarer)
+    # under an applied penalty the results are optional and ignored (section 9)
+    res = _read_result(r, players, contract) if penalty is None else None
+    r.problems.raise_if_any()
+    assert dealer is not None
+    assert contract is not None
+    tricks, took_trick, points, ultimo_won = res or (None, None, None, None)
+    return Hand(
+        dealer,
+        contract,
+        declarer,
+        helper,
+        side,
+        opponents,
+        contra,
+        penalty,
+        unpenalised,
+        tricks,
+        took_trick,
+        points,
+        ultimo_won,
+    )
+
+
+def _read_declarer(r: Reader, players: tuple[str, ...], contract: str | None) -> str | None:
+    """The declarer: null exactly at trisakolas_all_pass."""
+    if contract == ALL_PASS:
+        if r.has("declarer"):
+            r.problems.add(
+                "declarer",
+                "must be null when all four passed (trisakolas_all_pass)",
+                "üresen kell hagyni, ha mind a négyen passzoltak (trisakolas_all_pass)",
+            )
+        return None
+    if contract is None:
+        return None
+    return r.player("declarer", players)
+
+
+def _read_helper(r: Reader, contract: str | None, others: list[str]) -> str | None:
+    """Who said segítek to the trisákolás bid (form 3), if anyone."""
+    if contract == "trisakolas":
+        return r.player("helper", others, optional=True)
+    if r.has("helper"):
+        r.problems.add(
+            "helper",
+            "only at trisakolas (must be null)",
+            "csak trisákolásnál (üresen kell hagyni)",
+        )
+    return None
+
+
+def _read_call(r: Reader, contract: str | None, others: list[str]) -> str | None:
+    """The call at the calling bids: the partner, or alone when the tarokk lay in the talon."""
+    problems = r.problems
+    alone = r.boolean("alone")
+    if contract not in CALLING:
+        for name in ("called_tarokk", "partner"):
+            if r.has(name):
+                problems.add(
+                    name,
+                    "only at jatek, ultimohivas, jatek_es_ultimo (must be null)",
+                    "csak játéknál, ultimóhívásnál, játék és ultimónál (üresen kell hagyni)",
+                )
+        if alone:
+            problems.add(
+                "alone",
+                f"must be false at {contract}: its sides follow from the contract",
+                f"{contract} esetén hamisnak kell lennie: az oldalak a licitből adódnak",
+            )
+        return None
+    r.integer("called_tarokk", lo=2, hi=19)
+    partner = r.player("partner", others, optional=True)
+    if contract == "jatek" and alone:
+        problems.add(
+            "alone",
+            "játék is never played alone: the called tarokk cannot lie in its talon",
+            "játékot sosem játszanak egyedül: a hívott tarokk nem lehet a talonban",
+        )
+    elif r.has("partner") == alone:
+        problems.add(
+            "partner",
+            "give the partner, or alone = true, not both",
+            "a partner vagy az alone = true közül pontosan egy kell",
+        )
+    return partner
+
+
+def _read_contra(r: Reader, rules: Mapping[str, Any], contract: str | None) -> int:
+    """The contra level: none after an all-pass, on trisákolás only under N5."""
+    contra = r.integer("contra", lo=0, hi=2, default=0) or 0
+    if contra and contract == ALL_PASS:
+        r.problems.add(
+            "contra",
+            "no contra after an all-pass (there is no declarer)",
+            "mindenki passzolt: nincs kontra (nincs felvevő)",
+        )
+    elif contra and contract == "trisakolas" and not rules["contra_on_trisakolas"]:
+        r.problems.add(
+            "contra",
+            "no contra on trisákolás here (contra_on_trisakolas is false)",
+            "itt trisákolásra nincs kontra (contra_on_trisakolas hamis)",
+        )
+    return contra
+
+
+def _check_rekontra(
+    r: Reader,
+    players: tuple[str, ...],
+    rules: Mapping[str, Any],
+    contra: int,
+    side: tuple[str, ...],
+) -> None:
+    """N9 on who said rekontra (optional: the contra level alone cannot show it)."""
+    if not r.has("rekontra_by"):
+        return
+    rekontra_by = r.player("rekontra_by", players)
+    allowed = side if rules["partner_may_rekontra"] else side[:1]
+    if contra != 2:
+        r.problems.add(
+            "rekontra_by",
+            "only with a rekontra (contra = 2)",
+            "csak rekontránál (contra = 2)",
+        )
+    elif rekontra_by is not None and rekontra_by not in allowed:
+        r.problems.add(
+            "rekontra_by",
+            "only the declarer may say rekontra (partner_may_rekontra is false)"
+            if rekontra_by in side
+            else "rekontra is the declaring side's answer to a kontra",
+            "rekontrát csak a felvevő mondhat (partner_may_rekontra hamis)"
+            if rekontra_by in side
+            else "rekontrát a felvevő oldala mondhat a kontrára",
+        )
+
+
+def _read_irregularity(
+    r: Reader,
+    players: tuple[str, ...],
+    rules: Mapping[str, Any],
+    contract: str | None,
+    declarer: str | None,
+) -> tuple[tuple[str, str] | None, tuple[str, str] | None]:
+    """The optional irregularity: (penalised, or left unpunished by N6/N7)."""
+    ir, kind, offender = read_irregularity(r, IRREGULARITIES, players)
+    if ir is None:
+        return None, None
+    _check_irregularity(r.problems, players, contract, declarer, kind, offender)
+    if kind is None or offender is None:
+        return None, None
+    applies = (
+        rules["illegal_ultimo_bid_penalty"] == "as_revoke"
+        if kind == "illegal_ultimo_bid"
+        else rules["revoke_penalty"]
+    )
+    return ((kind, offender), None) if applies else (None, (kind, offender))
+
+
+def _check_irregularity(
+    problems: Problems,
+    players: tuple[str, ...],
+    contract: str | None,
+    declarer: str | None,
+    kind: str | None,
+    offender: str | None,
+) -> None:
+    """An illegal ultimó bid is the declarer's; a wrong discard needs an exchange."""
+    if kind == "illegal_ultimo_bid" and (
+        contract != "ultimohivas" or offender not in (None, declarer)
+    ):
+        problems.add(
+            "irregularity.type",
+            "an illegal ultimó bid is only the declarer's, at ultimohivas",
+            "szabálytalan ultimóhívás csak a felvevőé lehet, ultimóhívásnál",
+        )
+    elif kind == "wrong_discard" and offender is not None and declarer is not None:
+        if offender not in _exchangers(players, contract, declarer):
+            problems.add(
+                "irregularity.type",
+                "a wrong discard needs an exchange: only the declarer of jatek, "
+                "ultimohivas, jatek_es_ultimo, harmas_jatek, harmas_jatek_es_ultimo, "
+                "or one of the two players after him at jatek",
+                "hibás skart csak cserénél lehet: a játék, ultimóhívás, játék és ultimó, "
+                "hármas játék (és ultimó) felvevője, vagy játéknál az utána következő két "
+                "játékos",
+            )
+    elif kind == "wrong_discard" and contract not in DECLARER_EXCHANGES:
+        problems.add(
+            "irregularity.type",
+            f"nobody exchanges with the talon at {contract}",
+            f"{contract} esetén senki nem cserél a talonnal",
+        )
+
+
+def _exchangers(players: tuple[str, ...], contract: str | None, declarer: str) -> list[str]:
+    """Who exchanges cards with the talon, and so can discard wrongly."""
+    exchangers = [declarer] if contract in DECLARER_EXCHANGES else []
+    if contract == "jatek":
+        # the next two players after the declarer take one talon card each
+        at = players.index(declarer)
+        exchangers += [players[(at + 1) % 4], players[(at + 2) % 4]]
+    return exchangers
+
+
+_Result = tuple[dict[str, int] | None, bool | None, int | None, bool | None]
+
+
+def _read_result(r: Reader, players: tuple[str, ...], contract: str | None) -> _Result | None:
+    """The `result` object: (tricks, took_trick, points, ultimo_won) as the contract needs."""
+    res = r.obj("result")
+    if res is None or contract is None:
+        return None
+    tricks = took_trick = points = ultimo_won = None
+    if contract in ("trisakolas", ALL_PASS):
+        wanted: tuple[str, ...] = ("tricks",)
+        tricks = read_tricks(res, "tricks", players)
+    elif contract in BETLI:
+        wanted = ("declarer_took_trick",)
+        took_trick = res.required_boolean("declarer_took_trick")
+    else:
+        wanted = ()
+        if contract in GAME_PART:
+            wanted = ("declarer_side_points",)
+            points = res.integer("declarer_side_points", lo=0, hi=TOTAL)
+        if contract in ULTIMO_BIDS:
+            wanted += ("ultimo_won",)
+            ultimo_won = res.required_boolean("ultimo_won")
+    refuse_other_results(res, contract, RESULT_FIELDS, wanted)
+    return tricks, took_trick, points, ultimo_won
+
+
+@dataclass(slots=True)
+class _Auction:
+    """The bid sequence so far (section 3)."""
+
+    passed: set[str] = field(default_factory=set)
+    top: str | None = None  # highest bid so far
+    top_by: str | None = None
+    trisak_by: str | None = None
+    helped_by: str | None = None
+    since_trisak: bool = False  # a non-pass call came after the trisákolás bid
+
+    def call(
+        self, problems: Problems, rules: Mapping[str, Any], at: str, who: str, call: str
+    ) -> None:
+        """One call; `at` is its field (`bids[i].call`)."""
+        if call == "pass":
+            self.passed.add(who)
+        elif call == "segitek":
+            self._segitek(problems, rules, at, who)
+        else:
+            self._bid(problems, at, who, call)
+
+    def _segitek(self, problems: Problems, rules: Mapping[str, Any], at: str, who: str) -> None:
+        """Segítek helps another player's trisákolás bid, under N3 and N4."""
+        if self.trisak_by is None or who == self.trisak_by:
+            problems.add(
+                at,
+                "segítek helps another player's trisákolás bid",
+                "segítek csak más trisákolás-licitjére mondható",
+            )
+        elif who in self.passed and not rules["passed_player_may_help"]:
+            problems.add(
+                at,
+                f"{who} has passed and may not help (passed_player_may_help is false)",
+                f"{who} passzolt, nem segíthet (passed_player_may_help hamis)",
+            )
+        elif self.since_trisak and rules["segitek_must_be_next_call"]:
+            problems.add(
+                at,
+                "segítek must be the next non-pass call after the trisákolás bid "
+                "(segitek_must_be_next_call)",
+                "a segíteknek a trisákolás utáni első nem-passz bemondásnak kell lennie "
+                "(segitek_must_be_next_call)",
+            )
+        else:
+            self.helped_by = who
+
+    def _bid(self, problems: Problems, at: str, who: str, call: str) -> None:
+        """A bid, by a player who has not passed, above the highest so far."""
+        if who in self.passed:
+            problems.add(
+                at,
+                f"{who} has passed and may not bid again",
+                f"{who} passzolt, nem licitálhat újra",
+            )
+            return
+        if self.top is not None and CONTRACTS.index(call) <= CONTRACTS.index(self.top):
+            problems.add(
+                at,
+                f"{call} does not rank above {self.top}",
+                f"{call} nem magasabb, mint {self.top}",
+            )
+            return
+        if self.trisak_by is not None:
+            self.since_trisak = True
+        self.top, self.top_by = call, who
+        if call == "trisakolas":
+            self.trisak_by, self.since_trisak = who, False
+
+    def outcome(self, calls: int) -> tuple[str | None, str | None, str | None]:
+        """(contract, declarer, helper) as the bids give them."""
+        if calls >= 4 and self.top is None:
+            return ALL_PASS, None, None
+        if self.helped_by is not None:
+            return "trisakolas", self.trisak_by, self.helped_by
+        return self.top, self.top_by, None
+
+
+def _read_bids(
+    r: Reader,
+    players: tuple[str, ...],
+    rules: Mapping[str, Any],
+    first: str | None,
+    recorded: tuple[str | None, str | None, str | None],
+) -> None:
+    """The optional bid sequence (section 2, "O the bid sequence"; section 3): checked
+    for the bidding rules and N3/N4, and against the recorded contract, declarer and
+    helper."""
+    problems = r.problems
+    before = len(problems.items)
+    calls = r.items("bids")
+    auction = _Auction()
+    for i, item in enumerate(calls):
+        at = f"bids[{i}]"
+        who = item.player("player", players)
+        call = item.choice("call", BID_CALLS)
+        if who is None or call is None:
+            continue
+        if i == 0 and first is not None and who != first:
+            problems.add(
+                f"{at}.player",
+                f"the first hand ({first}) calls first",
+                f"az osztó jobbkeze ({first}) licitál először",
+            )
+        if auction.helped_by is not None:
+            problems.add(at, "segítek ended the bidding", "a segítek lezárta a licitet")
+            break
+        auction.call(problems, rules, f"{at}.call", who, call)
+    if len(problems.items) > before or not calls:
+        return
+    derived = auction.outcome(len(calls))
+    if derived != recorded:
+        contract, declarer, helper = recorded
+        problems.add(
+            "bids",
+            f"the bids give {derived[0]} by {derived[1]} (helper {derived[2]}), not "
+            f"{contract} by {declarer} (helper {helper})",
+            f"a licit szerint {derived[0]}, felvevő {derived[1]} (segítő {derived[2]}), nem "
+            f"{contract}, {declarer} (segítő {helper})",
+        )
+
+
+# --- scoring -----------------------------------------------------------------------------
+# Cached where a night repeats the same outcomes (pure functions of hashable arguments;
+# lines are immutable), so a replay books each of them once.
+
+
+def score(hand: Hand, players: tuple[str, ...]) -> tuple[list[Line], Text]:
+    """The hand's lines and summary."""
+    lines: list[Line] = []
+    if hand.unpenalised is not None:
+        lines.append(_unpenalised_line(*hand.unpenalised))
+    if hand.penalty is not None:
+        return lines, _penalty(lines, players, hand.contract, hand.contra, hand.penalty)
+    if hand.contract == ALL_PASS:
+        assert hand.tricks is not None
+        booked, summary = _all_pass(players, tuple(hand.tricks[p] for p in players))
+    elif hand.contract == "trisakolas":
+        assert hand.declarer is not None
+        assert hand.tricks is not None
+        booked, summary = _trisak(
+            hand.declarer,
+            hand.helper,
+            hand.side,
+            hand.opponents,
+            hand.contra,
+            tuple(sorted(hand.tricks.items())),
+        )
+    else:
+        booked, summary = _bid(
+            hand.contract,
+            hand.side,
+            hand.opponents,
+            hand.contra,
+            hand.took_trick,
+            hand.points,
+            hand.ultimo_won,
+        )
+    lines.extend(booked)
+    return lines, summary
+
+
+def _unpenalised_line(kind: str, offender: str) -> Line:
+    """An irregularity the house rules (N6, N7) leave unpunished, noted on the hand."""
+    what = IRREGULARITY_NAMES[kind]
+    rule = "illegal_ultimo_bid_penalty" if kind == "illegal_ultimo_bid" else "revoke_penalty"
+    return Line(
+        Text(
+            f"{what.en} by {offender}: no penalty here ({rule}), the hand is "
+            "scored from its results",
+            f"{offender}: {what.hu}: itt nincs büntetés ({rule}), a leosztás "
+            "az eredménye szerint számít",
+        )
+    )
+
+
+@lru_cache(maxsize=4096)
+def _all_pass(players: tuple[str, ...], tricks: tuple[int, ...]) -> tuple[tuple[Line, ...], Text]:
+    """Form 1 (seed 000 "Trisákolás"): each pays each other player one unit per trick."""
+    lines: list[Line] = []
+    for p, t in zip(players, tricks, strict=True):
+        if t == 0:
+            lines.append(
+                Line(Text(f"{p} took no trick: pays nothing", f"{p} nem ütött: nem fizet"))
+            )
+            continue
+        offender_pays_each(
+            lines,
+            players,
+            p,
+            t,
+            Text(
+                f"trisákolás after an all-pass: {p} took {t} trick(s), pays {t} to each "
+                "other player",
+                f"trisákolás (mindenki passzolt): {p} {t} ütést vitt, mindenkinek {t} pontot fizet",
+            ),
+        )
+    shown = ", ".join(f"{p} {t}" for p, t in zip(players, tricks, strict=True))
+    return tuple(lines), Text(
+        f"trisákolás, all passed: tricks {shown}", f"trisákolás, passz: ütések {shown}"
+    )
+
+
+@lru_cache(maxsize=4096)
+def _trisak(
+    declarer: str,
+    helper: str | None,
+    side: tuple[str, ...],
+    opponents: tuple[str, ...],
+    contra: int,
+    tricks_by_player: tuple[tuple[str, int], ...],
+) -> tuple[tuple[Line, ...], Text]:
+    """Forms 2 and 3: the bidder (with a helper) must take the fewest tricks; 3 units."""
+    tricks = dict(tricks_by_player)
+    if helper is None:
+        won, why = _alone_fewest(tricks[declarer], min(tricks[p] for p in opponents))
+        who = declarer
+    else:
+        # Form 3: bidder and helper together take fewer tricks than the other pair.
+        ours = sum(tricks[p] for p in side)
+        theirs = sum(tricks[p] for p in opponents)
+        won = ours < theirs
+        why = Text(
+            f"{ours} {'<' if won else '≥'} {theirs} tricks",
+            f"{ours} {'<' if won else '≥'} {theirs} ütés",
+        )
+        who = f"{declarer} + {helper} (segítek)"
+    cw = contra_word(contra)
+    outcome = WON if won else LOST
+    winners, losers = (side, opponents) if won else (opponents, side)
+    lines: list[Line] = []
+    _distribute(
+        winners,
+        losers,
+        TRISAK * contra_multiplier(contra),
+        lines,
+        Text(
+            f"{who}: {cw}trisákolás {outcome.en} ({why.en}): {times(TRISAK, contra)}",
+            f"{who}: {cw}trisákolás {outcome.hu} ({why.hu}): {times(TRISAK, contra)}",
+        ),
+    )
+    summary = Text(f"{who}: {cw}trisákolás {outcome.en}", f"{who}: {cw}trisákolás {outcome.hu}")
+    return tuple(lines), summary
+
+
+def _alone_fewest(t: int, fewest: int) -> tuple[bool, Text]:
+    """Form 2: fewer tricks than each other player (a tie with anyone loses)."""
+    if t < fewest:
+        return True, Text(
+            f"{t} tricks, fewer than each opponent (fewest {fewest})",
+            f"{t} ütés, kevesebb, mint bármelyik ellenfélé (legkevesebb {fewest})",
+        )
+    return False, Text(
+        f"{t} tricks, not fewer than an opponent's {fewest}",
+        f"{t} ütés, nem kevesebb, mint egy ellenfél {fewest} ütése",
+    )
+
+
+@lru_cache(maxsize=4096)
+def _bid(
+    contract: str,
+    side: tuple[str, ...],
+    opponents: tuple[str, ...],
+    contra: int,
+    took_trick: bool | None,
+    points: int | None,
+    ultimo_won: bool | None,
+) -> tuple[tuple[Line, ...], Text]:
+    """A betli or card-point bid, each part of a combined bid judged on its own."""
+    name = NAMES[contract]
+    who = " + ".join(side)
+    cw = contra_word(contra)
+    mult = contra_multiplier(contra)
+    parts = _bid_parts(contract, took_trick, points, ultimo_won)
+    net = sum(v for _, _, v in parts)
+    if len(parts) == 1:
+        # a single-element bid: "szólóhármas won (44 ≥ 33 points)"
+        en, hu, v = parts[0]
+        en = en.removeprefix("game ").removeprefix("ultimó ")
+        hu = hu.removeprefix("játék ").removeprefix("ultimó ")
+        parts = [(en, hu, v)]
+        sep = " "
+    else:
+        sep = ": "
+    winners, losers = (side, opponents) if net > 0 else (opponents, side)
+    expr = _arithmetic([v for _, _, v in parts], mult)
+    lines: list[Line] = []
+    _distribute(
+        winners,
+        losers,
+        abs(net) * mult,
+        lines,
+        Text(
+            f"{who}: {cw}{name.en}{sep}{', '.join(p[0] for p in parts)}; a = {expr}",
+            f"{who}: {cw}{name.hu}{sep}{', '.join(p[1] for p in parts)}; a = {expr}",
+        ),
+    )
+    summary = Text(f"{who}: {cw}{name.en} {net * mult:+d}", f"{who}: {cw}{name.hu} {net * mult:+d}")
+    return tuple(lines), summary
+
+
+def _bid_parts(
+    contract: str, took_trick: bool | None, points: int | None, ultimo_won: bool | None
+) -> list[tuple[str, str, int]]:
+    """(what en, what hu, signed units) per part of the bid."""
+    parts: list[tuple[str, str, int]] = []
+    if contract in BETLI:
+        value = BETLI[contract]
+        won = not took_trick
+        parts.append(
+            (
+                f"{'won, no trick taken' if won else 'lost, took a trick'}",
+                f"{'megnyerve, nem ütött' if won else 'elveszítve, ütött'}",
+                value if won else -value,
+            )
+        )
+    if contract in GAME_PART:
+        g = GAME_PART[contract]
+        assert points is not None
+        won = points >= TO_WIN
+        rel = "≥" if won else "<"
+        parts.append(
+            (
+                f"game {'won' if won else 'lost'} ({points} {rel} 33 points)",
+                f"játék {'megnyerve' if won else 'elveszítve'} ({points} {rel} 33 pont)",
+                g if won else -g,
+            )
+        )
+    if contract in ULTIMO_BIDS:
+        won = bool(ultimo_won)
+        parts.append(
+            (
+                f"ultimó {'won' if won else 'lost'}",
+                f"ultimó {'sikerült' if won else 'elbukott'}",
+                ULTIMO if won else -ULTIMO,
+            )
+        )
+    return parts
+
+
+def _arithmetic(values: list[int], mult: int) -> str:
+    """'+4 - 6 = -2', '(+4 - 6) × 2 = -4' or '+8 × 2 = +16'."""
+    net = sum(values)
+    expr = f"{values[0]:+d}" + "".join(f" {'+' if v >= 0 else '-'} {abs(v)}" for v in values[1:])
+    if len(values) > 1:
+        expr = f"({expr})" if mult > 1 else f"{expr} = {net:+d}"
+    if mult > 1:
+        expr += f" × {mult} = {net * mult:+d}"
+    return expr
+
+
+def _penalty(
+    lines: list[Line],
+    players: tuple[str, ...],
+    contract: str,
+    contra: int,
+    penalty: tuple[str, str],
+) -> Text:
+    """Seed 004 §62*/§38 style (section 9): the offender pays the bid value × contra to each
+    other player; the all-pass trisákolás has no bid: 3."""
+    kind, offender = penalty
+    what = IRREGULARITY_NAMES[kind]
+    value = _bid_value(contract)
+    level = 0 if contract == ALL_PASS else contra
+    x = value * contra_multiplier(level)
+    offender_pays_each(
+        lines,
+        players,
+        offender,
+        x,
+        Text(
+            f"{what.en} by {offender}, nothing else is scored: X = {contra_word(level)}"
+            f"{NAMES[contract].en} {times(value, level)}; {offender} pays X to each other "
+            "player",
+            f"{offender}: {what.hu}, más nem számít: X = {contra_word(level)}"
+            f"{NAMES[contract].hu} {times(value, level)}; {offender} mindenkinek X pontot "
+            "fizet",
+        ),
+    )
+    return Text(f"{what.en} by {offender} (−{3 * x})", f"{offender}: {what.hu} (−{3 * x})")
 
 
 # --- the variant ----------------------------------------------------------------------
@@ -246,561 +903,17 @@ class Negyes54(FourSeatTable):
     house_rules = HOUSE_RULES
     record = RECORD
     event_record = None
-
-    # The hand record (spec section 13) ------------------------------------------------
+    no_events = Text(
+        "negyes54 has no session events: the same four play all night",
+        "a négyes tarokkban nincs ülésközi esemény: ugyanaz a négy játékos játszik",
+    )
 
     def play(
         self, session: Session, state: State, hand: Mapping[str, Any], number: int
     ) -> tuple[State, list[Entry]]:
-        players = session.players
-        rules = session.house_rules
-        problems = Problems()
-        r = Reader(hand, problems)
-        dealer = r.player("dealer", players)
-        contract = r.choice("contract", CONTRACTS)
-
-        # declarer: null iff trisakolas_all_pass
-        declarer: str | None = None
-        if contract == ALL_PASS:
-            if r.has("declarer"):
-                problems.add(
-                    "declarer",
-                    "must be null when all four passed (trisakolas_all_pass)",
-                    "üresen kell hagyni, ha mind a négyen passzoltak (trisakolas_all_pass)",
-                )
-        elif contract is not None:
-            declarer = r.player("declarer", players)
-        others = [p for p in players if p != declarer]
-
-        # helper (trisákolás with "segítek")
-        helper: str | None = None
-        if contract == "trisakolas":
-            helper = r.player("helper", others, optional=True)
-        elif r.has("helper"):
-            problems.add(
-                "helper",
-                "only at trisakolas (must be null)",
-                "csak trisákolásnál (üresen kell hagyni)",
-            )
-
-        # the call: partner or alone
-        partner: str | None = None
-        alone = r.boolean("alone")
-        if contract in CALLING:
-            r.integer("called_tarokk", lo=2, hi=19)
-            partner = r.player("partner", others, optional=True)
-            if contract == "jatek" and alone:
-                problems.add(
-                    "alone",
-                    "játék is never played alone: the called tarokk cannot lie in its talon",
-                    "játékot sosem játszanak egyedül: a hívott tarokk nem lehet a talonban",
-                )
-            elif r.has("partner") == alone:
-                problems.add(
-                    "partner",
-                    "give the partner, or alone = true, not both",
-                    "a partner vagy az alone = true közül pontosan egy kell",
-                )
-        else:
-            for name in ("called_tarokk", "partner"):
-                if r.has(name):
-                    problems.add(
-                        name,
-                        "only at jatek, ultimohivas, jatek_es_ultimo (must be null)",
-                        "csak játéknál, ultimóhívásnál, játék és ultimónál (üresen kell hagyni)",
-                    )
-            if alone:
-                problems.add(
-                    "alone",
-                    f"must be false at {contract}: its sides follow from the contract",
-                    f"{contract} esetén hamisnak kell lennie: az oldalak a licitből adódnak",
-                )
-        side = [p for p in (declarer, partner or helper) if p]
-        opponents = [p for p in players if p not in side]
-
-        if "bids" in r.data:
-            first = players[(players.index(dealer) + 1) % 4] if dealer else None
-            self._bids(r, players, rules, first, contract, declarer, helper)
-
-        # contra
-        contra = r.integer("contra", lo=0, hi=2, default=0) or 0
-        if contra and contract == ALL_PASS:
-            problems.add(
-                "contra",
-                "no contra after an all-pass (there is no declarer)",
-                "mindenki passzolt: nincs kontra (nincs felvevő)",
-            )
-        elif contra and contract == "trisakolas" and not rules["contra_on_trisakolas"]:
-            problems.add(
-                "contra",
-                "no contra on trisákolás here (contra_on_trisakolas is false)",
-                "itt trisákolásra nincs kontra (contra_on_trisakolas hamis)",
-            )
-
-        # who said rekontra (optional; the record's contra level alone cannot show N9)
-        if r.has("rekontra_by"):
-            rekontra_by = r.player("rekontra_by", players)
-            allowed = side if rules["partner_may_rekontra"] else side[:1]
-            if contra != 2:
-                problems.add(
-                    "rekontra_by",
-                    "only with a rekontra (contra = 2)",
-                    "csak rekontránál (contra = 2)",
-                )
-            elif rekontra_by is not None and rekontra_by not in allowed:
-                problems.add(
-                    "rekontra_by",
-                    "only the declarer may say rekontra (partner_may_rekontra is false)"
-                    if rekontra_by in side
-                    else "rekontra is the declaring side's answer to a kontra",
-                    "rekontrát csak a felvevő mondhat (partner_may_rekontra hamis)"
-                    if rekontra_by in side
-                    else "rekontrát a felvevő oldala mondhat a kontrára",
-                )
-
-        # irregularity
-        penalty: tuple[str, str] | None = None
-        unpenalised: tuple[str, str] | None = None
-        ir = r.obj("irregularity", optional=True)
-        if ir is not None:
-            kind = ir.choice("type", IRREGULARITIES)
-            offender = ir.player("player", players)
-            if kind == "illegal_ultimo_bid" and (
-                contract != "ultimohivas" or offender not in (None, declarer)
-            ):
-                problems.add(
-                    "irregularity.type",
-                    "an illegal ultimó bid is only the declarer's, at ultimohivas",
-                    "szabálytalan ultimóhívás csak a felvevőé lehet, ultimóhívásnál",
-                )
-            elif kind == "wrong_discard" and offender is not None and declarer is not None:
-                exchangers = [declarer] if contract in DECLARER_EXCHANGES else []
-                if contract == "jatek":
-                    # the next two players after the declarer take one talon card each
-                    at = players.index(declarer)
-                    exchangers += [players[(at + 1) % 4], players[(at + 2) % 4]]
-                if offender not in exchangers:
-                    problems.add(
-                        "irregularity.type",
-                        "a wrong discard needs an exchange: only the declarer of jatek, "
-                        "ultimohivas, jatek_es_ultimo, harmas_jatek, harmas_jatek_es_ultimo, "
-                        "or one of the two players after him at jatek",
-                        "hibás skart csak cserénél lehet: a játék, ultimóhívás, játék és ultimó, "
-                        "hármas játék (és ultimó) felvevője, vagy játéknál az utána következő két "
-                        "játékos",
-                    )
-            elif kind == "wrong_discard" and contract not in DECLARER_EXCHANGES:
-                problems.add(
-                    "irregularity.type",
-                    f"nobody exchanges with the talon at {contract}",
-                    f"{contract} esetén senki nem cserél a talonnal",
-                )
-            if kind is not None and offender is not None:
-                applies = (
-                    rules["illegal_ultimo_bid_penalty"] == "as_revoke"
-                    if kind == "illegal_ultimo_bid"
-                    else rules["revoke_penalty"]
-                )
-                if applies:
-                    penalty = (kind, offender)
-                else:
-                    unpenalised = (kind, offender)
-
-        # results
-        # under an applied penalty the results are optional and ignored (section 9)
-        res = None if penalty is not None else self._result(r, players, contract)
-        problems.raise_if_any()
-
-        # --- scoring ---
-        assert contract is not None
-        assert dealer is not None
-        lines: list[Line] = []
-        if unpenalised is not None:
-            what = IRREGULARITY_NAMES[unpenalised[0]]
-            rule = (
-                "illegal_ultimo_bid_penalty"
-                if unpenalised[0] == "illegal_ultimo_bid"
-                else "revoke_penalty"
-            )
-            lines.append(
-                Line(
-                    Text(
-                        f"{what.en} by {unpenalised[1]}: no penalty here ({rule}), the hand is "
-                        "scored from its results",
-                        f"{unpenalised[1]}: {what.hu}: itt nincs büntetés ({rule}), a leosztás "
-                        "az eredménye szerint számít",
-                    )
-                )
-            )
-        if penalty is not None:
-            summary = self._penalty(lines, players, contract, contra, penalty)
-        else:
-            assert res is not None
-            if contract == ALL_PASS:
-                booked, summary = _all_pass_lines(players, tuple(res["tricks"][p] for p in players))
-                lines.extend(booked)
-            else:
-                assert declarer is not None
-                if contract == "trisakolas":
-                    booked, summary = _trisak_lines(
-                        declarer,
-                        helper,
-                        tuple(side),
-                        tuple(opponents),
-                        contra,
-                        tuple(sorted(res["tricks"].items())),
-                    )
-                    lines.extend(booked)
-                else:
-                    booked, summary = _bid_lines(
-                        contract,
-                        tuple(side),
-                        tuple(opponents),
-                        contra,
-                        res.get("declarer_took_trick"),
-                        res.get("declarer_side_points"),
-                        res.get("ultimo_won"),
-                    )
-                    lines.extend(booked)
-        return hand_booked(state, number, dealer, players, lines, summary)
-
-    @staticmethod
-    def _result(r: Reader, players: tuple[str, ...], contract: str | None) -> dict[str, Any] | None:
-        problems = r.problems
-        res = r.obj("result")
-        if res is None or contract is None:
-            return None
-        wanted: tuple[str, ...]
-        if contract in ("trisakolas", ALL_PASS):
-            wanted = ("tricks",)
-            tricks = res.player_map("tricks", players, hi=TRICKS)
-            if tricks is not None and len(tricks) == 4 and sum(tricks.values()) != TRICKS:
-                problems.add(
-                    "result.tricks",
-                    f"the tricks sum to {sum(tricks.values())}, not 12",
-                    f"az ütések összege {sum(tricks.values())}, nem 12",
-                )
-        elif contract in BETLI:
-            wanted = ("declarer_took_trick",)
-            res.required_boolean("declarer_took_trick")
-        else:
-            wanted = ()
-            if contract in GAME_PART:
-                wanted = ("declarer_side_points",)
-                res.integer("declarer_side_points", lo=0, hi=TOTAL)
-            if contract in ULTIMO_BIDS:
-                wanted += ("ultimo_won",)
-                res.required_boolean("ultimo_won")
-        for name in RESULT_FIELDS:
-            if name not in wanted and res.data.get(name) is not None:
-                problems.add(
-                    f"result.{name}",
-                    f"does not apply to {contract} (must be null)",
-                    f"{contract} esetén nem értelmezett (üresen kell hagyni)",
-                )
-        return dict(res.data)
-
-    @staticmethod
-    def _bids(
-        r: Reader,
-        players: tuple[str, ...],
-        rules: Mapping[str, Any],
-        first: str | None,
-        contract: str | None,
-        declarer: str | None,
-        helper: str | None,
-    ) -> None:
-        """The optional bid sequence (section 2, "O the bid sequence"; section 3): checked
-        for the bidding rules and N3/N4, and against the contract, declarer and helper."""
-        problems = r.problems
-        before = len(problems.items)
-        calls = r.items("bids")
-        passed: set[str] = set()
-        top: str | None = None  # highest bid so far
-        top_by: str | None = None
-        trisak_by: str | None = None
-        helped_by: str | None = None
-        since_trisak = False  # a non-pass call came after the trisákolás bid
-        for i, item in enumerate(calls):
-            field = f"bids[{i}]"
-            who = item.player("player", players)
-            call = item.choice("call", BID_CALLS)
-            if who is None or call is None:
-                continue
-            if i == 0 and first is not None and who != first:
-                problems.add(
-                    f"{field}.player",
-                    f"the first hand ({first}) calls first",
-                    f"az osztó jobbkeze ({first}) licitál először",
-                )
-            if helped_by is not None:
-                problems.add(field, "segítek ended the bidding", "a segítek lezárta a licitet")
-                break
-            if call == "pass":
-                passed.add(who)
-                continue
-            if call == "segitek":
-                if trisak_by is None or who == trisak_by:
-                    problems.add(
-                        f"{field}.call",
-                        "segítek helps another player's trisákolás bid",
-                        "segítek csak más trisákolás-licitjére mondható",
-                    )
-                elif who in passed and not rules["passed_player_may_help"]:
-                    problems.add(
-                        f"{field}.call",
-                        f"{who} has passed and may not help (passed_player_may_help is false)",
-                        f"{who} passzolt, nem segíthet (passed_player_may_help hamis)",
-                    )
-                elif since_trisak and rules["segitek_must_be_next_call"]:
-                    problems.add(
-                        f"{field}.call",
-                        "segítek must be the next non-pass call after the trisákolás bid "
-                        "(segitek_must_be_next_call)",
-                        "a segíteknek a trisákolás utáni első nem-passz bemondásnak kell lennie "
-                        "(segitek_must_be_next_call)",
-                    )
-                else:
-                    helped_by = who
-                continue
-            if who in passed:
-                problems.add(
-                    f"{field}.call",
-                    f"{who} has passed and may not bid again",
-                    f"{who} passzolt, nem licitálhat újra",
-                )
-                continue
-            if top is not None and CONTRACTS.index(call) <= CONTRACTS.index(top):
-                problems.add(
-                    f"{field}.call",
-                    f"{call} does not rank above {top}",
-                    f"{call} nem magasabb, mint {top}",
-                )
-                continue
-            if trisak_by is not None:
-                since_trisak = True
-            top, top_by = call, who
-            if call == "trisakolas":
-                trisak_by, since_trisak = who, False
-        if len(problems.items) > before:
-            return
-        if calls and len(calls) >= 4 and top is None:
-            derived: tuple[str | None, str | None, str | None] = (ALL_PASS, None, None)
-        elif helped_by is not None:
-            derived = ("trisakolas", trisak_by, helped_by)
-        else:
-            derived = (top, top_by, None)
-        if calls and derived != (contract, declarer, helper):
-            problems.add(
-                "bids",
-                f"the bids give {derived[0]} by {derived[1]} (helper {derived[2]}), not "
-                f"{contract} by {declarer} (helper {helper})",
-                f"a licit szerint {derived[0]}, felvevő {derived[1]} (segítő {derived[2]}), nem "
-                f"{contract}, {declarer} (segítő {helper})",
-            )
-
-    # --- scoring helpers ------------------------------------------------------------
-
-    @staticmethod
-    def _all_pass(lines: list[Line], players: tuple[str, ...], res: Mapping[str, Any]) -> Text:
-        # Form 1 (seed 000 "Trisákolás"): each pays each other player one unit per trick.
-        tricks: Mapping[str, int] = res["tricks"]
-        for p in players:
-            t = tricks[p]
-            if t == 0:
-                lines.append(
-                    Line(Text(f"{p} took no trick: pays nothing", f"{p} nem ütött: nem fizet"))
-                )
-                continue
-            _distribute(
-                [q for q in players if q != p],
-                [p],
-                t,
-                lines,
-                Text(
-                    f"trisákolás after an all-pass: {p} took {t} trick(s), pays {t} to each "
-                    "other player",
-                    f"trisákolás (mindenki passzolt): {p} {t} ütést vitt, mindenkinek {t} "
-                    "pontot fizet",
-                ),
-            )
-        shown = ", ".join(f"{p} {tricks[p]}" for p in players)
-        return Text(f"trisákolás, all passed: tricks {shown}", f"trisákolás, passz: ütések {shown}")
-
-    @staticmethod
-    def _trisak(
-        lines: list[Line],
-        declarer: str,
-        helper: str | None,
-        side: list[str],
-        opponents: list[str],
-        contra: int,
-        res: Mapping[str, Any],
-    ) -> Text:
-        tricks: Mapping[str, int] = res["tricks"]
-        ours = sum(tricks[p] for p in side)
-        theirs = sum(tricks[p] for p in opponents)
-        if helper is None:
-            # Form 2: fewer tricks than each other player (a tie with anyone loses).
-            fewest = min(tricks[p] for p in opponents)
-            won = tricks[declarer] < fewest
-            t = tricks[declarer]
-            why = (
-                Text(
-                    f"{t} tricks, fewer than each opponent (fewest {fewest})",
-                    f"{t} ütés, kevesebb, mint bármelyik ellenfélé (legkevesebb {fewest})",
-                )
-                if won
-                else Text(
-                    f"{t} tricks, not fewer than an opponent's {fewest}",
-                    f"{t} ütés, nem kevesebb, mint egy ellenfél {fewest} ütése",
-                )
-            )
-            who = declarer
-        else:
-            # Form 3: bidder and helper together take fewer tricks than the other pair.
-            won = ours < theirs
-            why = Text(
-                f"{ours} {'<' if won else '≥'} {theirs} tricks",
-                f"{ours} {'<' if won else '≥'} {theirs} ütés",
-            )
-            who = f"{declarer} + {helper} (segítek)"
-        amount = TRISAK * contra_multiplier(contra)
-        cw = contra_word(contra)
-        outcome = WON if won else LOST
-        winners, losers = (side, opponents) if won else (opponents, side)
-        _distribute(
-            winners,
-            losers,
-            amount,
-            lines,
-            Text(
-                f"{who}: {cw}trisákolás {outcome.en} ({why.en}): {times(TRISAK, contra)}",
-                f"{who}: {cw}trisákolás {outcome.hu} ({why.hu}): {times(TRISAK, contra)}",
-            ),
-        )
-        return Text(f"{who}: {cw}trisákolás {outcome.en}", f"{who}: {cw}trisákolás {outcome.hu}")
-
-    @staticmethod
-    def _bid(
-        lines: list[Line],
-        contract: str,
-        declarer: str,
-        side: list[str],
-        opponents: list[str],
-        contra: int,
-        res: Mapping[str, Any],
-    ) -> Text:
-        name = NAMES[contract]
-        who = " + ".join(side)
-        cw = contra_word(contra)
-        mult = contra_multiplier(contra)
-        # (what en, what hu, signed units) per part of the bid, judged on its own
-        parts: list[tuple[str, str, int]] = []
-        if contract in BETLI:
-            value = BETLI[contract]
-            won = not res["declarer_took_trick"]
-            parts.append(
-                (
-                    f"{'won, no trick taken' if won else 'lost, took a trick'}",
-                    f"{'megnyerve, nem ütött' if won else 'elveszítve, ütött'}",
-                    value if won else -value,
-                )
-            )
-        if contract in GAME_PART:
-            g = GAME_PART[contract]
-            points = res["declarer_side_points"]
-            won = points >= TO_WIN
-            rel = "≥" if won else "<"
-            parts.append(
-                (
-                    f"game {'won' if won else 'lost'} ({points} {rel} 33 points)",
-                    f"játék {'megnyerve' if won else 'elveszítve'} ({points} {rel} 33 pont)",
-                    g if won else -g,
-                )
-            )
-        if contract in ULTIMO_BIDS:
-            won = bool(res["ultimo_won"])
-            parts.append(
-                (
-                    f"ultimó {'won' if won else 'lost'}",
-                    f"ultimó {'sikerült' if won else 'elbukott'}",
-                    ULTIMO if won else -ULTIMO,
-                )
-            )
-        net = sum(v for _, _, v in parts)
-        if len(parts) == 1:
-            # a single-element bid: "szólóhármas won (44 ≥ 33 points)"
-            en, hu, v = parts[0]
-            en = en.removeprefix("game ").removeprefix("ultimó ")
-            hu = hu.removeprefix("játék ").removeprefix("ultimó ")
-            parts = [(en, hu, v)]
-            sep = " "
-        else:
-            sep = ": "
-        expr = f"{parts[0][2]:+d}" + "".join(
-            f" {'+' if v >= 0 else '-'} {abs(v)}" for _, _, v in parts[1:]
-        )
-        if len(parts) > 1:
-            expr = f"({expr})" if mult > 1 else f"{expr} = {net:+d}"
-        if mult > 1:
-            expr += f" × {mult} = {net * mult:+d}"
-        winners, losers = (side, opponents) if net > 0 else (opponents, side)
-        _distribute(
-            winners,
-            losers,
-            abs(net) * mult,
-            lines,
-            Text(
-                f"{who}: {cw}{name.en}{sep}{', '.join(p[0] for p in parts)}; a = {expr}",
-                f"{who}: {cw}{name.hu}{sep}{', '.join(p[1] for p in parts)}; a = {expr}",
-            ),
-        )
-        summary_en = f"{who}: {cw}{name.en} {net * mult:+d}"
-        summary_hu = f"{who}: {cw}{name.hu} {net * mult:+d}"
-        return Text(summary_en, summary_hu)
-
-    @staticmethod
-    def _penalty(
-        lines: list[Line],
-        players: tuple[str, ...],
-        contract: str,
-        contra: int,
-        penalty: tuple[str, str],
-    ) -> Text:
-        kind, offender = penalty
-        what = IRREGULARITY_NAMES[kind]
-        # Seed 004 §62*/§38 style (section 9): the bid value × contra to each other player;
-        # the all-pass trisákolás has no bid: 3.
-        value = _bid_value(contract)
-        level = 0 if contract == ALL_PASS else contra
-        x = value * contra_multiplier(level)
-        _distribute(
-            [p for p in players if p != offender],
-            [offender],
-            x,
-            lines,
-            Text(
-                f"{what.en} by {offender}, nothing else is scored: X = {contra_word(level)}"
-                f"{NAMES[contract].en} {times(value, level)}; {offender} pays X to each other "
-                "player",
-                f"{offender}: {what.hu}, más nem számít: X = {contra_word(level)}"
-                f"{NAMES[contract].hu} {times(value, level)}; {offender} mindenkinek X pontot "
-                "fizet",
-            ),
-        )
-        return Text(f"{what.en} by {offender} (−{3 * x})", f"{offender}: {what.hu} (−{3 * x})")
-
-    # --- session --------------------------------------------------------------------
-
-    def event(
-        self, session: Session, state: State, event: Mapping[str, Any]
-    ) -> tuple[State, list[Entry]]:
-        raise InvalidHand.one(
-            "event",
-            "negyes54 has no session events: the same four play all night",
-            "a négyes tarokkban nincs ülésközi esemény: ugyanaz a négy játékos játszik",
-        )
+        checked = read(session, hand)
+        lines, summary = score(checked, session.players)
+        return hand_booked(state, number, checked.dealer, session.players, lines, summary)
 
     def table_hint(self, session: Session, state: State) -> TableHint:
         players = session.players
@@ -818,57 +931,6 @@ class Negyes54(FourSeatTable):
                 ),
             ),
         )
-
-
-# Cached scoring of the outcomes (pure functions of hashable arguments; lines are immutable):
-# a night repeats the same few outcomes, so a replay books them once.
-
-
-@lru_cache(maxsize=4096)
-def _all_pass_lines(
-    players: tuple[str, ...], tricks: tuple[int, ...]
-) -> tuple[tuple[Line, ...], Text]:
-    lines: list[Line] = []
-    summary = Negyes54._all_pass(
-        lines, players, {"tricks": dict(zip(players, tricks, strict=True))}
-    )
-    return tuple(lines), summary
-
-
-@lru_cache(maxsize=4096)
-def _trisak_lines(
-    declarer: str,
-    helper: str | None,
-    side: tuple[str, ...],
-    opponents: tuple[str, ...],
-    contra: int,
-    tricks: tuple[tuple[str, int], ...],
-) -> tuple[tuple[Line, ...], Text]:
-    lines: list[Line] = []
-    summary = Negyes54._trisak(
-        lines, declarer, helper, list(side), list(opponents), contra, {"tricks": dict(tricks)}
-    )
-    return tuple(lines), summary
-
-
-@lru_cache(maxsize=4096)
-def _bid_lines(
-    contract: str,
-    side: tuple[str, ...],
-    opponents: tuple[str, ...],
-    contra: int,
-    took_trick: bool | None,
-    points: int | None,
-    ultimo_won: bool | None,
-) -> tuple[tuple[Line, ...], Text]:
-    lines: list[Line] = []
-    res = {
-        "declarer_took_trick": took_trick,
-        "declarer_side_points": points,
-        "ultimo_won": ultimo_won,
-    }
-    summary = Negyes54._bid(lines, contract, side[0], list(side), list(opponents), contra, res)
-    return tuple(lines), summary
 
 
 VARIANT = Negyes54()

@@ -7,22 +7,28 @@ tariffs per level, and the 10-point hand bonuses (doubled in hármas szóló). N
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
-from scorebook.engine.errors import InvalidHand, Problems
+from scorebook.engine.errors import Problems
 from scorebook.engine.payments import CONTRA_NAMES, contra_multiplier
 from scorebook.engine.payments import book_payment as _distribute
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, by_player, fields, rows
 from scorebook.engine.types import Entry, HouseRule, Line, Session, TableHint, Text
 from scorebook.engine.variants._tarokk54 import (
+    LOST,
+    WON,
     FourSeatTable,
     State,
     contra_word,
+    first_hand,
     hand_booked,
     names,
+    offender_pays_each,
+    read_irregularity,
+    read_tricks,
+    refuse_other_results,
     times,
 )
 
@@ -94,7 +100,6 @@ DISCARDING = ("jatek", "ultimohivas", "harmas")
 # 106 card points in the pack (seed 004 §67); 54 wins, 53–53 goes to the opponents (§73).
 PACK_POINTS = 106
 TO_WIN = 54
-TRICKS = 12
 # Trisákolás (seed 004 §73): the top scorer pays 3 to each, or 9 to a player without a trick.
 TRISAK_EACH = 3
 TRISAK_NO_TRICK = 9
@@ -112,6 +117,7 @@ BONUS_NAMES = {
 BONUS_MOST = {"eight_tarokks": 2, "four_kings": 1, "trull": 1, "little_honours": 1}
 IRREGULARITIES = ("revoke", "wrong_discard")
 SIDES = ("declarer", "opponents")
+RESULT_FIELDS = ("declarer_side_points", "declarer_took_trick", "trisak_points", "trisak_tricks")
 
 HOUSE_RULES = (
     HouseRule(
@@ -230,23 +236,554 @@ HOUSE_RULES = (
 )
 
 
-# --- text helpers ---------------------------------------------------------------------
+# --- the hand record, read (spec section 13) --------------------------------------------
+# Each section reader reads its fields, then applies that section's cross-field rules
+# (`_check_…`): the problems come out in the order of the record, field by field.
+
+
+class Ultimo(NamedTuple):
+    """A pagát ultimó (part of `_game`'s cache key: a named tuple hashes cheaply)."""
+
+    side: str
+    by: str
+    announced: bool
+    contra: int
+    made: bool
+
+
+class Hand(NamedTuple):
+    """A trisák hand as read and checked from its record (a named tuple: built once per
+    hand of a replayed night, so cheaply)."""
+
+    dealer: str
+    contract: str
+    declarer: str | None
+    partner: str | None
+    side: tuple[str, ...]  # the declarer and the called partner
+    opponents: tuple[str, ...]
+    settled: bool  # ultimóhívás settled for half fee (Tr12)
+    game_contra: int
+    ultimo: Ultimo | None
+    bonuses: tuple[tuple[str, str], ...]  # (holder, bonus)
+    irregular: tuple[str, str] | None  # (kind, offender): the penalty replaces the results
+    # the declarer side's card points, or at a bettli whether the declarer took a trick
+    outcome: int | bool | None
+    trisak: tuple[dict[str, int], dict[str, int]] | None  # (card points, tricks)
+
+
+def read(session: Session, hand: Mapping[str, Any]) -> Hand:
+    """The record as a checked hand; raises InvalidHand with every problem found."""
+    players = session.players
+    rules = session.house_rules
+    r = Reader(hand, Problems())
+    dealer = r.player("dealer", players)
+    contract = r.choice("contract", CONTRACTS)
+    declarer = _read_declarer(r, players, rules, contract, dealer)
+    partner, not_held = _read_call(r, players, contract, declarer)
+    settled = _read_settled(r, contract, not_held)
+    played = contract not in (None, "no_game") and not settled
+    side = tuple([p for p in (declarer, partner) if p])
+    opponents = tuple([p for p in players if p not in side])
+    top = 5 if rules["max_contra_level"] == "mordkontra" else 2
+    game_contra = _read_game_contra(r, rules, top, contract, settled)
+    ultimo = _read_ultimo(r, rules, top, contract, declarer, side, opponents, played, settled)
+    bonuses = _read_bonuses(r, players, rules, contract, settled, ultimo)
+    ir, kind, offender = read_irregularity(r, IRREGULARITIES, players)
+    irregular = _check_irregularity(r, contract, declarer, played, ir, kind, offender)
+    outcome, trisak = _read_result(r, players, contract, played, ir is not None)
+    r.problems.raise_if_any()
+    assert dealer is not None
+    assert contract is not None
+    return Hand(
+        dealer,
+        contract,
+        declarer,
+        partner,
+        side,
+        opponents,
+        settled,
+        game_contra,
+        ultimo,
+        bonuses,
+        irregular,
+        outcome,
+        trisak,
+    )
+
+
+def _read_declarer(
+    r: Reader,
+    players: tuple[str, ...],
+    rules: Mapping[str, Any],
+    contract: str | None,
+    dealer: str | None,
+) -> str | None:
+    """The declarer: none at no_game, optional at a trisákolás after an all-pass (Tr2)."""
+    declarer: str | None = None
+    if contract == "no_game":
+        if r.has("declarer"):
+            r.problems.add(
+                "declarer",
+                "must be null when nobody played (no_game)",
+                "üresen kell hagyni, ha nem volt játék (no_game)",
+            )
+    elif contract == "trisakolas" and rules["all_pass_action"] == "trisakolas":
+        # null: the trisákolás played after an all-pass (Tr2)
+        declarer = r.player("declarer", players, optional=True)
+    elif contract is not None:
+        declarer = r.player("declarer", players)
+    _check_level1(r.problems, rules, contract, declarer, first_hand(players, dealer))
+    if contract == "no_game" and rules["all_pass_action"] == "trisakolas":
+        r.problems.add(
+            "contract",
+            "no_game is not possible: after an all-pass a trisákolás is played (all_pass_action)",
+            "no_game nem lehet: ha mindenki passzol, trisákolás következik (all_pass_action)",
+        )
+    return declarer
+
+
+def _check_level1(
+    problems: Problems,
+    rules: Mapping[str, Any],
+    contract: str | None,
+    declarer: str | None,
+    first: str | None,
+) -> None:
+    """Tr1: only the first hand may bid játék, and so choose trisákolás."""
+    if (
+        declarer is not None
+        and first is not None
+        and contract in ("jatek", "trisakolas")
+        and rules["level1_first_hand_only"]
+        and declarer != first
+    ):
+        problems.add(
+            "declarer",
+            f"only the first hand ({first}) may bid {NAMES[contract].en} (level1_first_hand_only)",
+            f"{NAMES[contract].hu} csak az osztó jobbkeze ({first}) lehet (level1_first_hand_only)",
+        )
+
+
+def _read_call(
+    r: Reader, players: tuple[str, ...], contract: str | None, declarer: str | None
+) -> tuple[str | None, bool]:
+    """The call of levels 1 and 2: (partner, whether the called tarokk was not held)."""
+    problems = r.problems
+    not_held = r.boolean("called_tarokk_not_held")
+    if contract not in CALLING:
+        for name in ("called_tarokk", "partner"):
+            if r.has(name):
+                problems.add(
+                    name,
+                    "only at jatek and ultimohivas (must be null)",
+                    "csak játéknál és ultimóhívásnál (üresen kell hagyni)",
+                )
+        if not_held:
+            problems.add(
+                "called_tarokk_not_held",
+                "only at jatek and ultimohivas (must be false)",
+                "csak játéknál és ultimóhívásnál (hamisnak kell lennie)",
+            )
+        return None, not_held
+    r.integer("called_tarokk", lo=2, hi=19)
+    partner = r.player("partner", [p for p in players if p != declarer], optional=True)
+    if r.has("partner") == not_held:
+        problems.add(
+            "partner",
+            "give the partner, or called_tarokk_not_held = true, not both",
+            "a partner vagy a called_tarokk_not_held = true közül pontosan egy kell",
+        )
+    return partner, not_held
+
+
+def _read_settled(r: Reader, contract: str | None, not_held: bool) -> bool:
+    """Tr12: an ultimóhívás whose called tarokk lies in the talon, settled for half fee."""
+    settled = r.boolean("settled_half_fee")
+    if settled and not (contract == "ultimohivas" and not_held):
+        r.problems.add(
+            "settled_half_fee",
+            "only at ultimohivas with the called tarokk not held",
+            "csak ultimóhívásnál, ha a hívott tarokk fekszik",
+        )
+        return False
+    return settled
+
+
+def _read_contra(r: Reader, name: str, rules: Mapping[str, Any], top: int) -> int:
+    """A contra level, 0 when contras are off (Tr8) or above the top step."""
+    level = r.integer(name, lo=0, hi=5, default=0) or 0
+    if level and not rules["allow_contra"]:
+        r.problems.add(
+            r.path(name),
+            "contras are not played here (allow_contra is false): must be 0",
+            "itt nincs kontra (allow_contra hamis): 0-nak kell lennie",
+        )
+        return 0
+    if level > top:
+        r.problems.add(
+            r.path(name),
+            f"{level} is above rekontra (max_contra_level)",
+            f"{level} a rekontránál magasabb (max_contra_level)",
+        )
+        return 0
+    return level
+
+
+def _read_game_contra(
+    r: Reader, rules: Mapping[str, Any], top: int, contract: str | None, settled: bool
+) -> int:
+    game_contra = _read_contra(r, "game_contra", rules, top)
+    if game_contra and (contract in ("no_game", "trisakolas") or settled):
+        r.problems.add(
+            "game_contra",
+            f"must be 0 at {'a settled ultimóhívás' if settled else contract}",
+            f"0-nak kell lennie ({'kiegyezett ultimóhívás' if settled else contract})",
+        )
+    return game_contra
+
+
+def _read_ultimo(
+    r: Reader,
+    rules: Mapping[str, Any],
+    top: int,
+    contract: str | None,
+    declarer: str | None,
+    side: tuple[str, ...],
+    opponents: tuple[str, ...],
+    played: bool,
+    settled: bool,
+) -> Ultimo | None:
+    """The optional `ultimo` object, where the contract has one (seed 004 §73)."""
+    u = r.obj("ultimo", optional=True)
+    if u is None:
+        if played and contract == "ultimohivas":
+            r.problems.add(
+                "ultimo",
+                "is required at ultimohivas (the declarer's announced ultimó)",
+                "ultimóhívásnál kötelező (a felvevő bemondott ultimója)",
+            )
+        return None
+    if not played or contract not in ULTIMO_VALUE:
+        where = "a settled hand" if settled else str(contract)
+        r.problems.add(
+            "ultimo",
+            f"no ultimó at {where} (must be null)",
+            f"{where}: itt nincs ultimó (üresen kell hagyni)",
+        )
+        return None
+    # under a revoke / wrong-discard penalty the results (here `made`) are optional
+    penalised = r.data.get("irregularity") is not None
+    which = u.choice("side", SIDES)
+    by = u.player("by", side if which == "declarer" else opponents) if which else None
+    announced = u.required_boolean("announced")
+    contra = _read_contra(u, "contra", rules, top)
+    made = u.required_boolean("made") if u.has("made") or not penalised else False
+    _check_ultimo_side(u.problems, rules, contract, declarer, which, by, announced)
+    _check_silent_ultimo(u.problems, announced, contra, made, penalised)
+    if which is None or by is None or announced is None or made is None:
+        return None
+    return Ultimo(which, by, announced, contra, made)
+
+
+def _check_ultimo_side(
+    problems: Problems,
+    rules: Mapping[str, Any],
+    contract: str,
+    declarer: str | None,
+    which: str | None,
+    by: str | None,
+    announced: bool | None,
+) -> None:
+    """Tr9, and at ultimóhívás the ultimó is the declarer's, announced."""
+    if which == "opponents" and rules["ultimo_declarer_side_only"]:
+        problems.add(
+            "ultimo.side",
+            "only the declarer's side has an ultimó here (ultimo_declarer_side_only)",
+            "itt csak a felvevő oldalának lehet ultimója (ultimo_declarer_side_only)",
+        )
+    if contract != "ultimohivas":
+        return
+    if which == "opponents" or (by is not None and by != declarer):
+        problems.add(
+            "ultimo.by",
+            "at ultimohivas the ultimó is the declarer's",
+            "ultimóhívásnál az ultimó a felvevőé",
+        )
+    if announced is False:
+        problems.add(
+            "ultimo.announced",
+            "at ultimohivas the ultimó is always announced",
+            "ultimóhívásnál az ultimó mindig bemondott",
+        )
+
+
+def _check_silent_ultimo(
+    problems: Problems, announced: bool | None, contra: int, made: bool | None, penalised: bool
+) -> None:
+    """A silent ultimó has no contra and is written down only when made."""
+    if announced is not False:
+        return
+    if contra:
+        problems.add(
+            "ultimo.contra",
+            "a silent ultimó cannot be contra'd",
+            "csendes ultimóra nem lehet kontrát mondani",
+        )
+    if made is False and not penalised:
+        problems.add(
+            "ultimo.made",
+            "a silent ultimó is recorded only when made",
+            "csendes ultimót csak akkor írunk fel, ha sikerült",
+        )
+
+
+def _read_bonuses(
+    r: Reader,
+    players: tuple[str, ...],
+    rules: Mapping[str, Any],
+    contract: str | None,
+    settled: bool,
+    ultimo: Ultimo | None,
+) -> tuple[tuple[str, str], ...]:
+    """The `hand_bonuses` list: (holder, bonus) pairs, each possible in one deal."""
+    problems = r.problems
+    items = r.items("hand_bonuses")
+    if not items:
+        return ()
+    if contract == "no_game" or settled:
+        problems.add(
+            "hand_bonuses",
+            "must be empty when nothing was played",
+            "üresnek kell lennie, ha nem volt lejátszás",
+        )
+        return ()
+    if contract == "trisakolas" and not rules["hand_bonuses_in_trisakolas"]:
+        problems.add(
+            "hand_bonuses",
+            "no hand bonuses in a trisákolás (hand_bonuses_in_trisakolas is false)",
+            "trisákolásnál nincs bemondás (hand_bonuses_in_trisakolas hamis)",
+        )
+        return ()
+    result: list[tuple[str, str]] = []
+    for i, item in enumerate(items):
+        who = item.player("player", players)
+        bonus = item.choice("bonus", BONUSES)
+        if who is not None and bonus is not None and _bonus_fits(problems, i, who, bonus, result):
+            result.append((who, bonus))
+    held = {b: w for w, b in result if b != "eight_tarokks"}
+    for i, (who, bonus) in enumerate(result):
+        if bonus == "little_honours":
+            _check_little_honours(problems, rules, f"hand_bonuses[{i}]", who, held)
+        if bonus == "trull" and ultimo is not None and ultimo.by != who:
+            # the tulétroá includes the pagát, so nobody else can make an ultimó
+            problems.add(
+                f"hand_bonuses[{i}].player",
+                f"{who} holds the pagát (tulétroá), so the ultimó cannot be {ultimo.by}'s",
+                f"{who} kezében a pagát (tulétroá), így az ultimó nem lehet {ultimo.by}-é",
+            )
+    return tuple(result)
+
+
+def _bonus_fits(
+    problems: Problems, i: int, who: str, bonus: str, result: list[tuple[str, str]]
+) -> bool:
+    """A bonus listed once, and held by no more players than one deal allows."""
+    field = f"hand_bonuses[{i}]"
+    if (who, bonus) in result:
+        problems.add(field, f"{who} {bonus} is listed twice", f"{who} {bonus} kétszer szerepel")
+        return False
+    if sum(1 for _, b in result if b == bonus) >= BONUS_MOST[bonus]:
+        problems.add(
+            f"{field}.player",
+            f"{bonus} cannot be held by that many players in one deal",
+            f"{bonus} nem lehet ennyi játékos kezében egy leosztásban",
+        )
+        return False
+    return True
+
+
+def _check_little_honours(
+    problems: Problems, rules: Mapping[str, Any], field: str, who: str, held: dict[str, str]
+) -> None:
+    """Tr6, and no mixed four honours or kings left when another hand holds them all."""
+    if not rules["kis_honnorok_stacking"] and any(
+        held.get(b) == who for b in ("four_kings", "trull")
+    ):
+        problems.add(
+            f"{field}.bonus",
+            f"{who} has négy király or tulétroá: kis honnörök is not paid beside "
+            "them (kis_honnorok_stacking is false)",
+            f"{who} négy királyt vagy tulétroát mondott: mellette kis honnörök nem "
+            "jár (kis_honnorok_stacking hamis)",
+        )
+    elif any(held.get(b) not in (None, who) for b in ("four_kings", "trull")):
+        problems.add(
+            f"{field}.player",
+            f"{who} cannot hold kis honnörök when another player holds négy király or tulétroá",
+            f"{who} nem tarthat kis honnörököt, ha másnál van a négy király vagy a tulétroá",
+        )
+
+
+def _check_irregularity(
+    r: Reader,
+    contract: str | None,
+    declarer: str | None,
+    played: bool,
+    ir: Reader | None,
+    kind: str | None,
+    offender: str | None,
+) -> tuple[str, str] | None:
+    """A revoke by anyone, or the declarer's wrong discard at levels 1, 2 and 4."""
+    if ir is None:
+        return None
+    if not played:
+        r.problems.add(
+            "irregularity",
+            "nothing was played (must be null)",
+            "nem volt lejátszás (üresen kell hagyni)",
+        )
+    elif kind == "wrong_discard" and (
+        contract not in DISCARDING or offender not in (None, declarer)
+    ):
+        r.problems.add(
+            "irregularity.type",
+            "a wrong discard is only the declarer's, at jatek, ultimohivas or harmas",
+            "hibás skartolás csak a felvevőé lehet, játéknál, ultimóhívásnál, hármasnál",
+        )
+    elif kind is not None and offender is not None:
+        return kind, offender
+    return None
+
+
+def _read_result(
+    r: Reader, players: tuple[str, ...], contract: str | None, played: bool, irregular: bool
+) -> tuple[int | bool | None, tuple[dict[str, int], dict[str, int]] | None]:
+    """The `result` object: (card points or trick taken, trisákolás points and tricks)."""
+    if not played:
+        if r.has("result"):
+            r.problems.add(
+                "result",
+                "must be null when nothing was played",
+                "üresen kell hagyni, ha nem volt lejátszás",
+            )
+        return None, None
+    if irregular:
+        return None, None  # the penalty replaces the results (section 9): ignored
+    res = r.obj("result")
+    if res is None or contract is None:
+        return None, None
+    outcome: int | bool | None = None
+    trisak = None
+    if contract == "trisakolas":
+        wanted: tuple[str, ...] = ("trisak_points", "trisak_tricks")
+        trisak = _read_trisak_result(res, players)
+    elif contract in CARD_GAMES:
+        wanted = ("declarer_side_points",)
+        outcome = res.integer("declarer_side_points", lo=0, hi=PACK_POINTS)
+    else:
+        wanted = ("declarer_took_trick",)
+        outcome = res.required_boolean("declarer_took_trick")
+    refuse_other_results(res, contract, RESULT_FIELDS, wanted)
+    return outcome, trisak
+
+
+def _read_trisak_result(
+    res: Reader, players: tuple[str, ...]
+) -> tuple[dict[str, int], dict[str, int]] | None:
+    """Card points and tricks per player, which must fit the pack and each other."""
+    points = res.player_map("trisak_points", players, hi=PACK_POINTS)
+    tricks = read_tricks(res, "trisak_tricks", players)
+    if points is None or len(points) != 4:
+        return None
+    if sum(points.values()) > PACK_POINTS - 6:
+        res.problems.add(
+            "result.trisak_points",
+            f"the card points sum to {sum(points.values())}, above 100 (the talon "
+            "is worth at least 6)",
+            f"a pontok összege {sum(points.values())}, több mint 100 (a talon legalább 6 pont)",
+        )
+    if tricks is None or len(tricks) != 4:
+        return None
+    for p in players:
+        t, pts = tricks[p], points[p]
+        if (t == 0 and pts) or pts < 4 * t:
+            res.problems.add(
+                f"result.trisak_points.{p}",
+                f"{pts} card points do not fit {t} tricks (at least {4 * t}, 0 without a trick)",
+                f"{pts} pont nem illik {t} ütéshez (legalább {4 * t}, ütés nélkül 0)",
+            )
+    return points, tricks
+
+
+# --- scoring -----------------------------------------------------------------------------
+
+
+def score(
+    hand: Hand, players: tuple[str, ...], rules: Mapping[str, Any]
+) -> tuple[list[Line], Text]:
+    """The hand's lines and summary."""
+    lines: list[Line] = []
+    if hand.contract == "no_game":
+        lines.append(
+            Line(
+                Text(
+                    "all passed: no game, the next dealer deals",
+                    "mindenki passzolt: nincs játék, a következő oszt",
+                )
+            )
+        )
+        return lines, Text("no game", "nincs játék")
+    if hand.settled:
+        return lines, _settlement(lines, players, rules["settlement_per_player"], hand)
+    if hand.irregular is not None:
+        summary = _penalty(lines, players, hand, hand.irregular)
+        if rules["penalty_includes_bonuses"]:
+            _pay_bonuses(lines, players, rules, hand)
+        return lines, summary
+    if hand.contract == "trisakolas":
+        assert hand.trisak is not None
+        summary = _trisak(lines, players, *hand.trisak)
+    else:
+        assert hand.declarer is not None
+        booked, summary = _game(
+            hand.contract,
+            hand.declarer,
+            hand.partner,
+            hand.side,
+            hand.opponents,
+            hand.game_contra,
+            hand.ultimo,
+            hand.outcome,
+        )
+        lines.extend(booked)
+    _pay_bonuses(lines, players, rules, hand)
+    return lines, summary
 
 
 def _hu_contra(level: int) -> str:
     return f" ({CONTRA_NAMES[level]})" if level else ""
 
 
-# --- the variant ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class _Ultimo:
-    side: str
-    by: str
-    announced: bool
-    contra: int
-    made: bool
+def _settlement(lines: list[Line], players: tuple[str, ...], fee: int, hand: Hand) -> Text:
+    """Tr12: the declarer pays the agreed half fee to each other player."""
+    declarer = hand.declarer
+    assert declarer is not None
+    offender_pays_each(
+        lines,
+        players,
+        declarer,
+        fee,
+        Text(
+            f"{declarer}: ultimóhívás, called tarokk not held, settled for half fee "
+            f"(game and ultimó): {fee} to each other player",
+            f"{declarer}: ultimóhívás, a hívott tarokk fekszik, kiegyezés fél díjban "
+            f"(játék és ultimó): {fee} pont mindenkinek",
+        ),
+    )
+    return Text(
+        f"{declarer}: ultimóhívás settled (−{3 * fee})",
+        f"{declarer}: ultimóhívás, kiegyezés (−{3 * fee})",
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -257,8 +794,8 @@ def _game(
     members: tuple[str, ...],
     opponents: tuple[str, ...],
     game_contra: int,
-    ultimo: _Ultimo | None,
-    outcome: Any,
+    ultimo: Ultimo | None,
+    outcome: int | bool | None,
 ) -> tuple[tuple[Line, ...], Text]:
     """The game and ultimó lines of a card game or bettli. `outcome` is the declarer side's
     card points, or for a bettli whether the declarer took a trick. Cached: a night repeats
@@ -269,63 +806,169 @@ def _game(
     value = GAME_VALUE[contract]
     if contract in BETTLIS:
         won = not outcome
-        why = Text(
-            "no trick taken" if won else "took a trick",
-            "nem ütött" if won else "ütött",
-        )
+        why = Text("no trick taken" if won else "took a trick", "nem ütött" if won else "ütött")
     else:
-        points = outcome
-        won = points >= TO_WIN
+        assert isinstance(outcome, int)
+        won = outcome >= TO_WIN
         why = Text(
-            f"{points} {'≥' if won else '<'} 54 card points",
-            f"{points} {'≥' if won else '<'} 54 pont",
+            f"{outcome} {'≥' if won else '<'} 54 card points",
+            f"{outcome} {'≥' if won else '<'} 54 pont",
         )
-    game = value * contra_multiplier(game_contra)
     cw = contra_word(game_contra)
-    outcome = Text("won", "megnyerve") if won else Text("lost", "elveszítve")
+    result = WON if won else LOST
     winners, losers = (members, opponents) if won else (opponents, members)
     _distribute(
         winners,
         losers,
-        game,
+        value * contra_multiplier(game_contra),
         lines,
         Text(
-            f"{who}: {cw}{name.en} {outcome.en} ({why.en}): {times(value, game_contra)}",
-            f"{who}: {cw}{name.hu} {outcome.hu} ({why.hu}): {times(value, game_contra)}",
+            f"{who}: {cw}{name.en} {result.en} ({why.en}): {times(value, game_contra)}",
+            f"{who}: {cw}{name.hu} {result.hu} ({why.hu}): {times(value, game_contra)}",
         ),
     )
-    summary_en = f"{who}: {cw}{name.en} {outcome.en}"
-    summary_hu = f"{who}: {cw}{name.hu} {outcome.hu}"
+    summary = Text(f"{who}: {cw}{name.en} {result.en}", f"{who}: {cw}{name.hu} {result.hu}")
     if ultimo is not None:
-        silent, loud = ULTIMO_VALUE[contract]
-        base = loud if ultimo.announced else silent
-        amount = base * contra_multiplier(ultimo.contra)
-        ours = members if ultimo.side == "declarer" else opponents
-        theirs = opponents if ultimo.side == "declarer" else members
-        winners, losers = (ours, theirs) if ultimo.made else (theirs, ours)
-        kind = (
+        made = _ultimo_line(lines, contract, members, opponents, ultimo)
+        summary = Text(
+            f"{summary.en}, ultimó ({ultimo.by}) {made.en}",
+            f"{summary.hu}, ultimó ({ultimo.by}) {made.hu}",
+        )
+    return tuple(lines), summary
+
+
+def _ultimo_line(
+    lines: list[Line],
+    contract: str,
+    members: tuple[str, ...],
+    opponents: tuple[str, ...],
+    ultimo: Ultimo,
+) -> Text:
+    """The pagát ultimó's line, paid between the sides apart from the game; 'made' or not."""
+    silent, loud = ULTIMO_VALUE[contract]
+    base = loud if ultimo.announced else silent
+    ours, theirs = (members, opponents) if ultimo.side == "declarer" else (opponents, members)
+    winners, losers = (ours, theirs) if ultimo.made else (theirs, ours)
+    kind = (
+        Text(f"{contra_word(ultimo.contra)}announced ultimó", "bemondott ultimója")
+        if ultimo.announced
+        else Text("silent ultimó", "csendes ultimója")
+    )
+    made = Text("made", "sikerült") if ultimo.made else Text("failed", "elbukott")
+    _distribute(
+        winners,
+        losers,
+        base * contra_multiplier(ultimo.contra),
+        lines,
+        Text(
+            f"{kind.en} of {ultimo.by} {made.en}: {times(base, ultimo.contra)}",
+            f"{ultimo.by} {kind.hu}{_hu_contra(ultimo.contra)} {made.hu}: "
+            f"{times(base, ultimo.contra)}",
+        ),
+    )
+    return made
+
+
+def _trisak(
+    lines: list[Line], players: tuple[str, ...], points: dict[str, int], tricks: dict[str, int]
+) -> Text:
+    """Trisákolás (seed 004 §73): the top scorer pays 3 to each, or 9 to each without a
+    trick."""
+    shown = ", ".join(f"{p} {points[p]} ({tricks[p]})" for p in players)
+    lines.append(
+        Line(
             Text(
-                f"{contra_word(ultimo.contra)}announced ultimó",
-                "bemondott ultimója",
+                f"trisákolás: card points (tricks) {shown}",
+                f"trisákolás: pontok (ütések) {shown}",
             )
-            if ultimo.announced
-            else Text("silent ultimó", "csendes ultimója")
         )
-        made = Text("made", "sikerült") if ultimo.made else Text("failed", "elbukott")
-        _distribute(
-            winners,
-            losers,
-            amount,
-            lines,
-            Text(
-                f"{kind.en} of {ultimo.by} {made.en}: {times(base, ultimo.contra)}",
-                f"{ultimo.by} {kind.hu}{_hu_contra(ultimo.contra)} {made.hu}: "
-                f"{times(base, ultimo.contra)}",
-            ),
-        )
-        summary_en += f", ultimó ({ultimo.by}) {made.en}"
-        summary_hu += f", ultimó ({ultimo.by}) {made.hu}"
-    return tuple(lines), Text(summary_en, summary_hu)
+    )
+    most = max(points.values())
+    top = [p for p in players if points[p] == most]
+    zero = [p for p in players if tricks[p] == 0]
+    for t in top:
+        if zero:
+            _distribute(
+                zero,
+                [t],
+                TRISAK_NO_TRICK,
+                lines,
+                Text(
+                    f"{t} has the most card points ({most}) and pays 9 to each player "
+                    f"without a trick ({names(zero)})",
+                    f"{t} vitte a legtöbb pontot ({most}), 9 pontot fizet az ütés nélküli "
+                    f"játékosnak ({names(zero)})",
+                ),
+            )
+        else:
+            offender_pays_each(
+                lines,
+                players,
+                t,
+                TRISAK_EACH,
+                Text(
+                    f"{t} has the most card points ({most}) and pays 3 to each other player",
+                    f"{t} vitte a legtöbb pontot ({most}), mindenkinek 3 pontot fizet",
+                ),
+            )
+    return Text(
+        f"trisákolás: {names(top)} most points ({most})",
+        f"trisákolás: {names(top)} a legtöbb pont ({most})",
+    )
+
+
+def _penalty(
+    lines: list[Line], players: tuple[str, ...], hand: Hand, irregular: tuple[str, str]
+) -> Text:
+    """A revoke or wrong discard (section 9): the offender pays X to each other player."""
+    kind, offender = irregular
+    what = Text("revoke", "renonsz") if kind == "revoke" else Text("wrong discard", "hibás skart")
+    x, arith = _penalty_x(hand)
+    offender_pays_each(
+        lines,
+        players,
+        offender,
+        x,
+        Text(
+            f"{what.en} by {offender}, nothing else is scored: {arith.en}; "
+            f"{offender} pays X to each other player",
+            f"{offender} {what.hu}, más nem számít: {arith.hu}; "
+            f"{offender} mindenkinek X pontot fizet",
+        ),
+    )
+    return Text(f"{what.en} by {offender} (−{3 * x})", f"{offender} {what.hu} (−{3 * x})")
+
+
+def _penalty_x(hand: Hand) -> tuple[int, Text]:
+    """X: the game's value with its contra, plus an announced ultimó's, and how."""
+    contract, level, ultimo = hand.contract, hand.game_contra, hand.ultimo
+    if contract == "trisakolas":
+        # trisákolás has no game value: its tariff, 3 (seed 004 §73 "3—3 pontot fizet")
+        return TRISAK_EACH, Text(f"X = trisákolás {TRISAK_EACH}", f"X = trisákolás {TRISAK_EACH}")
+    value = GAME_VALUE[contract]
+    x = value * contra_multiplier(level)
+    en = f"X = {contra_word(level)}{NAMES[contract].en} {times(value, level)}"
+    hu = f"X = {contra_word(level)}{NAMES[contract].hu} {times(value, level)}"
+    if ultimo is not None and ultimo.announced:
+        loud = ULTIMO_VALUE[contract][1]
+        x += loud * contra_multiplier(ultimo.contra)
+        en += f" + announced ultimó {times(loud, ultimo.contra)}, X = {x}"
+        hu += f" + bemondott ultimó {times(loud, ultimo.contra)}, X = {x}"
+    return x, Text(en, hu)
+
+
+def _pay_bonuses(
+    lines: list[Line], players: tuple[str, ...], rules: Mapping[str, Any], hand: Hand
+) -> None:
+    """Tr7: every other player pays a hand bonus, or only the holder's opponents."""
+    doubled = hand.contract == "harmas_szolo"
+    by_side = rules["hand_bonus_payers"] == "opposing_side" and hand.contract != "trisakolas"
+    for who, bonus in hand.bonuses:
+        if by_side:
+            payers = hand.opponents if who not in hand.opponents else hand.side
+        else:
+            payers = tuple(p for p in players if p != who)
+        lines.append(_bonus_line(who, bonus, doubled, payers, by_side))
 
 
 @lru_cache(maxsize=1024)
@@ -356,572 +999,26 @@ def _bonus_line(
     return lines[0]
 
 
+# --- the variant ----------------------------------------------------------------------
+
+
 class Trisak(FourSeatTable):
     key = KEY
     title = Text("Trisák tarokk", "Trisáktarokk")
     house_rules = HOUSE_RULES
     record = RECORD
     event_record = None
-
-    # The hand record (spec section 13) ------------------------------------------------
+    no_events = Text(
+        "trisák has no session events: the same four play all night",
+        "a trisákban nincs ülésközi esemény: ugyanaz a négy játékos játszik",
+    )
 
     def play(
         self, session: Session, state: State, hand: Mapping[str, Any], number: int
     ) -> tuple[State, list[Entry]]:
-        players = session.players
-        rules = session.house_rules
-        problems = Problems()
-        r = Reader(hand, problems)
-        dealer = r.player("dealer", players)
-        contract = r.choice("contract", CONTRACTS)
-        first_hand = players[(players.index(dealer) + 1) % 4] if dealer else None
-
-        # declarer
-        declarer: str | None = None
-        if contract == "no_game":
-            if r.has("declarer"):
-                problems.add(
-                    "declarer",
-                    "must be null when nobody played (no_game)",
-                    "üresen kell hagyni, ha nem volt játék (no_game)",
-                )
-        elif contract == "trisakolas" and rules["all_pass_action"] == "trisakolas":
-            # null: the trisákolás played after an all-pass (Tr2)
-            declarer = r.player("declarer", players, optional=True)
-        elif contract is not None:
-            declarer = r.player("declarer", players)
-        if (
-            declarer is not None
-            and first_hand is not None
-            and contract in ("jatek", "trisakolas")
-            and rules["level1_first_hand_only"]
-            and declarer != first_hand
-        ):
-            problems.add(
-                "declarer",
-                f"only the first hand ({first_hand}) may bid {NAMES[contract].en} "
-                "(level1_first_hand_only)",
-                f"{NAMES[contract].hu} csak az osztó jobbkeze ({first_hand}) lehet "
-                "(level1_first_hand_only)",
-            )
-        if contract == "no_game" and rules["all_pass_action"] == "trisakolas":
-            problems.add(
-                "contract",
-                "no_game is not possible: after an all-pass a trisákolás is played "
-                "(all_pass_action)",
-                "no_game nem lehet: ha mindenki passzol, trisákolás következik (all_pass_action)",
-            )
-
-        # the call (levels 1 and 2)
-        calling = contract in CALLING
-        partner: str | None = None
-        not_held = r.boolean("called_tarokk_not_held")
-        if calling:
-            r.integer("called_tarokk", lo=2, hi=19)
-            others = [p for p in players if p != declarer]
-            partner = r.player("partner", others, optional=True)
-            if r.has("partner") == not_held:
-                problems.add(
-                    "partner",
-                    "give the partner, or called_tarokk_not_held = true, not both",
-                    "a partner vagy a called_tarokk_not_held = true közül pontosan egy kell",
-                )
-        else:
-            for name in ("called_tarokk", "partner"):
-                if r.has(name):
-                    problems.add(
-                        name,
-                        "only at jatek and ultimohivas (must be null)",
-                        "csak játéknál és ultimóhívásnál (üresen kell hagyni)",
-                    )
-            if not_held:
-                problems.add(
-                    "called_tarokk_not_held",
-                    "only at jatek and ultimohivas (must be false)",
-                    "csak játéknál és ultimóhívásnál (hamisnak kell lennie)",
-                )
-        settled = r.boolean("settled_half_fee")
-        if settled and not (contract == "ultimohivas" and not_held):
-            problems.add(
-                "settled_half_fee",
-                "only at ultimohivas with the called tarokk not held",
-                "csak ultimóhívásnál, ha a hívott tarokk fekszik",
-            )
-            settled = False
-        played = contract not in (None, "no_game") and not settled
-        side = [p for p in (declarer, partner) if p]
-        opponents = [p for p in players if p not in side]
-
-        # contras
-        top = 5 if rules["max_contra_level"] == "mordkontra" else 2
-        game_contra = self._contra(r, "game_contra", rules, top)
-        if game_contra and (contract in ("no_game", "trisakolas") or settled):
-            problems.add(
-                "game_contra",
-                f"must be 0 at {'a settled ultimóhívás' if settled else contract}",
-                f"0-nak kell lennie ({'kiegyezett ultimóhívás' if settled else contract})",
-            )
-
-        # ultimó
-        ultimo: _Ultimo | None = None
-        u = r.obj("ultimo", optional=True)
-        if u is not None:
-            if not played or contract not in ULTIMO_VALUE:
-                where = "a settled hand" if settled else str(contract)
-                problems.add(
-                    "ultimo",
-                    f"no ultimó at {where} (must be null)",
-                    f"{where}: itt nincs ultimó (üresen kell hagyni)",
-                )
-            else:
-                # under a revoke / wrong-discard penalty the results (here `made`) are optional
-                penalised = r.data.get("irregularity") is not None
-                ultimo = self._ultimo(u, rules, top, contract, declarer, side, opponents, penalised)
-        elif played and contract == "ultimohivas":
-            problems.add(
-                "ultimo",
-                "is required at ultimohivas (the declarer's announced ultimó)",
-                "ultimóhívásnál kötelező (a felvevő bemondott ultimója)",
-            )
-
-        # hand bonuses
-        bonuses = self._bonuses(r, players, rules, contract, settled, ultimo)
-
-        # irregularity
-        irregular: tuple[str, str] | None = None
-        ir = r.obj("irregularity", optional=True)
-        if ir is not None:
-            kind = ir.choice("type", IRREGULARITIES)
-            offender = ir.player("player", players)
-            if not played:
-                problems.add(
-                    "irregularity",
-                    "nothing was played (must be null)",
-                    "nem volt lejátszás (üresen kell hagyni)",
-                )
-            elif kind == "wrong_discard" and (
-                contract not in DISCARDING or offender not in (None, declarer)
-            ):
-                problems.add(
-                    "irregularity.type",
-                    "a wrong discard is only the declarer's, at jatek, ultimohivas or harmas",
-                    "hibás skartolás csak a felvevőé lehet, játéknál, ultimóhívásnál, hármasnál",
-                )
-            elif kind is not None and offender is not None:
-                irregular = (kind, offender)
-
-        # results
-        result = self._result(r, players, contract, played, ir is not None)
-        problems.raise_if_any()
-
-        # --- scoring ---
-        assert contract is not None
-        assert dealer is not None
-        lines: list[Line] = []
-        if contract == "no_game":
-            lines.append(
-                Line(
-                    Text(
-                        "all passed: no game, the next dealer deals",
-                        "mindenki passzolt: nincs játék, a következő oszt",
-                    )
-                )
-            )
-            summary = Text("no game", "nincs játék")
-        elif settled:
-            assert declarer is not None
-            fee = rules["settlement_per_player"]
-            _distribute(
-                [p for p in players if p != declarer],
-                [declarer],
-                fee,
-                lines,
-                Text(
-                    f"{declarer}: ultimóhívás, called tarokk not held, settled for half fee "
-                    f"(game and ultimó): {fee} to each other player",
-                    f"{declarer}: ultimóhívás, a hívott tarokk fekszik, kiegyezés fél díjban "
-                    f"(játék és ultimó): {fee} pont mindenkinek",
-                ),
-            )
-            summary = Text(
-                f"{declarer}: ultimóhívás settled (−{3 * fee})",
-                f"{declarer}: ultimóhívás, kiegyezés (−{3 * fee})",
-            )
-        elif irregular is not None:
-            summary = self._penalty(lines, players, contract, irregular, game_contra, ultimo)
-            if rules["penalty_includes_bonuses"]:
-                self._pay_bonuses(lines, players, rules, contract, bonuses, side, opponents)
-        else:
-            assert result is not None
-            if contract == "trisakolas":
-                summary = self._trisak(lines, players, result)
-            else:
-                assert declarer is not None
-                outcome = (
-                    result.raw("declarer_took_trick")
-                    if contract in BETTLIS
-                    else result.raw("declarer_side_points")
-                )
-                booked, summary = _game(
-                    contract,
-                    declarer,
-                    partner,
-                    tuple(side),
-                    tuple(opponents),
-                    game_contra,
-                    ultimo,
-                    outcome,
-                )
-                lines.extend(booked)
-            self._pay_bonuses(lines, players, rules, contract, bonuses, side, opponents)
-        return hand_booked(state, number, dealer, players, lines, summary)
-
-    # --- validation helpers ---------------------------------------------------------
-
-    @staticmethod
-    def _contra(r: Reader, name: str, rules: Mapping[str, Any], top: int) -> int:
-        level = r.integer(name, lo=0, hi=5, default=0) or 0
-        if level and not rules["allow_contra"]:
-            r.problems.add(
-                r.path(name),
-                "contras are not played here (allow_contra is false): must be 0",
-                "itt nincs kontra (allow_contra hamis): 0-nak kell lennie",
-            )
-            return 0
-        if level > top:
-            r.problems.add(
-                r.path(name),
-                f"{level} is above rekontra (max_contra_level)",
-                f"{level} a rekontránál magasabb (max_contra_level)",
-            )
-            return 0
-        return level
-
-    def _ultimo(
-        self,
-        u: Reader,
-        rules: Mapping[str, Any],
-        top: int,
-        contract: str,
-        declarer: str | None,
-        side: list[str],
-        opponents: list[str],
-        penalised: bool,
-    ) -> _Ultimo | None:
-        problems = u.problems
-        which = u.choice("side", SIDES)
-        members = side if which == "declarer" else opponents
-        by = u.player("by", members) if which is not None else None
-        announced = u.required_boolean("announced")
-        contra = self._contra(u, "contra", rules, top)
-        made = (
-            u.required_boolean("made") if u.data.get("made") is not None or not penalised else False
-        )
-        if which == "opponents" and rules["ultimo_declarer_side_only"]:
-            problems.add(
-                "ultimo.side",
-                "only the declarer's side has an ultimó here (ultimo_declarer_side_only)",
-                "itt csak a felvevő oldalának lehet ultimója (ultimo_declarer_side_only)",
-            )
-        if contract == "ultimohivas":
-            if which == "opponents" or (by is not None and by != declarer):
-                problems.add(
-                    "ultimo.by",
-                    "at ultimohivas the ultimó is the declarer's",
-                    "ultimóhívásnál az ultimó a felvevőé",
-                )
-            if announced is False:
-                problems.add(
-                    "ultimo.announced",
-                    "at ultimohivas the ultimó is always announced",
-                    "ultimóhívásnál az ultimó mindig bemondott",
-                )
-        if announced is False:
-            if contra:
-                problems.add(
-                    "ultimo.contra",
-                    "a silent ultimó cannot be contra'd",
-                    "csendes ultimóra nem lehet kontrát mondani",
-                )
-            if made is False and not penalised:
-                problems.add(
-                    "ultimo.made",
-                    "a silent ultimó is recorded only when made",
-                    "csendes ultimót csak akkor írunk fel, ha sikerült",
-                )
-        if which is None or by is None or announced is None or made is None:
-            return None
-        return _Ultimo(which, by, announced, contra, made)
-
-    def _bonuses(
-        self,
-        r: Reader,
-        players: tuple[str, ...],
-        rules: Mapping[str, Any],
-        contract: str | None,
-        settled: bool,
-        ultimo: _Ultimo | None,
-    ) -> list[tuple[str, str]]:
-        problems = r.problems
-        items = r.items("hand_bonuses")
-        if items and (contract == "no_game" or settled):
-            problems.add(
-                "hand_bonuses",
-                "must be empty when nothing was played",
-                "üresnek kell lennie, ha nem volt lejátszás",
-            )
-            return []
-        if items and contract == "trisakolas" and not rules["hand_bonuses_in_trisakolas"]:
-            problems.add(
-                "hand_bonuses",
-                "no hand bonuses in a trisákolás (hand_bonuses_in_trisakolas is false)",
-                "trisákolásnál nincs bemondás (hand_bonuses_in_trisakolas hamis)",
-            )
-            return []
-        result: list[tuple[str, str]] = []
-        for i, item in enumerate(items):
-            who = item.player("player", players)
-            bonus = item.choice("bonus", BONUSES)
-            if who is None or bonus is None:
-                continue
-            field = f"hand_bonuses[{i}]"
-            if (who, bonus) in result:
-                problems.add(
-                    field, f"{who} {bonus} is listed twice", f"{who} {bonus} kétszer szerepel"
-                )
-                continue
-            if sum(1 for _, b in result if b == bonus) >= BONUS_MOST[bonus]:
-                problems.add(
-                    f"{field}.player",
-                    f"{bonus} cannot be held by that many players in one deal",
-                    f"{bonus} nem lehet ennyi játékos kezében egy leosztásban",
-                )
-                continue
-            result.append((who, bonus))
-        held = {b: w for w, b in result if b != "eight_tarokks"}
-        for i, (who, bonus) in enumerate(result):
-            field = f"hand_bonuses[{i}]"
-            if bonus == "little_honours":
-                if not rules["kis_honnorok_stacking"] and any(
-                    held.get(b) == who for b in ("four_kings", "trull")
-                ):
-                    problems.add(
-                        f"{field}.bonus",
-                        f"{who} has négy király or tulétroá: kis honnörök is not paid beside "
-                        "them (kis_honnorok_stacking is false)",
-                        f"{who} négy királyt vagy tulétroát mondott: mellette kis honnörök nem "
-                        "jár (kis_honnorok_stacking hamis)",
-                    )
-                elif any(held.get(b) not in (None, who) for b in ("four_kings", "trull")):
-                    # another hand holds all kings or all honours: no mixed four left
-                    problems.add(
-                        f"{field}.player",
-                        f"{who} cannot hold kis honnörök when another player holds négy király "
-                        "or tulétroá",
-                        f"{who} nem tarthat kis honnörököt, ha másnál van a négy király vagy a "
-                        "tulétroá",
-                    )
-            if bonus == "trull" and ultimo is not None and ultimo.by != who:
-                # the tulétroá includes the pagát, so nobody else can make an ultimó
-                problems.add(
-                    f"{field}.player",
-                    f"{who} holds the pagát (tulétroá), so the ultimó cannot be {ultimo.by}'s",
-                    f"{who} kezében a pagát (tulétroá), így az ultimó nem lehet {ultimo.by}-é",
-                )
-        return result
-
-    def _result(
-        self,
-        r: Reader,
-        players: tuple[str, ...],
-        contract: str | None,
-        played: bool,
-        irregular: bool,
-    ) -> Reader | None:
-        problems = r.problems
-        if not played:
-            if r.has("result"):
-                problems.add(
-                    "result",
-                    "must be null when nothing was played",
-                    "üresen kell hagyni, ha nem volt lejátszás",
-                )
-            return None
-        if irregular:
-            return None  # the penalty replaces the results (section 9): ignored
-        res = r.obj("result")
-        if res is None or contract is None:
-            return None
-        wanted: tuple[str, ...]
-        if contract == "trisakolas":
-            wanted = ("trisak_points", "trisak_tricks")
-            points = res.player_map("trisak_points", players, hi=PACK_POINTS)
-            tricks = res.player_map("trisak_tricks", players, hi=TRICKS)
-            if tricks is not None and len(tricks) == 4 and sum(tricks.values()) != TRICKS:
-                problems.add(
-                    "result.trisak_tricks",
-                    f"the tricks sum to {sum(tricks.values())}, not 12",
-                    f"az ütések összege {sum(tricks.values())}, nem 12",
-                )
-            if points is not None and len(points) == 4:
-                if sum(points.values()) > PACK_POINTS - 6:
-                    problems.add(
-                        "result.trisak_points",
-                        f"the card points sum to {sum(points.values())}, above 100 (the talon "
-                        "is worth at least 6)",
-                        f"a pontok összege {sum(points.values())}, több mint 100 (a talon "
-                        "legalább 6 pont)",
-                    )
-                if tricks is not None and len(tricks) == 4:
-                    for p in players:
-                        t, pts = tricks[p], points[p]
-                        if (t == 0 and pts) or pts < 4 * t:
-                            problems.add(
-                                f"result.trisak_points.{p}",
-                                f"{pts} card points do not fit {t} tricks (at least {4 * t}, "
-                                "0 without a trick)",
-                                f"{pts} pont nem illik {t} ütéshez (legalább {4 * t}, ütés nélkül 0)",
-                            )
-        elif contract in CARD_GAMES:
-            wanted = ("declarer_side_points",)
-            res.integer("declarer_side_points", lo=0, hi=PACK_POINTS)
-        else:
-            wanted = ("declarer_took_trick",)
-            res.required_boolean("declarer_took_trick")
-        for name in (
-            "declarer_side_points",
-            "declarer_took_trick",
-            "trisak_points",
-            "trisak_tricks",
-        ):
-            if name not in wanted and res.data.get(name) is not None:
-                problems.add(
-                    f"result.{name}",
-                    f"does not apply to {contract} (must be null)",
-                    f"{contract} esetén nem értelmezett (üresen kell hagyni)",
-                )
-        return res
-
-    # --- scoring helpers ------------------------------------------------------------
-
-    @staticmethod
-    def _trisak(lines: list[Line], players: tuple[str, ...], res: Reader) -> Text:
-        points: dict[str, int] = res.raw("trisak_points")
-        tricks: dict[str, int] = res.raw("trisak_tricks")
-        shown = ", ".join(f"{p} {points[p]} ({tricks[p]})" for p in players)
-        lines.append(
-            Line(
-                Text(
-                    f"trisákolás: card points (tricks) {shown}",
-                    f"trisákolás: pontok (ütések) {shown}",
-                )
-            )
-        )
-        most = max(points.values())
-        top = [p for p in players if points[p] == most]
-        zero = [p for p in players if tricks[p] == 0]
-        for t in top:
-            if zero:
-                _distribute(
-                    zero,
-                    [t],
-                    TRISAK_NO_TRICK,
-                    lines,
-                    Text(
-                        f"{t} has the most card points ({most}) and pays 9 to each player "
-                        f"without a trick ({names(zero)})",
-                        f"{t} vitte a legtöbb pontot ({most}), 9 pontot fizet az ütés nélküli "
-                        f"játékosnak ({names(zero)})",
-                    ),
-                )
-            else:
-                _distribute(
-                    [p for p in players if p != t],
-                    [t],
-                    TRISAK_EACH,
-                    lines,
-                    Text(
-                        f"{t} has the most card points ({most}) and pays 3 to each other player",
-                        f"{t} vitte a legtöbb pontot ({most}), mindenkinek 3 pontot fizet",
-                    ),
-                )
-        return Text(
-            f"trisákolás: {names(top)} most points ({most})",
-            f"trisákolás: {names(top)} a legtöbb pont ({most})",
-        )
-
-    @staticmethod
-    def _penalty(
-        lines: list[Line],
-        players: tuple[str, ...],
-        contract: str,
-        irregular: tuple[str, str],
-        game_contra: int,
-        ultimo: _Ultimo | None,
-    ) -> Text:
-        kind, offender = irregular
-        what = (
-            Text("revoke", "renonsz") if kind == "revoke" else Text("wrong discard", "hibás skart")
-        )
-        if contract == "trisakolas":
-            # trisákolás has no game value: its tariff, 3 (seed 004 §73 "3—3 pontot fizet")
-            x = TRISAK_EACH
-            arith = Text(f"X = trisákolás {x}", f"X = trisákolás {x}")
-        else:
-            value = GAME_VALUE[contract]
-            x = value * contra_multiplier(game_contra)
-            en = f"X = {contra_word(game_contra)}{NAMES[contract].en} {times(value, game_contra)}"
-            hu = f"X = {contra_word(game_contra)}{NAMES[contract].hu} {times(value, game_contra)}"
-            if ultimo is not None and ultimo.announced:
-                loud = ULTIMO_VALUE[contract][1]
-                u = loud * contra_multiplier(ultimo.contra)
-                x += u
-                en += f" + announced ultimó {times(loud, ultimo.contra)}, X = {x}"
-                hu += f" + bemondott ultimó {times(loud, ultimo.contra)}, X = {x}"
-            arith = Text(en, hu)
-        _distribute(
-            [p for p in players if p != offender],
-            [offender],
-            x,
-            lines,
-            Text(
-                f"{what.en} by {offender}, nothing else is scored: {arith.en}; "
-                f"{offender} pays X to each other player",
-                f"{offender} {what.hu}, más nem számít: {arith.hu}; "
-                f"{offender} mindenkinek X pontot fizet",
-            ),
-        )
-        return Text(f"{what.en} by {offender} (−{3 * x})", f"{offender} {what.hu} (−{3 * x})")
-
-    @staticmethod
-    def _pay_bonuses(
-        lines: list[Line],
-        players: tuple[str, ...],
-        rules: Mapping[str, Any],
-        contract: str,
-        bonuses: list[tuple[str, str]],
-        side: list[str],
-        opponents: list[str],
-    ) -> None:
-        doubled = contract == "harmas_szolo"
-        by_side = rules["hand_bonus_payers"] == "opposing_side" and contract != "trisakolas"
-        for who, bonus in bonuses:
-            if by_side:
-                payers = opponents if who not in opponents else side
-            else:
-                payers = [p for p in players if p != who]
-            lines.append(_bonus_line(who, bonus, doubled, tuple(payers), by_side))
-
-    # --- session --------------------------------------------------------------------
-
-    def event(
-        self, session: Session, state: State, event: Mapping[str, Any]
-    ) -> tuple[State, list[Entry]]:
-        raise InvalidHand.one(
-            "event",
-            "trisák has no session events: the same four play all night",
-            "a trisákban nincs ülésközi esemény: ugyanaz a négy játékos játszik",
-        )
+        checked = read(session, hand)
+        lines, summary = score(checked, session.players, session.house_rules)
+        return hand_booked(state, number, checked.dealer, session.players, lines, summary)
 
     def table_hint(self, session: Session, state: State) -> TableHint:
         players = session.players
