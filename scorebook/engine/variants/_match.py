@@ -384,6 +384,63 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else ("±0" if n == 0 else f"−{-n}")
 
 
+def _item_lines(deal: Deal, players: Sequence[str]) -> tuple[list[Line], int, int]:
+    """One line per score item, then the Δ line; returns the lines and both deal scores."""
+    a, b = players
+    sa = sb = 0
+    lines: list[Line] = []
+    for who, points, why in deal.items:
+        if who is None:
+            lines.append(Line(why))
+        elif who == a:
+            sa += points
+            lines.append(Line(why, {a: points, b: -points}))
+        else:
+            sb += points
+            lines.append(Line(why, {b: points, a: -points}))
+    lines.append(_deal_score_line(a, b, sa, sb))
+    return lines, sa, sb
+
+
+def _add_deal(
+    state: State, deal: Deal, number: int, players: Sequence[str], sa: int, sb: int
+) -> Match:
+    """The current match (or a new one) with this deal's scores added, not yet decided."""
+    a, b = players
+    m = state.current or _new_match(len(state.done) + 1, number, players)
+    sec = deal.secondary
+    return Match(
+        m.number,
+        m.first_deal,
+        number,
+        m.deals + 1,
+        {a: m.scores[a] + sa, b: m.scores[b] + sb},
+        {a: m.unit_scores[a] + sa, b: m.unit_scores[b] + sb},
+        m.units,
+        {a: m.secondary[a] + sec[a], b: m.secondary[b] + sec[b]} if sec else m.secondary,
+    )
+
+
+def _match_over_line(
+    word: Words, m: Match, wins: Mapping[str, int], players: Sequence[str]
+) -> Line:
+    """The line that ends a match: who won it (or a draw), the wins so far, what comes next."""
+    a, b = players
+    if m.winner is None:
+        ending = Text(f"{word.en} {m.number} is drawn", f"a(z) {m.number}. {word.hu} döntetlen")
+    else:
+        ending = Text(
+            f"{m.winner} wins {word.en} {m.number}",
+            f"{m.winner} nyeri a(z) {m.number}. {word.hu_accusative}",
+        )
+    return Line(
+        Text(
+            f"{ending.en}; won so far {a} {wins[a]} – {b} {wins[b]}; the next deal starts {word.en} {m.number + 1}",
+            f"{ending.hu}; eddig nyert: {a} {wins[a]} – {b} {wins[b]}; a következő leosztással indul a(z) {m.number + 1}. {word.hu}",
+        )
+    )
+
+
 # --- the variant -------------------------------------------------------------------------
 
 
@@ -487,65 +544,21 @@ class TwoPlayerGame:
     def _book(
         self, session: Session, state: State, deal: Deal, dealer: str, number: int
     ) -> tuple[State, list[Entry]]:
+        """Books a read deal: its lines, the match after it and the new state."""
         players = session.players
         a, b = players
-        sa = sb = 0
-        lines: list[Line] = []
-        for who, points, why in deal.items:
-            if who is None:
-                lines.append(Line(why))
-            elif who == a:
-                sa += points
-                lines.append(Line(why, {a: points, b: -points}))
-            else:
-                sb += points
-                lines.append(Line(why, {b: points, a: -points}))
-        delta = sa - sb
-        lines.append(_deal_score_line(a, b, sa, sb))
+        lines, sa, sb = _item_lines(deal, players)
         rule = self.rule_for(session)
-        m = state.current or _new_match(len(state.done) + 1, number, players)
-        sec = deal.secondary
-        m = Match(
-            m.number,
-            m.first_deal,
-            number,
-            m.deals + 1,
-            {a: m.scores[a] + sa, b: m.scores[b] + sb},
-            {a: m.unit_scores[a] + sa, b: m.unit_scores[b] + sb},
-            m.units,
-            {a: m.secondary[a] + sec[a], b: m.secondary[b] + sec[b]} if sec else m.secondary,
-        )
-        m, notes = rule.decide(m, players)
+        m, notes = rule.decide(_add_deal(state, deal, number, players, sa, sb), players)
         lines.append(Line(rule.describe(m, players)))
-        if notes:
-            lines.extend([Line(n) for n in notes])
-        done = state.done
-        wins = state.wins
+        lines.extend([Line(n) for n in notes])
+        done, wins = state.done, state.wins
         current: Match | None = m
         if m.over:
-            done = (*done, m)
-            current = None
+            done, current = (*done, m), None
             if m.winner is not None:
-                wins = dict(wins)
-                wins[m.winner] += 1
-            word = rule.word
-            if m.winner is None:
-                ending = Text(
-                    f"{word.en} {m.number} is drawn", f"a(z) {m.number}. {word.hu} döntetlen"
-                )
-            else:
-                ending = Text(
-                    f"{m.winner} wins {word.en} {m.number}",
-                    f"{m.winner} nyeri a(z) {m.number}. {word.hu_accusative}",
-                )
-            lines.append(
-                Line(
-                    Text(
-                        f"{ending.en}; won so far {a} {wins[a]} – {b} {wins[b]}; the next deal starts {word.en} {m.number + 1}",
-                        f"{ending.hu}; eddig nyert: {a} {wins[a]} – {b} {wins[b]}; a következő leosztással indul a(z) {m.number + 1}. {word.hu}",
-                    )
-                )
-            )
+                wins = {**wins, m.winner: wins[m.winner] + 1}
+            lines.append(_match_over_line(rule.word, m, wins, players))
         entry = Entry.from_lines(
             kind="hand",
             number=number,
@@ -555,16 +568,9 @@ class TwoPlayerGame:
             lines=lines,
             summary=deal.summary,
         )
-        new_state = State(
-            deals=state.deals + 1,
-            last_dealer=dealer,
-            last_winner=deal.winner,
-            totals={a: state.totals[a] + delta, b: state.totals[b] - delta},
-            wins=wins,
-            done=done,
-            current=current,
-        )
-        return new_state, [entry]
+        delta = sa - sb
+        totals = {a: state.totals[a] + delta, b: state.totals[b] - delta}
+        return State(state.deals + 1, dealer, deal.winner, totals, wins, done, current), [entry]
 
     # -- the session's end and the table
 
