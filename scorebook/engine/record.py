@@ -213,6 +213,17 @@ class Reader:
         complete: bool = True,
     ) -> dict[str, int] | None:
         """A map player → whole number, e.g. card points per active player."""
+        value = self.data.get(name)
+        if (
+            type(value) is dict
+            and isinstance(players, _COLLECTIONS)
+            and len(value) == len(players)
+            and all(
+                who in players and type(n) is int and n >= lo and (hi is None or n <= hi)
+                for who, n in value.items()
+            )
+        ):
+            return dict(value)  # fast path: one valid number for each player
         value = self._get(name, optional)
         if value is MISSING:
             return None

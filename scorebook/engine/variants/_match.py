@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import Any, NamedTuple
 
 from scorebook.engine.errors import InvalidHand, Problems
@@ -119,25 +118,9 @@ def pair_map(
     optional: bool = False,
 ) -> dict[str, int] | None:
     """A {name: int} map of both players, with its sum checked (exactly `total` or ≤ `at_most`)."""
-    raw = res.data.get(name)
-    a, b = players
-    values: dict[str, int] | None = None
-    if type(raw) is dict and len(raw) == 2:
-        # Fast path for the usual well-formed map; anything else goes through the Reader,
-        # which names every problem.
-        va, vb = raw.get(a), raw.get(b)
-        if (
-            type(va) is int
-            and type(vb) is int
-            and va >= lo
-            and vb >= lo
-            and (hi is None or (va <= hi and vb <= hi))
-        ):
-            values = {a: va, b: vb}
-    if values is None:
-        values = res.player_map(name, players, lo=lo, hi=hi, optional=optional)
-        if values is None or len(values) != len(players):
-            return None
+    values = res.player_map(name, players, lo=lo, hi=hi, optional=optional)
+    if values is None or len(values) != len(players):
+        return None
     given = sum(values.values())
     if total is not None and given != total:
         res.problems.add(
@@ -368,9 +351,8 @@ def _new_match(number: int, first_deal: int, players: Sequence[str]) -> Match:
     return Match(number, first_deal, first_deal, 0, zero, zero, dict(zero), dict(zero))
 
 
-@lru_cache(maxsize=4096)
 def _deal_score_line(a: str, b: str, sa: int, sb: int) -> Line:
-    """The Δ line (cached: the same few scores recur all night, and play() must be lean)."""
+    """The Δ line: both deal scores and what they make of the zero-sum deltas."""
     da, db = _signed(sa - sb), _signed(sb - sa)
     return Line(
         Text(
@@ -470,17 +452,10 @@ class TwoPlayerGame:
         self.result_keys = frozenset(result_keys)
         self.read = read
         self.match_rule = match_rule
-        self._rule_cache: tuple[Mapping[str, Any], MatchRule] | None = None
 
     def rule_for(self, session: Session) -> MatchRule:
-        """The session's match rule, built once per house-rule set (play() stays lean)."""
-        cached = self._rule_cache
-        if cached is not None and cached[0] is session.house_rules:
-            return cached[1]
-        rule = self.match_rule(session)
-        # Holding the mapping keeps its identity unique while it is compared.
-        self._rule_cache = (session.house_rules, rule)
-        return rule
+        """The session's match rule, from its house rules."""
+        return self.match_rule(session)
 
     # -- lifecycle
 
@@ -512,9 +487,7 @@ class TwoPlayerGame:
         players = session.players
         problems = Problems()
         record = Reader(hand, problems)
-        dealer = record.data.get("dealer")
-        if dealer not in players:  # the usual valid name skips the Reader's generic path
-            dealer = record.player("dealer", players)
+        dealer = record.player("dealer", players)
         expected = self.next_dealer(session, state)
         if dealer is not None and expected is not None and dealer != expected:
             why = session.house_rules["dealer_rotation"]
@@ -523,8 +496,7 @@ class TwoPlayerGame:
                 f"{expected} deals this deal, not {dealer} (dealer_rotation {why})",
                 f"ezt a leosztást {expected} osztja, nem {dealer} (dealer_rotation {why})",
             )
-        raw = record.data.get("result")
-        res = Reader(raw, problems, "result") if type(raw) is dict else record.obj("result")
+        res = record.obj("result")
         deal = None
         if res is not None:
             if not self.result_keys.issuperset(res.data):

@@ -7,7 +7,6 @@ each scopa (sweep) and the primiera. A match is played to 11 game points (§10).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from scorebook.engine.record import Reader
@@ -79,7 +78,7 @@ def _read_best(
     raw = res.raw("primiera_best")
     path = res.path("primiera_best")
     problems = res.problems
-    if type(raw) is not dict and not isinstance(raw, Mapping):
+    if not isinstance(raw, Mapping):
         problems.add(path, "must be an object", "objektumnak kell lennie")
         return None
     best: dict[str, dict[str, str | None]] = {}
@@ -92,7 +91,7 @@ def _read_best(
             )
     for who in players:
         suits = raw.get(who)
-        if type(suits) is not dict and not isinstance(suits, Mapping):
+        if not isinstance(suits, Mapping):
             problems.add(
                 f"{path}.{who}",
                 "is required: an object of the four suits",
@@ -127,26 +126,17 @@ def _read_best(
     return best if len(best) == len(players) else None
 
 
-# "coins 7=21" / "arany 7=21": one precomputed label per suit and rank (play() stays lean).
-_LABEL_EN: dict[tuple[str, str | None], str] = {
-    (s, r): f"{s} {r}={v}" for s in SUITS for r, v in PRIMIERA.items()
-}
-_LABEL_HU: dict[tuple[str, str | None], str] = {
-    (s, r): f"{SUITS_HU[s]} {r}={v}" for s in SUITS for r, v in PRIMIERA.items()
-}
-for _s in SUITS:
-    _LABEL_EN[(_s, None)] = f"{_s} –"
-    _LABEL_HU[(_s, None)] = f"{SUITS_HU[_s]} –"
-
-
-@lru_cache(maxsize=8192)
-def _side(player: str, ranks: tuple[str | None, ...]) -> tuple[int, tuple[str, ...], str, str]:
-    """One player's primiera: sum, suits lacking, and the sum shown (cached: few hands differ)."""
+def _side(player: str, ranks: list[str | None]) -> tuple[int, list[str], str, str]:
+    """One player's primiera: sum, suits lacking, and the sum shown ("coins 7=21 + …")."""
     total = sum(PRIMIERA[r] for r in ranks if r is not None)
-    missing = tuple(suit for suit, r in zip(SUITS, ranks, strict=True) if r is None)
-    en = " + ".join([_LABEL_EN[(suit, r)] for suit, r in zip(SUITS, ranks, strict=True)])
-    hu = " + ".join([_LABEL_HU[(suit, r)] for suit, r in zip(SUITS, ranks, strict=True)])
+    missing = [suit for suit, r in zip(SUITS, ranks, strict=True) if r is None]
+    en = " + ".join(_label(suit, suit, r) for suit, r in zip(SUITS, ranks, strict=True))
+    hu = " + ".join(_label(suit, SUITS_HU[suit], r) for suit, r in zip(SUITS, ranks, strict=True))
     return total, missing, f"{player} {total} ({en})", f"{player} {total} ({hu})"
+
+
+def _label(suit: str, shown: str, rank: str | None) -> str:
+    return f"{shown} –" if rank is None else f"{shown} {rank}={PRIMIERA[rank]}"
 
 
 def _primiera(
@@ -157,8 +147,8 @@ def _primiera(
     Returns the winner (None: nobody) and the reason in English and Hungarian.
     """
     a, b = players
-    sum_a, lacks_a, en_a, hu_a = _side(a, tuple([best[a][x] for x in SUITS]))
-    sum_b, lacks_b, en_b, hu_b = _side(b, tuple([best[b][x] for x in SUITS]))
+    sum_a, lacks_a, en_a, hu_a = _side(a, [best[a][x] for x in SUITS])
+    sum_b, lacks_b, en_b, hu_b = _side(b, [best[b][x] for x in SUITS])
     sums = {a: sum_a, b: sum_b}
     lacks = {a: lacks_a, b: lacks_b}
     en, hu = [en_a, en_b], [hu_a, hu_b]
