@@ -108,7 +108,7 @@ def _read_best(
         mine: dict[str, str | None] = {}
         for suit in SUITS:
             rank = suits[suit]
-            if rank is not None and rank not in PRIMIERA:
+            if rank is not None and (not isinstance(rank, str) or rank not in PRIMIERA):
                 shown = ", ".join(PRIMIERA)
                 problems.add(
                     f"{path}.{who}.{suit}",
