@@ -128,15 +128,26 @@ def _read_best(
 
 def _side(player: str, ranks: list[str | None]) -> tuple[int, list[str], str, str]:
     """One player's primiera: sum, suits lacking, and the sum shown ("coins 7=21 + …")."""
-    total = sum(PRIMIERA[r] for r in ranks if r is not None)
-    missing = [suit for suit, r in zip(SUITS, ranks, strict=True) if r is None]
-    en = " + ".join(_label(suit, suit, r) for suit, r in zip(SUITS, ranks, strict=True))
-    hu = " + ".join(_label(suit, SUITS_HU[suit], r) for suit, r in zip(SUITS, ranks, strict=True))
-    return total, missing, f"{player} {total} ({en})", f"{player} {total} ({hu})"
-
-
-def _label(suit: str, shown: str, rank: str | None) -> str:
-    return f"{shown} –" if rank is None else f"{shown} {rank}={PRIMIERA[rank]}"
+    total = 0
+    missing: list[str] = []
+    en: list[str] = []
+    hu: list[str] = []
+    for suit, rank in zip(SUITS, ranks, strict=True):
+        if rank is None:
+            missing.append(suit)
+            en.append(f"{suit} –")
+            hu.append(f"{SUITS_HU[suit]} –")
+        else:
+            value = PRIMIERA[rank]
+            total += value
+            en.append(f"{suit} {rank}={value}")
+            hu.append(f"{SUITS_HU[suit]} {rank}={value}")
+    return (
+        total,
+        missing,
+        f"{player} {total} ({' + '.join(en)})",
+        f"{player} {total} ({' + '.join(hu)})",
+    )
 
 
 def _primiera(
