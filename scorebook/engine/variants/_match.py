@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import Any, NamedTuple
 
 from scorebook.engine.errors import InvalidHand, Problems
@@ -120,25 +119,9 @@ def pair_map(
     optional: bool = False,
 ) -> dict[str, int] | None:
     """A {name: int} map of both players, with its sum checked (exactly `total` or ≤ `at_most`)."""
-    raw = res.data.get(name)
-    a, b = players
-    values: dict[str, int] | None = None
-    if type(raw) is dict and len(raw) == 2:
-        # Fast path for the usual well-formed map; anything else goes through the Reader,
-        # which names every problem.
-        va, vb = raw.get(a), raw.get(b)
-        if (
-            type(va) is int
-            and type(vb) is int
-            and va >= lo
-            and vb >= lo
-            and (hi is None or (va <= hi and vb <= hi))
-        ):
-            values = {a: va, b: vb}
-    if values is None:
-        values = res.player_map(name, players, lo=lo, hi=hi, optional=optional)
-        if values is None or len(values) != len(players):
-            return None
+    values = res.player_map(name, players, lo=lo, hi=hi, optional=optional)
+    if values is None or len(values) != len(players):
+        return None
     given = sum(values.values())
     if total is not None and given != total:
         res.problems.add(
@@ -369,9 +352,8 @@ def _new_match(number: int, first_deal: int, players: Sequence[str]) -> Match:
     return Match(number, first_deal, first_deal, 0, zero, zero, dict(zero), dict(zero))
 
 
-@lru_cache(maxsize=4096)
 def _deal_score_line(a: str, b: str, sa: int, sb: int) -> Line:
-    """The Δ line (cached: the same few scores recur all night, and play() must be lean)."""
+    """The Δ line: both deal scores and what they make of the zero-sum deltas."""
     da, db = _signed(sa - sb), _signed(sb - sa)
     return Line(
         Text(
@@ -383,6 +365,63 @@ def _deal_score_line(a: str, b: str, sa: int, sb: int) -> Line:
 
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else ("±0" if n == 0 else f"−{-n}")
+
+
+def _item_lines(deal: Deal, players: Sequence[str]) -> tuple[list[Line], int, int]:
+    """One line per score item, then the Δ line; returns the lines and both deal scores."""
+    a, b = players
+    sa = sb = 0
+    lines: list[Line] = []
+    for who, points, why in deal.items:
+        if who is None:
+            lines.append(Line(why))
+        elif who == a:
+            sa += points
+            lines.append(Line(why, {a: points, b: -points}))
+        else:
+            sb += points
+            lines.append(Line(why, {b: points, a: -points}))
+    lines.append(_deal_score_line(a, b, sa, sb))
+    return lines, sa, sb
+
+
+def _add_deal(
+    state: State, deal: Deal, number: int, players: Sequence[str], sa: int, sb: int
+) -> Match:
+    """The current match (or a new one) with this deal's scores added, not yet decided."""
+    a, b = players
+    m = state.current or _new_match(len(state.done) + 1, number, players)
+    sec = deal.secondary
+    return Match(
+        m.number,
+        m.first_deal,
+        number,
+        m.deals + 1,
+        {a: m.scores[a] + sa, b: m.scores[b] + sb},
+        {a: m.unit_scores[a] + sa, b: m.unit_scores[b] + sb},
+        m.units,
+        {a: m.secondary[a] + sec[a], b: m.secondary[b] + sec[b]} if sec else m.secondary,
+    )
+
+
+def _match_over_line(
+    word: Words, m: Match, wins: Mapping[str, int], players: Sequence[str]
+) -> Line:
+    """The line that ends a match: who won it (or a draw), the wins so far, what comes next."""
+    a, b = players
+    if m.winner is None:
+        ending = Text(f"{word.en} {m.number} is drawn", f"a(z) {m.number}. {word.hu} döntetlen")
+    else:
+        ending = Text(
+            f"{m.winner} wins {word.en} {m.number}",
+            f"{m.winner} nyeri a(z) {m.number}. {word.hu_accusative}",
+        )
+    return Line(
+        Text(
+            f"{ending.en}; won so far {a} {wins[a]} – {b} {wins[b]}; the next deal starts {word.en} {m.number + 1}",
+            f"{ending.hu}; eddig nyert: {a} {wins[a]} – {b} {wins[b]}; a következő leosztással indul a(z) {m.number + 1}. {word.hu}",
+        )
+    )
 
 
 # --- the variant -------------------------------------------------------------------------
@@ -417,17 +456,10 @@ class TwoPlayerGame:
         self.event_record: Obj | None = None  # no session events (join, leave)
         self.read = read
         self.match_rule = match_rule
-        self._rule_cache: tuple[Mapping[str, Any], MatchRule] | None = None
 
     def rule_for(self, session: Session) -> MatchRule:
-        """The session's match rule, built once per house-rule set (play() stays lean)."""
-        cached = self._rule_cache
-        if cached is not None and cached[0] is session.house_rules:
-            return cached[1]
-        rule = self.match_rule(session)
-        # Holding the mapping keeps its identity unique while it is compared.
-        self._rule_cache = (session.house_rules, rule)
-        return rule
+        """The session's match rule, from its house rules."""
+        return self.match_rule(session)
 
     # -- lifecycle
 
@@ -459,9 +491,7 @@ class TwoPlayerGame:
         players = session.players
         problems = Problems()
         record = Reader(hand, problems)
-        dealer = record.data.get("dealer")
-        if dealer not in players:  # the usual valid name skips the Reader's generic path
-            dealer = record.player("dealer", players)
+        dealer = record.player("dealer", players)
         expected = self.next_dealer(session, state)
         if dealer is not None and expected is not None and dealer != expected:
             why = session.house_rules["dealer_rotation"]
@@ -470,8 +500,7 @@ class TwoPlayerGame:
                 f"{expected} deals this deal, not {dealer} (dealer_rotation {why})",
                 f"ezt a leosztást {expected} osztja, nem {dealer} (dealer_rotation {why})",
             )
-        raw = record.data.get("result")
-        res = Reader(raw, problems, "result") if type(raw) is dict else record.obj("result")
+        res = record.obj("result")
         deal = None
         if res is not None:
             if not self.result_keys.issuperset(res.data):
@@ -491,65 +520,21 @@ class TwoPlayerGame:
     def _book(
         self, session: Session, state: State, deal: Deal, dealer: str, number: int
     ) -> tuple[State, list[Entry]]:
+        """Books a read deal: its lines, the match after it and the new state."""
         players = session.players
         a, b = players
-        sa = sb = 0
-        lines: list[Line] = []
-        for who, points, why in deal.items:
-            if who is None:
-                lines.append(Line(why))
-            elif who == a:
-                sa += points
-                lines.append(Line(why, {a: points, b: -points}))
-            else:
-                sb += points
-                lines.append(Line(why, {b: points, a: -points}))
-        delta = sa - sb
-        lines.append(_deal_score_line(a, b, sa, sb))
+        lines, sa, sb = _item_lines(deal, players)
         rule = self.rule_for(session)
-        m = state.current or _new_match(len(state.done) + 1, number, players)
-        sec = deal.secondary
-        m = Match(
-            m.number,
-            m.first_deal,
-            number,
-            m.deals + 1,
-            {a: m.scores[a] + sa, b: m.scores[b] + sb},
-            {a: m.unit_scores[a] + sa, b: m.unit_scores[b] + sb},
-            m.units,
-            {a: m.secondary[a] + sec[a], b: m.secondary[b] + sec[b]} if sec else m.secondary,
-        )
-        m, notes = rule.decide(m, players)
+        m, notes = rule.decide(_add_deal(state, deal, number, players, sa, sb), players)
         lines.append(Line(rule.describe(m, players)))
-        if notes:
-            lines.extend([Line(n) for n in notes])
-        done = state.done
-        wins = state.wins
+        lines.extend([Line(n) for n in notes])
+        done, wins = state.done, state.wins
         current: Match | None = m
         if m.over:
-            done = (*done, m)
-            current = None
+            done, current = (*done, m), None
             if m.winner is not None:
-                wins = dict(wins)
-                wins[m.winner] += 1
-            word = rule.word
-            if m.winner is None:
-                ending = Text(
-                    f"{word.en} {m.number} is drawn", f"a(z) {m.number}. {word.hu} döntetlen"
-                )
-            else:
-                ending = Text(
-                    f"{m.winner} wins {word.en} {m.number}",
-                    f"{m.winner} nyeri a(z) {m.number}. {word.hu_accusative}",
-                )
-            lines.append(
-                Line(
-                    Text(
-                        f"{ending.en}; won so far {a} {wins[a]} – {b} {wins[b]}; the next deal starts {word.en} {m.number + 1}",
-                        f"{ending.hu}; eddig nyert: {a} {wins[a]} – {b} {wins[b]}; a következő leosztással indul a(z) {m.number + 1}. {word.hu}",
-                    )
-                )
-            )
+                wins = {**wins, m.winner: wins[m.winner] + 1}
+            lines.append(_match_over_line(rule.word, m, wins, players))
         entry = Entry.from_lines(
             kind="hand",
             number=number,
@@ -559,16 +544,9 @@ class TwoPlayerGame:
             lines=lines,
             summary=deal.summary,
         )
-        new_state = State(
-            deals=state.deals + 1,
-            last_dealer=dealer,
-            last_winner=deal.winner,
-            totals={a: state.totals[a] + delta, b: state.totals[b] - delta},
-            wins=wins,
-            done=done,
-            current=current,
-        )
-        return new_state, [entry]
+        delta = sa - sb
+        totals = {a: state.totals[a] + delta, b: state.totals[b] - delta}
+        return State(state.deals + 1, dealer, deal.winner, totals, wins, done, current), [entry]
 
     # -- the session's end and the table
 

@@ -80,7 +80,40 @@ def _switch_field(
     return res.player(name, players, optional=True)
 
 
+def _deal_item(
+    winner: str, loser: str, tricks: dict[str, int], shown: str, refused: str | None
+) -> tuple[str | None, int, Text]:
+    """The winner's points: 2 for the vole, 2 against a refusing loser (house rule), else 1."""
+    if tricks[winner] == TRICKS:
+        return (
+            winner,
+            VOLE,
+            Text(
+                f"écarté: tricks {shown}, {winner} took all five (vole) → {VOLE} points",
+                f"écarté: ütések {shown}, {winner} mind az ötöt vitte → {VOLE} pont",
+            ),
+        )
+    if refused == loser:
+        return (
+            winner,
+            REFUSAL_SCORE,
+            Text(
+                f"écarté: tricks {shown}; {loser} played without exchange and lost → {REFUSAL_SCORE} points to {winner}",
+                f"écarté: ütések {shown}; {loser} csere nélkül játszott és veszített → {winner} kap {REFUSAL_SCORE} pontot",
+            ),
+        )
+    return (
+        winner,
+        POINT,
+        Text(
+            f"écarté: tricks {shown}, {winner} took {tricks[winner]} (≥ {WINNING}) → {POINT} point",
+            f"écarté: ütések {shown}, {winner} {tricks[winner]} ütést vitt (≥ {WINNING}) → {POINT} pont",
+        ),
+    )
+
+
 def read(session: Session, res: Reader) -> Deal | None:
+    """Read → check → score one deal; None after a problem (all of them named)."""
     players = session.players
     a, b = players
     rules = session.house_rules
@@ -95,42 +128,8 @@ def read(session: Session, res: Reader) -> Deal | None:
     if tricks is None or len(res.problems.items) > before:
         return None
     winner = a if tricks[a] >= WINNING else b
-    loser = other(players, winner)
     shown = f"{a} {tricks[a]} – {b} {tricks[b]}"
-    items: list[tuple[str | None, int, Text]] = []
-    if tricks[winner] == TRICKS:
-        items.append(
-            (
-                winner,
-                VOLE,
-                Text(
-                    f"écarté: tricks {shown}, {winner} took all five (vole) → {VOLE} points",
-                    f"écarté: ütések {shown}, {winner} mind az ötöt vitte → {VOLE} pont",
-                ),
-            )
-        )
-    elif refused == loser:
-        items.append(
-            (
-                winner,
-                REFUSAL_SCORE,
-                Text(
-                    f"écarté: tricks {shown}; {loser} played without exchange and lost → {REFUSAL_SCORE} points to {winner}",
-                    f"écarté: ütések {shown}; {loser} csere nélkül játszott és veszített → {winner} kap {REFUSAL_SCORE} pontot",
-                ),
-            )
-        )
-    else:
-        items.append(
-            (
-                winner,
-                POINT,
-                Text(
-                    f"écarté: tricks {shown}, {winner} took {tricks[winner]} (≥ {WINNING}) → {POINT} point",
-                    f"écarté: ütések {shown}, {winner} {tricks[winner]} ütést vitt (≥ {WINNING}) → {POINT} pont",
-                ),
-            )
-        )
+    items = [_deal_item(winner, other(players, winner), tricks, shown, refused)]
     if king is not None:
         items.append(
             (

@@ -7,7 +7,6 @@ each scopa (sweep) and the primiera. A match is played to 11 game points (§10).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from scorebook.engine.record import Reader
@@ -87,7 +86,7 @@ def _read_best(
     raw = res.raw("primiera_best")
     path = res.path("primiera_best")
     problems = res.problems
-    if type(raw) is not dict and not isinstance(raw, Mapping):
+    if not isinstance(raw, Mapping):
         problems.add(path, "must be an object", "objektumnak kell lennie")
         return None
     best: dict[str, dict[str, str | None]] = {}
@@ -100,7 +99,7 @@ def _read_best(
             )
     for who in players:
         suits = raw.get(who)
-        if type(suits) is not dict and not isinstance(suits, Mapping):
+        if not isinstance(suits, Mapping):
             problems.add(
                 f"{path}.{who}",
                 "is required: an object of the four suits",
@@ -117,7 +116,7 @@ def _read_best(
         mine: dict[str, str | None] = {}
         for suit in SUITS:
             rank = suits[suit]
-            if rank is not None and rank not in PRIMIERA:
+            if rank is not None and (not isinstance(rank, str) or rank not in PRIMIERA):
                 shown = ", ".join(PRIMIERA)
                 problems.add(
                     f"{path}.{who}.{suit}",
@@ -135,26 +134,28 @@ def _read_best(
     return best if len(best) == len(players) else None
 
 
-# "coins 7=21" / "arany 7=21": one precomputed label per suit and rank (play() stays lean).
-_LABEL_EN: dict[tuple[str, str | None], str] = {
-    (s, r): f"{s} {r}={v}" for s in SUITS for r, v in PRIMIERA.items()
-}
-_LABEL_HU: dict[tuple[str, str | None], str] = {
-    (s, r): f"{SUITS_HU[s]} {r}={v}" for s in SUITS for r, v in PRIMIERA.items()
-}
-for _s in SUITS:
-    _LABEL_EN[(_s, None)] = f"{_s} –"
-    _LABEL_HU[(_s, None)] = f"{SUITS_HU[_s]} –"
-
-
-@lru_cache(maxsize=8192)
-def _side(player: str, ranks: tuple[str | None, ...]) -> tuple[int, tuple[str, ...], str, str]:
-    """One player's primiera: sum, suits lacking, and the sum shown (cached: few hands differ)."""
-    total = sum(PRIMIERA[r] for r in ranks if r is not None)
-    missing = tuple(suit for suit, r in zip(SUITS, ranks, strict=True) if r is None)
-    en = " + ".join([_LABEL_EN[(suit, r)] for suit, r in zip(SUITS, ranks, strict=True)])
-    hu = " + ".join([_LABEL_HU[(suit, r)] for suit, r in zip(SUITS, ranks, strict=True)])
-    return total, missing, f"{player} {total} ({en})", f"{player} {total} ({hu})"
+def _side(player: str, ranks: list[str | None]) -> tuple[int, list[str], str, str]:
+    """One player's primiera: sum, suits lacking, and the sum shown ("coins 7=21 + …")."""
+    total = 0
+    missing: list[str] = []
+    en: list[str] = []
+    hu: list[str] = []
+    for suit, rank in zip(SUITS, ranks, strict=True):
+        if rank is None:
+            missing.append(suit)
+            en.append(f"{suit} –")
+            hu.append(f"{SUITS_HU[suit]} –")
+        else:
+            value = PRIMIERA[rank]
+            total += value
+            en.append(f"{suit} {rank}={value}")
+            hu.append(f"{SUITS_HU[suit]} {rank}={value}")
+    return (
+        total,
+        missing,
+        f"{player} {total} ({' + '.join(en)})",
+        f"{player} {total} ({' + '.join(hu)})",
+    )
 
 
 def _primiera(
@@ -165,8 +166,8 @@ def _primiera(
     Returns the winner (None: nobody) and the reason in English and Hungarian.
     """
     a, b = players
-    sum_a, lacks_a, en_a, hu_a = _side(a, tuple([best[a][x] for x in SUITS]))
-    sum_b, lacks_b, en_b, hu_b = _side(b, tuple([best[b][x] for x in SUITS]))
+    sum_a, lacks_a, en_a, hu_a = _side(a, [best[a][x] for x in SUITS])
+    sum_b, lacks_b, en_b, hu_b = _side(b, [best[b][x] for x in SUITS])
     sums = {a: sum_a, b: sum_b}
     lacks = {a: lacks_a, b: lacks_b}
     en, hu = [en_a, en_b], [hu_a, hu_b]
@@ -192,149 +193,223 @@ def _primiera(
     return w, f"{shown_en}: {w} higher", f"{shown_hu}: {w} a nagyobb"
 
 
-def read(session: Session, res: Reader) -> Deal | None:
-    players = session.players
-    a, b = players
-    rules = session.house_rules
-    problems = res.problems
-    before = len(problems.items)
-    cards = pair_map(res, "cards", players, hi=CARDS, total=CARDS)
-    coins = pair_map(res, "coins", players, hi=COINS, total=COINS)
-    settebello = res.player("settebello", players)
-    scopas = pair_map(res, "scopas", players)
-    if cards is not None:
-        for p in players:
-            if coins is not None and coins[p] > cards[p]:
-                problems.add(
-                    res.path(f"coins.{p}"),
-                    f"{p} took {coins[p]} coins but only {cards[p]} cards",
-                    f"{p} {coins[p]} aranyat vitt, de csak {cards[p]} lapot",
-                )
-            if scopas is not None and 2 * scopas[p] > cards[p]:
-                problems.add(
-                    res.path(f"scopas.{p}"),
-                    f"{scopas[p]} scopas need at least {2 * scopas[p]} cards, {p} took {cards[p]}",
-                    f"{scopas[p]} scopa legalább {2 * scopas[p]} lap, {p} {cards[p]} lapot vitt",
-                )
+def _check_counts(
+    res: Reader,
+    players: tuple[str, ...],
+    cards: dict[str, int] | None,
+    coins: dict[str, int] | None,
+    scopas: dict[str, int] | None,
+) -> None:
+    """Coins and scopas within each player's cards (§13.3)."""
+    if cards is None:
+        return
+    for p in players:
+        if coins is not None and coins[p] > cards[p]:
+            res.problems.add(
+                res.path(f"coins.{p}"),
+                f"{p} took {coins[p]} coins but only {cards[p]} cards",
+                f"{p} {coins[p]} aranyat vitt, de csak {cards[p]} lapot",
+            )
+        if scopas is not None and 2 * scopas[p] > cards[p]:
+            res.problems.add(
+                res.path(f"scopas.{p}"),
+                f"{scopas[p]} scopas need at least {2 * scopas[p]} cards, {p} took {cards[p]}",
+                f"{scopas[p]} scopa legalább {2 * scopas[p]} lap, {p} {cards[p]} lapot vitt",
+            )
+
+
+def _check_settebello(res: Reader, settebello: str | None, coins: dict[str, int] | None) -> None:
+    """The settebello is a coin: its taker took at least one."""
     if settebello is not None and coins is not None and coins[settebello] < 1:
-        problems.add(
+        res.problems.add(
             res.path("settebello"),
             f"{settebello} took no coins, so not the 7 of coins",
             f"{settebello} nem vitt aranyat, így az arany hetest sem",
         )
-    primiera_on = rules["scopa_primiera"]
-    given_winner = "primiera_winner" in res.data
+
+
+def _read_primiera(
+    res: Reader, players: tuple[str, ...], coins: dict[str, int] | None
+) -> tuple[str | None, dict[str, dict[str, str | None]] | None]:
+    """`primiera_winner` (if given) and `primiera_best`; one of them is required."""
     recorded: str | None = None
-    best = None
-    if primiera_on:
-        if given_winner:
-            recorded = res.player("primiera_winner", players, optional=True)
-        if res.has("primiera_best"):
-            best = _read_best(res, players, coins)
-        elif not given_winner:
-            problems.add(
-                res.path("primiera_best"),
-                "is required (or primiera_winner: a name, or null for nobody)",
-                "kötelező megadni (vagy a primiera_winner mezőt: név, vagy null, ha senki)",
+    if "primiera_winner" in res.data:
+        recorded = res.player("primiera_winner", players, optional=True)
+    if res.has("primiera_best"):
+        return recorded, _read_best(res, players, coins)
+    if "primiera_winner" not in res.data:
+        res.problems.add(
+            res.path("primiera_best"),
+            "is required (or primiera_winner: a name, or null for nobody)",
+            "kötelező megadni (vagy a primiera_winner mezőt: név, vagy null, ha senki)",
+        )
+    return recorded, None
+
+
+def _check_sevens(
+    res: Reader,
+    players: tuple[str, ...],
+    best: dict[str, dict[str, str | None]],
+    settebello: str | None,
+) -> None:
+    """Every 7 is captured by exactly one player; the 7 of coins by the settebello's taker."""
+    a, b = players
+    for suit in SUITS:
+        seven_a, seven_b = best[a][suit] == "7", best[b][suit] == "7"
+        if seven_a == seven_b:
+            res.problems.add(
+                res.path(f"primiera_best.{a}.{suit}"),
+                f"exactly one player has the 7 of {suit} (every card is captured), not {2 if seven_a else 0}",
+                f"pontosan egy játékosnál van a {SUITS_HU[suit]} hetes (minden lapot elvisz valaki), nem {2 if seven_a else 0}",
             )
+        elif suit == "coins" and settebello is not None:
+            holder = a if seven_a else b
+            if holder != settebello:
+                res.problems.add(
+                    res.path(f"primiera_best.{holder}.coins"),
+                    f"the 7 of coins is the settebello, which {settebello} took",
+                    f"az arany hetes a settebello, azt {settebello} vitte",
+                )
+
+
+def _check_suits_held(
+    res: Reader,
+    players: tuple[str, ...],
+    best: dict[str, dict[str, str | None]],
+    cards: dict[str, int],
+) -> None:
+    """A player with a best card in n suits took at least n cards."""
+    for p in players:
+        held = 4 - list(best[p].values()).count(None)
+        if held > cards[p]:
+            res.problems.add(
+                res.path(f"primiera_best.{p}"),
+                f"{held} suits need at least {held} cards, {p} took {cards[p]}",
+                f"{held} szín legalább {held} lap, {p} {cards[p]} lapot vitt",
+            )
+
+
+class _Tally:
+    """Each player's points with their reasons, and what scored nothing (one line each)."""
+
+    def __init__(self, players: tuple[str, ...]) -> None:
+        self.players = players
+        self.pts = dict.fromkeys(players, 0)
+        self.en: dict[str, list[str]] = {p: [] for p in players}
+        self.hu: dict[str, list[str]] = {p: [] for p in players}
+        self.none_en: list[str] = []
+        self.none_hu: list[str] = []
+
+    def add(self, who: str, points: int, en: str, hu: str) -> None:
+        self.pts[who] += points
+        self.en[who].append(en)
+        self.hu[who].append(hu)
+
+    def nothing(self, en: str, hu: str) -> None:
+        self.none_en.append(en)
+        self.none_hu.append(hu)
+
+    def items(self) -> list[tuple[str | None, int, Text]]:
+        items: list[tuple[str | None, int, Text]] = []
+        for p in self.players:
+            n = self.pts[p]
+            if n:
+                en, hu = " + ".join(self.en[p]), " + ".join(self.hu[p])
+                text = Text(f"{p}: {en} = {n} point{'s' if n > 1 else ''}", f"{p}: {hu} = {n} pont")
+                items.append((p, n, text))
+        if self.none_en:
+            none_en, none_hu = ", ".join(self.none_en), ", ".join(self.none_hu)
+            items.append((None, 0, Text(f"no point: {none_en}", f"nincs pont: {none_hu}")))
+        return items
+
+
+def _score_most(tally: _Tally, cards: dict[str, int], coins: dict[str, int]) -> None:
+    """Most cards and most coins: 1 point each; equal counts score nothing."""
+    a, b = tally.players
+    for what_en, what_hu, counts in (("cards", "lap", cards), ("coins", "arany", coins)):
+        ca, cb = counts[a], counts[b]
+        if ca == cb:
+            tally.nothing(f"{what_en} {ca}–{cb} equal", f"{what_hu} {ca}–{cb} egyenlő")
+        else:
+            more = a if ca > cb else b
+            tally.add(more, 1, f"most {what_en} ({ca}–{cb}) 1", f"több {what_hu} ({ca}–{cb}) 1")
+
+
+def _score_scopas(tally: _Tally, scopas: dict[str, int], counted: bool) -> None:
+    """Each scopa scores 1, unless `scopa_sweeps_count` is off."""
+    a, b = tally.players
+    if counted:
+        for p in tally.players:
+            n = scopas[p]
+            if n:
+                tally.add(p, n, f"scopas {n} × 1", f"scopa {n} × 1")
+    elif scopas[a] or scopas[b]:
+        tally.nothing(
+            f"scopas {scopas[a]}–{scopas[b]} not counted (scopa_sweeps_count off)",
+            f"scopák {scopas[a]}–{scopas[b]} nem számítanak (scopa_sweeps_count ki)",
+        )
+
+
+def _primiera_outcome(
+    res: Reader,
+    players: tuple[str, ...],
+    recorded: str | None,
+    best: dict[str, dict[str, str | None]] | None,
+) -> tuple[bool, str | None, Text | None]:
+    """The primiera's winner and its reason (from `primiera_best` if given, else as
+    recorded); False first when a recorded winner disagrees with `primiera_best`."""
+    if best is None:
+        return True, recorded, None
+    winner, why_en, why_hu = _primiera(best, players)
+    if "primiera_winner" in res.data and recorded != winner:
+        res.problems.add(
+            res.path("primiera_winner"),
+            f"{recorded or 'null'} does not agree with primiera_best ({winner or 'nobody'})",
+            f"{recorded or 'null'} nem egyezik a primiera_best alapján adódóval ({winner or 'senki'})",
+        )
+        return False, None, None
+    return True, winner, Text(f"primiera: {why_en}", f"primiera: {why_hu}")
+
+
+def read(session: Session, res: Reader) -> Deal | None:
+    """Read → check → score one deal; None after a problem (all of them named)."""
+    players = session.players
+    rules = session.house_rules
+    before = len(res.problems.items)
+    cards = pair_map(res, "cards", players, hi=CARDS, total=CARDS)
+    coins = pair_map(res, "coins", players, hi=COINS, total=COINS)
+    settebello = res.player("settebello", players)
+    scopas = pair_map(res, "scopas", players)
+    _check_counts(res, players, cards, coins, scopas)
+    _check_settebello(res, settebello, coins)
+    primiera_on = rules["scopa_primiera"]
+    recorded, best = _read_primiera(res, players, coins) if primiera_on else (None, None)
     if best is not None and cards is not None:
-        for suit in SUITS:
-            seven_a, seven_b = best[a][suit] == "7", best[b][suit] == "7"
-            if seven_a == seven_b:
-                problems.add(
-                    res.path(f"primiera_best.{a}.{suit}"),
-                    f"exactly one player has the 7 of {suit} (every card is captured), not {2 if seven_a else 0}",
-                    f"pontosan egy játékosnál van a {SUITS_HU[suit]} hetes (minden lapot elvisz valaki), nem {2 if seven_a else 0}",
-                )
-            elif suit == "coins" and settebello is not None:
-                holder = a if seven_a else b
-                if holder != settebello:
-                    problems.add(
-                        res.path(f"primiera_best.{holder}.coins"),
-                        f"the 7 of coins is the settebello, which {settebello} took",
-                        f"az arany hetes a settebello, azt {settebello} vitte",
-                    )
-        for p in players:
-            held = 4 - list(best[p].values()).count(None)
-            if held > cards[p]:
-                problems.add(
-                    res.path(f"primiera_best.{p}"),
-                    f"{held} suits need at least {held} cards, {p} took {cards[p]}",
-                    f"{held} szín legalább {held} lap, {p} {cards[p]} lapot vitt",
-                )
-    if len(problems.items) > before:
+        _check_sevens(res, players, best, settebello)
+        _check_suits_held(res, players, best, cards)
+    if len(res.problems.items) > before:
         return None
     assert cards is not None
     assert coins is not None
     assert scopas is not None
     assert settebello is not None
-    # One line per player adding up his points, and one for what scored nothing.
-    en: dict[str, list[str]] = {a: [], b: []}
-    hu: dict[str, list[str]] = {a: [], b: []}
-    pts = dict.fromkeys(players, 0)
-    none_en: list[str] = []
-    none_hu: list[str] = []
-    for what_en, what_hu, counts in (("cards", "lap", cards), ("coins", "arany", coins)):
-        ca, cb = counts[a], counts[b]
-        if ca == cb:
-            none_en.append(f"{what_en} {ca}–{cb} equal")
-            none_hu.append(f"{what_hu} {ca}–{cb} egyenlő")
-            continue
-        more = a if ca > cb else b
-        pts[more] += 1
-        en[more].append(f"most {what_en} ({ca}–{cb}) 1")
-        hu[more].append(f"több {what_hu} ({ca}–{cb}) 1")
-    pts[settebello] += 1
-    en[settebello].append("settebello 1")
-    hu[settebello].append("Sette Bello 1")
-    if rules["scopa_sweeps_count"]:
-        for p in players:
-            n = scopas[p]
-            if n:
-                pts[p] += n
-                en[p].append(f"scopas {n} × 1")
-                hu[p].append(f"scopa {n} × 1")
-    elif scopas[a] or scopas[b]:
-        none_en.append(f"scopas {scopas[a]}–{scopas[b]} not counted (scopa_sweeps_count off)")
-        none_hu.append(f"scopák {scopas[a]}–{scopas[b]} nem számítanak (scopa_sweeps_count ki)")
-    items: list[tuple[str | None, int, Text]] = []
+    ok, primiera_winner, why = _primiera_outcome(res, players, recorded, best)
+    if not ok:
+        return None
+    tally = _Tally(players)
+    _score_most(tally, cards, coins)
+    tally.add(settebello, 1, "settebello 1", "Sette Bello 1")
+    _score_scopas(tally, scopas, rules["scopa_sweeps_count"])
     if primiera_on:
-        if best is not None:
-            winner, why_en, why_hu = _primiera(best, players)
-            if given_winner and recorded != winner:
-                res.problems.add(
-                    res.path("primiera_winner"),
-                    f"{recorded or 'null'} does not agree with primiera_best ({winner or 'nobody'})",
-                    f"{recorded or 'null'} nem egyezik a primiera_best alapján adódóval ({winner or 'senki'})",
-                )
-                return None
-            items.append((None, 0, Text(f"primiera: {why_en}", f"primiera: {why_hu}")))
+        if primiera_winner is None:
+            tally.nothing("primiera nobody's", "primiera senkié")
         else:
-            winner = recorded
-        if winner is None:
-            none_en.append("primiera nobody's")
-            none_hu.append("primiera senkié")
-        else:
-            pts[winner] += 1
-            en[winner].append("primiera 1")
-            hu[winner].append("primiera 1")
-    for p in players:
-        if pts[p]:
-            items.append(
-                (
-                    p,
-                    pts[p],
-                    Text(
-                        f"{p}: {' + '.join(en[p])} = {pts[p]} point{'s' if pts[p] > 1 else ''}",
-                        f"{p}: {' + '.join(hu[p])} = {pts[p]} pont",
-                    ),
-                )
-            )
-    if none_en:
-        items.append(
-            (None, 0, Text(f"no point: {', '.join(none_en)}", f"nincs pont: {', '.join(none_hu)}"))
-        )
-    sa, sb = pts[a], pts[b]
+            tally.add(primiera_winner, 1, "primiera 1", "primiera 1")
+    items = tally.items()
+    if why is not None:
+        items.insert(0, (None, 0, why))
+    a, b = players
+    sa, sb = tally.pts[a], tally.pts[b]
     deal_winner = a if sa > sb else b if sb > sa else None
     shown = f"{a} {sa} – {b} {sb}"
     return Deal(items, deal_winner, Text(shown, shown))

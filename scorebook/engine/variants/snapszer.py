@@ -117,143 +117,192 @@ def _tariff(g: tuple[int, int, int], loser: str, took: bool, points: int) -> tup
     )
 
 
+def _forfeit(session: Session, winner: str) -> Deal:
+    """§9, §13.3: a forfeited deal; only the winner is read, the other fields are ignored."""
+    pts = session.house_rules["revoke_game_points"]
+    loser = other(session.players, winner)
+    why = Text(
+        f"forfeit: {loser} loses the deal for a rule breach → {_gp(pts)} to {winner} (revoke_game_points)",
+        f"büntetés: {loser} szabálysértés miatt elveszti a leosztást → {winner} kap {pts} játékpontot (revoke_game_points)",
+    )
+    return Deal(
+        [(winner, pts, why)],
+        winner,
+        Text(f"{winner} +{pts} (forfeit)", f"{winner} +{pts} (büntetés)"),
+    )
+
+
+def _check_no_closing(res: Reader, win_by: str | None) -> None:
+    """Without the house rule `snapszer_closing` nobody closes the talon."""
+    if res.has("closed_by"):
+        res.problems.add(
+            res.path("closed_by"),
+            "closing the talon is not played here (house rule snapszer_closing is off)",
+            "itt nem lehet a talont lezárni (a snapszer_closing házszabály ki van kapcsolva)",
+        )
+    if win_by == "closer_failed":
+        res.problems.add(
+            res.path("win_by"),
+            '"closer_failed" needs the house rule snapszer_closing',
+            'a "closer_failed" csak a snapszer_closing házszabállyal lehetséges',
+        )
+
+
+def _read_failed_close(res: Reader, closed_by: str | None, winner: str | None) -> bool | None:
+    """§13.3 `closer_failed`: the closer is the loser; his trick and points are ignored.
+
+    Returns `winner_had_trick_at_closing`."""
+    if not res.has("closed_by"):
+        res.problems.add(
+            res.path("closed_by"),
+            "is required: the player who closed the talon and failed",
+            "kötelező megadni: aki lezárta a talont és elbukott",
+        )
+    elif closed_by is not None and winner is not None and closed_by == winner:
+        res.problems.add(
+            res.path("closed_by"),
+            "the failed closer is the loser, not the winner",
+            "a sikertelen lezáró a vesztes, nem a nyertes",
+        )
+    return required_bool(res, "winner_had_trick_at_closing")
+
+
+def _check_played_close(
+    res: Reader, win_by: str, closed_by: str | None, winner: str | None
+) -> None:
+    """A deal not lost by a failed close: no `winner_had_trick_at_closing`, and a closer
+    who won by reaching 66."""
+    if res.raw("winner_had_trick_at_closing") is not None:
+        res.problems.add(
+            res.path("winner_had_trick_at_closing"),
+            'is recorded only when win_by is "closer_failed"',
+            'csak "closer_failed" esetén adható meg',
+        )
+    if closed_by is None:
+        return
+    if win_by == "last_trick":
+        res.problems.add(
+            res.path("closed_by"),
+            "after a close the last trick decides nothing: the closer reached 66 or failed",
+            "lezárás után az utolsó ütés nem dönt: a lezáró elérte a 66-ot vagy elbukott",
+        )
+    elif winner is not None and closed_by != winner:
+        res.problems.add(
+            res.path("closed_by"),
+            'a closer who lost is recorded with win_by "closer_failed"',
+            'a vesztes lezárót "closer_failed" eredménnyel kell rögzíteni',
+        )
+
+
+def _read_loser(res: Reader) -> tuple[bool | None, int | None]:
+    """`loser_took_trick` and `loser_points`, which must agree (§13.3)."""
+    took = required_bool(res, "loser_took_trick")
+    points = res.integer("loser_points", lo=0, hi=MAX_LOSER_POINTS)
+    if took is False and points is not None and points != 0:
+        res.problems.add(
+            res.path("loser_points"),
+            f"a loser without a trick has 0 points, not {points}",
+            f"ütés nélküli vesztesnek 0 pontja van, nem {points}",
+        )
+    if took is True and points is not None and points < MIN_TRICK_POINTS:
+        res.problems.add(
+            res.path("loser_points"),
+            f"a loser with a trick has at least {MIN_TRICK_POINTS} points, not {points}",
+            f"ütést vitt vesztesnek legalább {MIN_TRICK_POINTS} pontja van, nem {points}",
+        )
+    return took, points
+
+
+def _check_last_trick(res: Reader, took: bool | None, points: int | None) -> None:
+    """§4: when the last trick decides, the loser took tricks and has ≥ 55 points."""
+    if took is False:
+        res.problems.add(
+            res.path("loser_took_trick"),
+            "when the last trick decides, the loser has taken tricks",
+            "ha az utolsó ütés dönt, a vesztes is vitt ütést",
+        )
+    if points is not None and points < LAST_TRICK_MIN:
+        res.problems.add(
+            res.path("loser_points"),
+            f"when the last trick decides, the loser has at least {LAST_TRICK_MIN} points (120 − 65), not {points}",
+            f"ha az utolsó ütés dönt, a vesztesnek legalább {LAST_TRICK_MIN} pontja van (120 − 65), nem {points}",
+        )
+
+
+def _score_failed_close(
+    g: tuple[int, int, int], winner: str, loser: str, had_trick: bool
+) -> tuple[int, Text]:
+    """§4: a failed closer pays g2 if the winner had a trick at the closing, else g3."""
+    pts = g[1] if had_trick else g[2]
+    state_en = "had a trick" if had_trick else "had no trick"
+    state_hu = "már vitt ütést" if had_trick else "még nem vitt ütést"
+    return pts, Text(
+        f"snapszer: {loser} closed the talon and failed; {winner} {state_en} at the closing → {_gp(pts)} to {winner}",
+        f"snapszer: {loser} lezárta a talont és elbukott; {winner} a lezáráskor {state_hu} → {winner} kap {pts} játékpontot",
+    )
+
+
+def _score_played(
+    g: tuple[int, int, int],
+    winner: str,
+    loser: str,
+    win_by: str,
+    closed_by: str | None,
+    loser_result: tuple[bool, int],
+) -> tuple[int, Text]:
+    """§4: the game points by the loser's tricks and points, with how the deal was won."""
+    pts, loser_en, loser_hu = _tariff(g, loser, *loser_result)
+    if win_by == "last_trick":
+        how = Text(
+            f"nobody reached 66, {winner} took the last trick",
+            f"senki sem érte el a 66-ot, {winner} vitte az utolsó ütést",
+        )
+    elif closed_by == winner:
+        how = Text(
+            f"{winner} closed the talon and reached 66; at the closing",
+            f"{winner} lezárta a talont és elérte a 66-ot; a lezáráskor",
+        )
+    else:
+        how = Text(f"{winner} reached 66", f"{winner} elérte a 66-ot")
+    return pts, Text(
+        f"snapszer: {how.en}; {loser_en} → {_gp(pts)} to {winner}",
+        f"snapszer: {how.hu}; {loser_hu} → {winner} kap {pts} játékpontot",
+    )
+
+
 def read(session: Session, res: Reader) -> Deal | None:
+    """Read → check → score one deal; None after a problem (all of them named)."""
     players = session.players
     rules = session.house_rules
-    problems = res.problems
-    before = len(problems.items)
-    g1, g2, g3 = rules["snapszer_game_points"]
-    g = (g1, g2, g3)
+    before = len(res.problems.items)
     winner = res.player("winner", players)
     win_by = res.choice("win_by", WIN_BY)
     if win_by == "forfeit":
-        # §9, §13.3: only the winner is read; the other fields are ignored.
-        if winner is None:
-            return None
-        pts = rules["revoke_game_points"]
-        loser = other(players, winner)
-        why = Text(
-            f"forfeit: {loser} loses the deal for a rule breach → {_gp(pts)} to {winner} (revoke_game_points)",
-            f"büntetés: {loser} szabálysértés miatt elveszti a leosztást → {winner} kap {pts} játékpontot (revoke_game_points)",
-        )
-        return Deal(
-            [(winner, pts, why)],
-            winner,
-            Text(f"{winner} +{pts} (forfeit)", f"{winner} +{pts} (büntetés)"),
-        )
-    closing = rules["snapszer_closing"]
+        return None if winner is None else _forfeit(session, winner)
     closed_by = res.player("closed_by", players, optional=True)
-    had_trick_raw = res.raw("winner_had_trick_at_closing")
-    if not closing:
-        if res.has("closed_by"):
-            problems.add(
-                res.path("closed_by"),
-                "closing the talon is not played here (house rule snapszer_closing is off)",
-                "itt nem lehet a talont lezárni (a snapszer_closing házszabály ki van kapcsolva)",
-            )
-        if win_by == "closer_failed":
-            problems.add(
-                res.path("win_by"),
-                '"closer_failed" needs the house rule snapszer_closing',
-                'a "closer_failed" csak a snapszer_closing házszabállyal lehetséges',
-            )
+    if not rules["snapszer_closing"]:
+        _check_no_closing(res, win_by)
+    had_trick: bool | None = None
     took: bool | None = None
     points: int | None = None
-    had_trick: bool | None = None
     if win_by == "closer_failed":
-        # §13.3: the closer is the loser; the loser's trick and points are ignored.
-        if not res.has("closed_by"):
-            problems.add(
-                res.path("closed_by"),
-                "is required: the player who closed the talon and failed",
-                "kötelező megadni: aki lezárta a talont és elbukott",
-            )
-        elif closed_by is not None and winner is not None and closed_by == winner:
-            problems.add(
-                res.path("closed_by"),
-                "the failed closer is the loser, not the winner",
-                "a sikertelen lezáró a vesztes, nem a nyertes",
-            )
-        had_trick = required_bool(res, "winner_had_trick_at_closing")
+        had_trick = _read_failed_close(res, closed_by, winner)
     elif win_by is not None:
-        if had_trick_raw is not None:
-            problems.add(
-                res.path("winner_had_trick_at_closing"),
-                'is recorded only when win_by is "closer_failed"',
-                'csak "closer_failed" esetén adható meg',
-            )
-        if closed_by is not None:
-            if win_by == "last_trick":
-                problems.add(
-                    res.path("closed_by"),
-                    "after a close the last trick decides nothing: the closer reached 66 or failed",
-                    "lezárás után az utolsó ütés nem dönt: a lezáró elérte a 66-ot vagy elbukott",
-                )
-            elif winner is not None and closed_by != winner:
-                problems.add(
-                    res.path("closed_by"),
-                    'a closer who lost is recorded with win_by "closer_failed"',
-                    'a vesztes lezárót "closer_failed" eredménnyel kell rögzíteni',
-                )
-        took = required_bool(res, "loser_took_trick")
-        points = res.integer("loser_points", lo=0, hi=MAX_LOSER_POINTS)
-        if took is False and points is not None and points != 0:
-            problems.add(
-                res.path("loser_points"),
-                f"a loser without a trick has 0 points, not {points}",
-                f"ütés nélküli vesztesnek 0 pontja van, nem {points}",
-            )
-        if took is True and points is not None and points < MIN_TRICK_POINTS:
-            problems.add(
-                res.path("loser_points"),
-                f"a loser with a trick has at least {MIN_TRICK_POINTS} points, not {points}",
-                f"ütést vitt vesztesnek legalább {MIN_TRICK_POINTS} pontja van, nem {points}",
-            )
+        _check_played_close(res, win_by, closed_by, winner)
+        took, points = _read_loser(res)
         if win_by == "last_trick":
-            if took is False:
-                problems.add(
-                    res.path("loser_took_trick"),
-                    "when the last trick decides, the loser has taken tricks",
-                    "ha az utolsó ütés dönt, a vesztes is vitt ütést",
-                )
-            if points is not None and points < LAST_TRICK_MIN:
-                problems.add(
-                    res.path("loser_points"),
-                    f"when the last trick decides, the loser has at least {LAST_TRICK_MIN} points (120 − 65), not {points}",
-                    f"ha az utolsó ütés dönt, a vesztesnek legalább {LAST_TRICK_MIN} pontja van (120 − 65), nem {points}",
-                )
-    if len(problems.items) > before or winner is None or win_by is None:
+            _check_last_trick(res, took, points)
+    if len(res.problems.items) > before or winner is None or win_by is None:
         return None
+    g1, g2, g3 = rules["snapszer_game_points"]
     loser = other(players, winner)
     if win_by == "closer_failed":
         assert had_trick is not None
-        pts = g[1] if had_trick else g[2]
-        state_en = "had a trick" if had_trick else "had no trick"
-        state_hu = "már vitt ütést" if had_trick else "még nem vitt ütést"
-        why = Text(
-            f"snapszer: {loser} closed the talon and failed; {winner} {state_en} at the closing → {_gp(pts)} to {winner}",
-            f"snapszer: {loser} lezárta a talont és elbukott; {winner} a lezáráskor {state_hu} → {winner} kap {pts} játékpontot",
-        )
+        pts, why = _score_failed_close((g1, g2, g3), winner, loser, had_trick)
     else:
         assert took is not None
         assert points is not None
-        pts, loser_en, loser_hu = _tariff(g, loser, took, points)
-        if win_by == "last_trick":
-            how = Text(
-                f"nobody reached 66, {winner} took the last trick",
-                f"senki sem érte el a 66-ot, {winner} vitte az utolsó ütést",
-            )
-        elif closed_by == winner:
-            how = Text(
-                f"{winner} closed the talon and reached 66; at the closing",
-                f"{winner} lezárta a talont és elérte a 66-ot; a lezáráskor",
-            )
-        else:
-            how = Text(f"{winner} reached 66", f"{winner} elérte a 66-ot")
-        why = Text(
-            f"snapszer: {how.en}; {loser_en} → {_gp(pts)} to {winner}",
-            f"snapszer: {how.hu}; {loser_hu} → {winner} kap {pts} játékpontot",
-        )
+        pts, why = _score_played((g1, g2, g3), winner, loser, win_by, closed_by, (took, points))
     summary = Text(f"{winner} +{_gp(pts)}", f"{winner} +{pts} játékpont")
     return Deal([(winner, pts, why)], winner, summary)
 

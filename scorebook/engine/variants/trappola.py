@@ -94,40 +94,25 @@ RULES: tuple[HouseRule, ...] = (
 )
 
 
-_merged: list[tuple[Mapping[str, Any], dict[str, Any]]] = []  # the last merge, by identity
-
-
 def values(session: Session) -> dict[str, Any]:
-    """The recovered values with the house rule's replacements merged in (once per session)."""
+    """The recovered values with the house rule's replacements merged in."""
     given: Mapping[str, Any] = session.house_rules["trappola_values"]
-    if _merged and _merged[0][0] is given:
-        return _merged[0][1]
     merged: dict[str, Any] = {}
     for key, default in DEFAULT_VALUES.items():
         if isinstance(default, dict):
             merged[key] = {**default, **given.get(key, {})}
         else:
             merged[key] = given.get(key, default)
-    # Holding `given` keeps its identity unique while it is compared.
-    _merged[:] = [(given, merged)]
     return merged
 
 
-def read(session: Session, res: Reader) -> Deal | None:
-    players = session.players
-    a, b = players
-    problems = res.problems
-    before = len(problems.items)
-    v = values(session)
-    card = v["card"]
-    pack = 4 * sum(card.values())  # §13.3: C = 4 × (ace + king + cavall + fante)
-    points = pair_map(res, "card_points", players, at_most=pack)
-    two_wins = pair_map(res, "two_wins", players)
-    last = res.player("last_trick", players)
-    run = res.integer("final_two_run", lo=0, hi=MAX_RUN)
-    declared: list[tuple[str, str, int]] = []
+Declared = list[tuple[str, str, int]]  # (player, rank, 3 or 4), in record order
+
+
+def _read_declarations(res: Reader, players: tuple[str, ...]) -> Declared:
+    """`declarations`: each rank at most once (there are only four of each)."""
+    declared: Declared = []
     seen: dict[str, int] = {}
-    held = dict.fromkeys(players, 0)
     for i, item in enumerate(res.items("declarations")):
         who = item.player("player", players)
         rank = item.choice("rank", RANKS)
@@ -135,110 +120,193 @@ def read(session: Session, res: Reader) -> Deal | None:
         if who is None or rank is None or count is None:
             continue
         if rank in seen:
-            problems.add(
+            res.problems.add(
                 item.path("rank"),
                 f"{rank} is declared twice (declarations[{seen[rank]}]): there are only four",
                 f"{RANKS_HU[rank]} kétszer bemondva (declarations[{seen[rank]}]): csak négy van",
             )
             continue
         seen[rank] = i
-        held[who] += count
         declared.append((who, rank, count))
+    return declared
+
+
+def _check_hand_size(res: Reader, players: tuple[str, ...], declared: Declared) -> None:
+    """§13.3: nobody declares more cards than a hand holds."""
+    held = dict.fromkeys(players, 0)
+    for who, _, count in declared:
+        held[who] += count
     for who in players:
         if held[who] > MAX_DECLARED:
-            problems.add(
+            res.problems.add(
                 res.path("declarations"),
                 f"{who} declares {held[who]} cards, more than a hand of {MAX_DECLARED}",
                 f"{who} {held[who]} lapot mond be, több mint egy {MAX_DECLARED} lapos kéz",
             )
+
+
+def _check_card_points(
+    res: Reader, points: dict[str, int], card: Mapping[str, int], declared: Declared
+) -> None:
+    """The card points taken are at least what the declared cards are worth."""
+    given = sum(points.values())
+    in_play = sum(count * card.get(rank, 0) for _, rank, count in declared)
+    if given < in_play:
+        res.problems.add(
+            res.path("card_points"),
+            f"the declared cards alone are worth {in_play}, more than {given}",
+            f"már a bemondott lapok {in_play} pontot érnek, több mint {given}",
+        )
+
+
+def _check_twos(
+    res: Reader,
+    players: tuple[str, ...],
+    two_wins: dict[str, int],
+    run: int,
+    last: str | None,
+    declared: Declared,
+) -> None:
+    """Tricks won with a 2 and the final run use at most the four twos, fewer for the
+    opponent of a player who declared twos."""
+    a, b = players
+    if two_wins[a] + two_wins[b] + run > TWOS:
+        res.problems.add(
+            res.path("two_wins"),
+            f"{two_wins[a]} + {two_wins[b]} tricks with a 2 and a final run of {run}: there are only {TWOS} twos",
+            f"{two_wins[a]} + {two_wins[b]} kettessel vitt ütés és {run} hosszú záró sorozat: csak {TWOS} kettes van",
+        )
+        return
+    if last is None:
+        return
+    for who, rank, count in declared:
+        if rank != "two":
+            continue
+        opp = other(players, who)
+        by_opp = two_wins[opp] + (run if last == opp else 0)
+        if by_opp > TWOS - count:
+            res.problems.add(
+                res.path(f"two_wins.{opp}"),
+                f"{who} declared {count} twos, so {opp} won at most {TWOS - count} tricks with a 2, not {by_opp}",
+                f"{who} {count} kettest mondott be, így {opp} legfeljebb {TWOS - count} ütést vihetett kettessel, nem {by_opp}",
+            )
+
+
+class _Tally:
+    """Each player's deal score s_X with its parts, for one line per player (§6)."""
+
+    def __init__(self, players: tuple[str, ...]) -> None:
+        self.players = players
+        self.pts = dict.fromkeys(players, 0)
+        self.en: dict[str, list[str]] = {p: [] for p in players}
+        self.hu: dict[str, list[str]] = {p: [] for p in players}
+
+    def add(self, who: str, points: int, en: str, hu: str) -> None:
+        self.pts[who] += points
+        self.en[who].append(en)
+        self.hu[who].append(hu)
+
+    def items(self) -> list[tuple[str | None, int, Text]]:
+        return [
+            (
+                p,
+                self.pts[p],
+                Text(
+                    f"{p}: {' + '.join(self.en[p])} = {self.pts[p]}",
+                    f"{p}: {' + '.join(self.hu[p])} = {self.pts[p]}",
+                ),
+            )
+            for p in self.players
+            if self.en[p]
+        ]
+
+
+def _score_declarations(tally: _Tally, v: Mapping[str, Any], declared: Declared) -> None:
+    """Three of a kind scores its value, four of a kind that × `four_factor`."""
+    factor = v["four_factor"]
+    for who, rank, count in declared:
+        three = v["three"][rank]
+        if count == 3:
+            tally.add(who, three, f"three {rank}s {three}", f"három {RANKS_HU[rank]} {three}")
+        else:
+            tally.add(
+                who,
+                three * factor,
+                f"four {rank}s {three} × {factor}",
+                f"négy {RANKS_HU[rank]} {three} × {factor}",
+            )
+
+
+def _score_last_trick(tally: _Tally, v: Mapping[str, Any], last: str, run: int) -> None:
+    """The last trick, or instead the final run of twos (each twos trick of it is worth more)."""
+    if not run:
+        lt = v["last_trick"]
+        tally.add(last, lt, f"last trick {lt}", f"utolsó ütés {lt}")
+        return
+    final, lt, two = v["final_two_run"], v["last_trick"], v["two_trick"]
+    tally.add(
+        last,
+        run * final,
+        f"last trick with a final run of twos {run} × {final} (instead of {lt} + {run} × {two})",
+        f"utolsó ütés {run} hosszú kettes záró sorozattal {run} × {final} ({lt} + {run} × {two} helyett)",
+    )
+
+
+def _score(
+    v: Mapping[str, Any],
+    players: tuple[str, ...],
+    points: dict[str, int],
+    two_wins: dict[str, int],
+    declared: Declared,
+    last_trick: tuple[str, int],
+) -> Deal:
+    """§6: card points, declarations, tricks with a 2 and the last trick."""
+    tally = _Tally(players)
+    for p in players:
+        if points[p]:
+            tally.add(p, points[p], f"card points {points[p]}", f"lappont {points[p]}")
+    _score_declarations(tally, v, declared)
+    two = v["two_trick"]
+    for p in players:
+        if two_wins[p]:
+            tally.add(
+                p,
+                two_wins[p] * two,
+                f"tricks with a 2 {two_wins[p]} × {two}",
+                f"kettessel vitt ütés {two_wins[p]} × {two}",
+            )
+    _score_last_trick(tally, v, *last_trick)
+    a, b = players
+    sa, sb = tally.pts[a], tally.pts[b]
+    winner = a if sa > sb else b if sb > sa else None
+    shown = f"{a} {sa} – {b} {sb}"
+    return Deal(tally.items(), winner, Text(shown, shown))
+
+
+def read(session: Session, res: Reader) -> Deal | None:
+    """Read → check → score one deal; None after a problem (all of them named)."""
+    players = session.players
+    before = len(res.problems.items)
+    v = values(session)
+    card = v["card"]
+    pack = 4 * sum(card.values())  # §13.3: C = 4 × (ace + king + cavall + fante)
+    points = pair_map(res, "card_points", players, at_most=pack)
+    two_wins = pair_map(res, "two_wins", players)
+    last = res.player("last_trick", players)
+    run = res.integer("final_two_run", lo=0, hi=MAX_RUN)
+    declared = _read_declarations(res, players)
+    _check_hand_size(res, players, declared)
     if points is not None:
-        in_play = sum(count * card.get(rank, 0) for _, rank, count in declared)
-        if points[a] + points[b] < in_play:
-            problems.add(
-                res.path("card_points"),
-                f"the declared cards alone are worth {in_play}, more than {points[a] + points[b]}",
-                f"már a bemondott lapok {in_play} pontot érnek, több mint {points[a] + points[b]}",
-            )
+        _check_card_points(res, points, card, declared)
     if two_wins is not None and run is not None:
-        if two_wins[a] + two_wins[b] + run > TWOS:
-            problems.add(
-                res.path("two_wins"),
-                f"{two_wins[a]} + {two_wins[b]} tricks with a 2 and a final run of {run}: there are only {TWOS} twos",
-                f"{two_wins[a]} + {two_wins[b]} kettessel vitt ütés és {run} hosszú záró sorozat: csak {TWOS} kettes van",
-            )
-        elif last is not None:
-            for who, rank, count in declared:
-                if rank != "two":
-                    continue
-                opp = other(players, who)
-                by_opp = two_wins[opp] + (run if last == opp else 0)
-                if by_opp > TWOS - count:
-                    problems.add(
-                        res.path(f"two_wins.{opp}"),
-                        f"{who} declared {count} twos, so {opp} won at most {TWOS - count} tricks with a 2, not {by_opp}",
-                        f"{who} {count} kettest mondott be, így {opp} legfeljebb {TWOS - count} ütést vihetett kettessel, nem {by_opp}",
-                    )
-    if len(problems.items) > before:
+        _check_twos(res, players, two_wins, run, last, declared)
+    if len(res.problems.items) > before:
         return None
     assert points is not None
     assert two_wins is not None
     assert last is not None
     assert run is not None
-    # One line per player adding up his deal score s_X (§6).
-    en: dict[str, list[str]] = {a: [], b: []}
-    hu: dict[str, list[str]] = {a: [], b: []}
-    pts = dict.fromkeys(players, 0)
-    for p in players:
-        if points[p]:
-            pts[p] += points[p]
-            en[p].append(f"card points {points[p]}")
-            hu[p].append(f"lappont {points[p]}")
-    for who, rank, count in declared:
-        three = v["three"][rank]
-        if count == 3:
-            worth = three
-            en[who].append(f"three {rank}s {three}")
-            hu[who].append(f"három {RANKS_HU[rank]} {three}")
-        else:
-            worth = three * v["four_factor"]
-            en[who].append(f"four {rank}s {three} × {v['four_factor']}")
-            hu[who].append(f"négy {RANKS_HU[rank]} {three} × {v['four_factor']}")
-        pts[who] += worth
-    two = v["two_trick"]
-    for p in players:
-        if two_wins[p]:
-            pts[p] += two_wins[p] * two
-            en[p].append(f"tricks with a 2 {two_wins[p]} × {two}")
-            hu[p].append(f"kettessel vitt ütés {two_wins[p]} × {two}")
-    if run:
-        pts[last] += run * v["final_two_run"]
-        en[last].append(
-            f"last trick with a final run of twos {run} × {v['final_two_run']} (instead of {v['last_trick']} + {run} × {two})"
-        )
-        hu[last].append(
-            f"utolsó ütés {run} hosszú kettes záró sorozattal {run} × {v['final_two_run']} ({v['last_trick']} + {run} × {two} helyett)"
-        )
-    else:
-        pts[last] += v["last_trick"]
-        en[last].append(f"last trick {v['last_trick']}")
-        hu[last].append(f"utolsó ütés {v['last_trick']}")
-    items: list[tuple[str | None, int, Text]] = []
-    for p in players:
-        if en[p]:
-            items.append(
-                (
-                    p,
-                    pts[p],
-                    Text(
-                        f"{p}: {' + '.join(en[p])} = {pts[p]}",
-                        f"{p}: {' + '.join(hu[p])} = {pts[p]}",
-                    ),
-                )
-            )
-    sa, sb = pts[a], pts[b]
-    winner = a if sa > sb else b if sb > sa else None
-    shown = f"{a} {sa} – {b} {sb}"
-    return Deal(items, winner, Text(shown, shown))
+    return _score(v, players, points, two_wins, declared, (last, run))
 
 
 def match_rule(session: Session) -> MatchRule:

@@ -2,7 +2,7 @@
 
 import copy
 
-from tests.engine.variants._two_player import common_tests, refuses, score
+from tests.engine.variants._two_player import common_tests, problems_of, refuses, score, sheet
 
 KEY = "scopa"
 BEST = {
@@ -75,6 +75,18 @@ def test_primiera_best_rank_is_known():
     best = copy.deepcopy(BEST)
     best["Anna"]["cups"] = "8"
     refuses(KEY, [with_(primiera_best=best)], "result.primiera_best.Anna.cups")
+
+
+def test_primiera_best_rank_that_is_not_a_string_is_refused_not_a_crash():
+    best = copy.deepcopy(BEST)
+    best["Anna"]["cups"] = ["6"]
+    problems = problems_of(sheet(KEY, [with_(primiera_best=best)]))
+    assert [(p.field, p.message.en) for p in problems] == [
+        (
+            "result.primiera_best.Anna.cups",
+            "['6'] is not one of 7, 6, A, 5, 4, 3, 2, face or null",
+        )
+    ]
 
 
 def test_primiera_coins_null_exactly_without_coins():
