@@ -222,22 +222,8 @@ class Reader:
     ) -> dict[str, int] | None:
         """A map player → whole number, e.g. card points per active player."""
         value = self.data.get(name)
-        if (
-            type(value) is dict
-            and isinstance(players, _COLLECTIONS)
-            and (not complete or len(value) == len(players))
-        ):
-            # fast path: whole numbers in range for players here; with `complete`, one per player
-            for who, amount in value.items():
-                if (
-                    type(amount) is not int
-                    or amount < lo
-                    or (hi is not None and amount > hi)
-                    or who not in players
-                ):
-                    break
-            else:
-                return dict(value)
+        if _plainly_valid_map(value, players, lo, hi, complete):
+            return dict(value)  # type: ignore[arg-type]  # fast path: a plainly valid map
         value = self._get(name, optional)
         if value is MISSING:
             return None
@@ -282,3 +268,17 @@ class Reader:
             return value
         result: bool | None = self.choice(name, (True, False))
         return result
+
+
+def _plainly_valid_map(
+    value: Any, players: Iterable[str], lo: int, hi: int | None, complete: bool
+) -> bool:
+    """A dict of whole numbers in range for players here (with `complete`, one per player)."""
+    if type(value) is not dict or not isinstance(players, _COLLECTIONS):
+        return False
+    if complete and len(value) != len(players):
+        return False
+    return all(
+        type(n) is int and n >= lo and (hi is None or n <= hi) and who in players
+        for who, n in value.items()
+    )

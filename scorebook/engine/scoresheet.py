@@ -19,7 +19,7 @@ from scorebook.engine.errors import InvalidSheet, Problem
 from scorebook.engine.replay import EVENT_KEY, Replay, fold, replay
 from scorebook.engine.settlement import Stake, Transfer, fewest_transfers, money_balances
 from scorebook.engine.shape import check_input, check_rule, shown_key, text_problem
-from scorebook.engine.types import MAX_NUMBER, Amount, Session, Text
+from scorebook.engine.types import MAX_NUMBER, Amount, Session, Text, Variant
 
 FORMAT = "scorebook/1"
 RESULT_FORMAT = "scorebook-result/1"
@@ -276,12 +276,8 @@ def late_joiners(records: Iterable[Any]) -> frozenset[str]:
     return frozenset(p for p, kind in first.items() if kind == "join")
 
 
-def read_sheet(data: Any) -> Sheet:
-    """Check the sheet's shape and session fields; raise InvalidSheet listing every problem."""
-    if not isinstance(data, Mapping):
-        raise InvalidSheet(
-            [_problem("sheet", "must be a JSON object", "JSON objektumnak kell lennie")]
-        )
+def _head_problems(data: Mapping[str, Any]) -> list[Problem]:
+    """The format tag and the top-level field names."""
     problems: list[Problem] = []
     if data.get("format") != FORMAT:
         problems.append(
@@ -298,6 +294,11 @@ def read_sheet(data: Any) -> Sheet:
                     shown_key(str(name)), "is not a scoresheet field", "nem mezője a pontlapnak"
                 )
             )
+    return problems
+
+
+def _variant_of(data: Mapping[str, Any], problems: list[Problem]) -> Variant:
+    """The sheet's variant; an unknown one refuses the sheet at once (nothing else reads)."""
     key = data.get("variant")
     if key not in registry.VARIANT_KEYS:
         known = ", ".join(registry.VARIANT_KEYS)
@@ -309,37 +310,30 @@ def read_sheet(data: Any) -> Sheet:
             )
         )
         raise InvalidSheet(problems)
-    variant = registry.get(key)
-    rules, rule_problems = resolve_house_rules(key, data.get("house_rules"))
-    problems += rule_problems
-    stake, stake_problems = parse_stake(data.get("stake"))
-    problems += stake_problems
-    date, place, when_where_problems = parse_date_place(data)
-    problems += when_where_problems
+    return registry.get(key)
 
-    players = data.get("players")
-    names_ok = isinstance(players, list)
+
+def _read_players(
+    variant: Variant, players: Any, joiners: frozenset[str]
+) -> tuple[list[str], list[Problem]]:
+    """Unique plain-text names, as many as the variant seats (late joiners aside)."""
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        problems.append(
+        return [], [
             _problem(
                 "players",
                 "must be a list of non-empty names",
                 "nem üres nevek listájának kell lennie",
             )
-        )
-        players, names_ok = [], False
-    elif len(set(players)) != len(players):
+        ]
+    problems: list[Problem] = []
+    if len(set(players)) != len(players):
         problems.append(
             _problem("players", "names must be unique", "a neveknek különbözőnek kell lenniük")
         )
     else:
         problems += _player_problems(players)
-    hands = data.get("hands")
-    joiners = late_joiners(hands if isinstance(hands, list) else [])
-    seated_at_start = len([p for p in players if p not in joiners])
-    if names_ok and not (
-        variant.min_players <= len(players) and seated_at_start <= variant.max_players
-    ):
+    key, seated_at_start = variant.key, len([p for p in players if p not in joiners])
+    if not (variant.min_players <= len(players) and seated_at_start <= variant.max_players):
         problems.append(
             _problem(
                 "players",
@@ -347,32 +341,46 @@ def read_sheet(data: Any) -> Sheet:
                 f"a(z) {key} {variant.min_players}–{variant.max_players} játékosra való, nem {len(players)}",
             )
         )
+    return players, problems
 
-    pots = data.get("pots")
-    if pots is not None:
-        if not isinstance(pots, Mapping):
-            problems.append(_problem("pots", "must be an object", "objektumnak kell lennie"))
-            pots = None
-        else:
-            problems += _pot_problems(key, variant.pot_names, pots)
+
+def _read_pots(variant: Variant, pots: Any) -> tuple[Mapping[str, Any] | None, list[Problem]]:
+    if pots is None:
+        return None, []
+    if not isinstance(pots, Mapping):
+        return None, [_problem("pots", "must be an object", "objektumnak kell lennie")]
+    return pots, _pot_problems(variant.key, variant.pot_names, pots)
+
+
+def read_sheet(data: Any) -> Sheet:
+    """Check the sheet's shape and session fields; raise InvalidSheet listing every problem."""
+    if not isinstance(data, Mapping):
+        raise InvalidSheet(
+            [_problem("sheet", "must be a JSON object", "JSON objektumnak kell lennie")]
+        )
+    problems = _head_problems(data)
+    variant = _variant_of(data, problems)
+    key = variant.key
+    rules, rule_problems = resolve_house_rules(key, data.get("house_rules"))
+    stake, stake_problems = parse_stake(data.get("stake"))
+    date, place, when_where_problems = parse_date_place(data)
     hands = data.get("hands")
+    joiners = late_joiners(hands if isinstance(hands, list) else [])
+    players, player_problems = _read_players(variant, data.get("players"), joiners)
+    pots, pot_problems = _read_pots(variant, data.get("pots"))
+    problems += (
+        rule_problems + stake_problems + when_where_problems + player_problems + pot_problems
+    )
     if not isinstance(hands, list):
         problems.append(_problem("hands", "must be a list", "listának kell lennie"))
         hands = []
     record_problems, safe = _record_problems(variant, hands)
+    session = Session(key, tuple(players), rules, _opening(pots), joiners)
     if problems or record_problems:
         if record_problems and safe and not problems:
             # Unknown fields alone: name the rules the hands break too, all at once.
-            session = Session(key, tuple(players), rules, _opening(pots), joiners)
             record_problems += fold(session, hands)[2]
         raise InvalidSheet(problems + record_problems)
-    session = Session(
-        variant=key,
-        players=tuple(players),
-        house_rules=rules,
-        opening_pots=_opening(pots),
-        late_joiners=joiners,
-    )
     return Sheet(
         session=session,
         stake=stake,
