@@ -834,6 +834,21 @@ def _seat_lines(
                 {me: total, you: -total},
             )
         )
+    if lost or excluded:
+        _not_counted(lines, rules, labels, me, lost, excluded)
+    return total
+
+
+def _not_counted(
+    lines: list[Line],
+    rules: Mapping[str, Any],
+    labels: Mapping[str, tuple[str, str, str, str]],
+    me: str,
+    lost: list[str],
+    excluded: list[str],
+) -> None:
+    """Books, in words only, the figures a player made that do not count: by figure_scoring
+    highest_only, or in a volát."""
     if lost:
         chain_scope = rules["highest_only_scope"] == "threshold_chain"
         lines.append(
@@ -855,7 +870,6 @@ def _seat_lines(
                 )
             )
         )
-    return total
 
 
 def _credits(
