@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorebook.engine.errors import InvalidHand, Problems
 from scorebook.engine.record import Reader
@@ -338,6 +338,619 @@ def _higher(players: tuple[str, ...], scores: tuple[int, int]) -> str | None:
     return None
 
 
+# -- read: the record into a checked hand, one small reader per record section ----------
+# Each reader reads its section, then applies that section's cross-field rules (`_check_…`):
+# the problems come out in the order of the record, field by field.
+
+
+class Hand(NamedTuple):
+    """A deal as read and checked from its record (a named tuple: built once per deal of a
+    replayed night, so cheaply)."""
+
+    dealer: str
+    points: Mapping[str, int]  # card points per player
+    announced: list[tuple[str, str]]  # (player, announcement), base rules only
+    captures: Mapping[str, str | None]  # capture → the player who made it
+    offences: list[tuple[str, str]]  # (offender, irregularity kind)
+
+
+def read(session: Session, state: State, hand: Mapping[str, Any]) -> Hand:
+    """The record as a checked hand; raises InvalidHand with every problem found."""
+    players = session.players
+    rules = session.house_rules
+    variant = rules["ruleset"] == "house_variant"
+    problems = Problems()
+    r = Reader(hand, problems)
+    problems.raise_if_any()  # not an object: nothing else to read
+    # The common valid values are read directly (this runs for every replayed deal);
+    # the Reader reads anything else, which names the problem.
+    dealer = _read_dealer(r, players, rules, state.next_dealer)
+    points = _read_card_points(r, players)
+    announced = _read_announcements(r, players, rules, dealer, variant)
+    captures = _read_captures(r, players, announced, points, variant)
+    offences = _read_irregularities(r, players)
+    _check_volat(r, players, points)
+    problems.raise_if_any()
+    assert dealer is not None
+    assert points is not None
+    return Hand(dealer, points, announced, captures, offences)
+
+
+def _read_dealer(
+    r: Reader, players: tuple[str, ...], rules: Mapping[str, Any], expected: str | None
+) -> str | None:
+    """The dealer (§13.3 item 2), who must be the one the rotation names."""
+    dealer = r.data.get("dealer")
+    if type(dealer) is not str or dealer not in players:
+        dealer = r.player("dealer", players)
+    if dealer is not None and expected is not None and dealer != expected:
+        r.problems.add(
+            "dealer",
+            f"{dealer} cannot deal: {expected} deals this deal "
+            f"(dealer_rotation {rules['dealer_rotation']})",
+            f"{dealer} nem oszthat: most {expected} oszt "
+            f"(dealer_rotation {rules['dealer_rotation']})",
+        )
+    return dealer
+
+
+def _read_card_points(r: Reader, players: tuple[str, ...]) -> dict[str, int] | None:
+    """The card points (§13.3 item 3); None unless they are usable for scoring."""
+    cp = r.data.get("card_points")
+    if not (
+        type(cp) is dict
+        and len(cp) == 2
+        and all(type(cp.get(p)) is int and 0 <= cp[p] <= TOTAL_CARD_POINTS for p in players)
+    ):
+        cp = r.player_map("card_points", players, lo=0, hi=TOTAL_CARD_POINTS)
+    if cp is None or len(cp) != 2:
+        return None
+    return _check_card_points(r.problems, players, cp)
+
+
+def _check_card_points(
+    problems: Problems, players: tuple[str, ...], cp: dict[str, int]
+) -> dict[str, int] | None:
+    for who in players:
+        if cp[who] in (1, TOTAL_CARD_POINTS - 1):
+            problems.add(
+                f"card_points.{who}",
+                f"{cp[who]} is impossible: every trick holds at least 2 points, "
+                "so one player cannot have 1 or 93",
+                f"{cp[who]} lehetetlen: minden ütés legalább 2 pontot ér, "
+                "így senkinek sem lehet 1 vagy 93 pontja",
+            )
+    total = cp[players[0]] + cp[players[1]]
+    if total != TOTAL_CARD_POINTS:
+        problems.add(
+            "card_points",
+            f"{cp[players[0]]} + {cp[players[1]]} = {total}, not 94",
+            f"{cp[players[0]]} + {cp[players[1]]} = {total}, nem 94",
+        )
+        return None
+    return cp
+
+
+def _read_announcements(
+    r: Reader,
+    players: tuple[str, ...],
+    rules: Mapping[str, Any],
+    dealer: str | None,
+    variant: bool,
+) -> list[tuple[str, str]]:
+    """The announcements (§13.3 item 4): base rules only."""
+    raw = r.data.get("announcements")
+    if raw is None or (isinstance(raw, list) and not raw):
+        return []
+    if variant and isinstance(raw, list) and raw:
+        r.problems.add(
+            "announcements",
+            "the house variant has no announcements (every figure is silent)",
+            "a házi változatban nincs bemondás (minden figura csendes)",
+        )
+        return []
+    made: dict[tuple[str, str], int] = {}
+    tricks: dict[int, int] = {}
+    result: list[tuple[str, str]] = []
+    for i, item in enumerate(r.items("announcements")):
+        who = item.player("player", players)
+        kind = item.choice("type", ANNOUNCEMENT_TYPES)
+        trick = item.integer("trick", lo=1, hi=21, optional=True)
+        here = f"announcements[{i}]"
+        if trick is not None:
+            _check_trick(r.problems, here, tricks, i, trick, who, dealer)
+        if who is None or kind is None:
+            continue
+        if (who, kind) in made:
+            r.problems.add(
+                f"{here}.type",
+                f"{who} already announced {kind}",
+                f"{who} már bemondta: {kind}",
+            )
+            continue
+        other = players[1] if who == players[0] else players[0]
+        _check_announcement(r.problems, here, made, who, other, kind, rules)
+        made[(who, kind)] = i
+        result.append((who, kind))
+    return result
+
+
+def _check_trick(
+    problems: Problems,
+    here: str,
+    tricks: dict[int, int],
+    i: int,
+    trick: int,
+    who: str | None,
+    dealer: str | None,
+) -> None:
+    """One announcement per trick, and none by the dealer on trick 1 (he does not lead it)."""
+    if trick in tricks:
+        problems.add(
+            f"{here}.trick",
+            f"announcements[{tricks[trick]}] was already made on trick {trick}: "
+            "one announcement at a time",
+            f"a(z) {trick}. ütésnél már volt bemondás (announcements[{tricks[trick]}]): "
+            "egyszerre csak egy",
+        )
+    else:
+        tricks[trick] = i
+    if trick == 1 and who is not None and who == dealer:
+        problems.add(
+            f"{here}.trick",
+            f"{who} deals, so he does not lead trick 1 and cannot announce on it",
+            f"{who} az osztó, így nem ő hív az 1. ütésnél, akkor nem mondhat be",
+        )
+
+
+def _check_announcement(
+    problems: Problems,
+    here: str,
+    made: Mapping[tuple[str, str], int],
+    who: str,
+    other: str,
+    kind: str,
+    rules: Mapping[str, Any],
+) -> None:
+    """An announcement against those made before it: honours and kings are few."""
+    if kind == "fej" and (other, "fej") in made:
+        problems.add(
+            f"{here}.type",
+            f"{other} announced fej too: there are only three honours",
+            f"{other} is mondott fejet: csak három honőr van",
+        )
+    if kind == "negy_kiraly" and (other, "negy_kiraly") in made:
+        problems.add(
+            f"{here}.type",
+            f"{other} announced négy király too: there are only four kings",
+            f"{other} is mondott négy királyt: csak négy király van",
+        )
+    if (kind in ("fej", "tuletroa") and (other, "tuletroa") in made) or (
+        kind == "tuletroa" and (other, "fej") in made
+    ):
+        problems.add(
+            f"{here}.type",
+            f"{kind} by {who} is impossible: a tulétroá puts all three honours in one hand",
+            f"{who} nem mondhat {kind} bemondást: tulétroánál mindhárom honőr egy kézben van",
+        )
+    if not rules["allow_fej_and_tuletroa"] and (
+        (kind == "fej" and (who, "tuletroa") in made)
+        or (kind == "tuletroa" and (who, "fej") in made)
+    ):
+        problems.add(
+            f"{here}.type",
+            f"{who} cannot score both fej and tulétroá (allow_fej_and_tuletroa is off)",
+            f"{who} nem kaphat fejet és tulétroát is (allow_fej_and_tuletroa ki van kapcsolva)",
+        )
+
+
+def _read_captures(
+    r: Reader,
+    players: tuple[str, ...],
+    announced: list[tuple[str, str]],
+    points: Mapping[str, int] | None,
+    variant: bool,
+) -> dict[str, str | None]:
+    """The captures made in play (§13.3 item 5)."""
+    captures: dict[str, str | None] = dict.fromkeys(CAPTURE_KEYS)
+    cap = r.obj("captures")
+    if cap is None:
+        return captures
+    problems = r.problems
+    for key in cap.data:
+        if key not in CAPTURE_KEYS:
+            problems.add(
+                f"captures.{key}",
+                f"is not a capture ({', '.join(CAPTURE_KEYS)})",
+                f"nem ismert figura ({', '.join(CAPTURE_KEYS)})",
+            )
+    named = False
+    for key in CAPTURE_KEYS:
+        value = cap.data.get(key)
+        if value is None:
+            continue
+        named = True
+        if type(value) is str and value in players:
+            captures[key] = value
+        else:
+            cap.player(key, players, optional=True)  # names the problem
+    if named or announced:
+        _check_variant_only(problems, captures, variant)
+        _check_pagat(problems, players, captures)
+        _check_honours(problems, captures)
+        _check_announced_tuletroa(problems, players, captures, announced)
+        _check_trickless(problems, captures, points)
+    return captures
+
+
+def _check_variant_only(
+    problems: Problems, captures: Mapping[str, str | None], variant: bool
+) -> None:
+    if not variant:
+        for key in CAPTURES_VARIANT:
+            if captures[key] is not None:
+                problems.add(
+                    f"captures.{key}",
+                    "exists only in the house variant (ruleset house_variant)",
+                    "csak a házi változatban létezik (ruleset house_variant)",
+                )
+
+
+def _check_pagat(
+    problems: Problems, players: tuple[str, ...], captures: Mapping[str, str | None]
+) -> None:
+    """One pagát and one II: they are caught, won with, or lost, only once."""
+    fogas, ulti = captures["pagatfogas"], captures["pagatulti"]
+    ulti_failed = captures["pagatulti_failed"]
+    if fogas is not None and ulti is not None:
+        problems.add(
+            "captures.pagatulti",
+            f"there is one pagát: {fogas} caught it, so nobody made pagátulti with it",
+            f"egy pagát van: {fogas} fogta el, így pagátulti nem lehet",
+        )
+    if ulti_failed is not None:
+        other = players[1] if ulti_failed == players[0] else players[0]
+        if fogas != other:
+            problems.add(
+                "captures.pagatulti_failed",
+                f"if {ulti_failed}'s pagát lost trick 21, {other} has pagátfogás",
+                f"ha {ulti_failed} pagátja elveszett az utolsó ütésben, "
+                f"{other} pagátfogást csinált",
+            )
+    if captures["uhu_failed"] is not None and captures["uhu"] is not None:
+        problems.add(
+            "captures.uhu_failed",
+            "there is one II: an uhu was made, so no uhu failed",
+            "egy sas van: uhu teljesült, így nem bukhatott el",
+        )
+
+
+def _check_honours(problems: Problems, captures: Mapping[str, str | None]) -> None:
+    """Whoever took all three honours holds the pagát and the XXI."""
+    tuletroa = captures["tuletroa_captured"]
+    if tuletroa is None:
+        return
+    fogas, ulti = captures["pagatfogas"], captures["pagatulti"]
+    # The pagát ends in one player's tricks (two different owners: already refused).
+    pagat_owner = fogas or ulti
+    if fogas is not None and ulti is not None and fogas != ulti:
+        pagat_owner = None
+    if pagat_owner is not None and tuletroa != pagat_owner:
+        problems.add(
+            "captures.tuletroa_captured",
+            f"the pagát ends in {pagat_owner}'s tricks, so {tuletroa} cannot hold all three honours",
+            f"a pagát {pagat_owner} ütéseiben van, így {tuletroa} nem vihette el mindhárom honőrt",
+        )
+    if captures["pagatulti_failed"] == tuletroa:
+        problems.add(
+            "captures.tuletroa_captured",
+            f"{tuletroa}'s pagát was lost in trick 21, so he cannot hold all three honours",
+            f"{tuletroa} pagátja elveszett az utolsó ütésben, így nem lehet nála mindhárom honőr",
+        )
+    xxi = captures["xxi_fogas"]
+    if xxi is not None and tuletroa != xxi:
+        problems.add(
+            "captures.xxi_fogas",
+            f"the XXI ends in {xxi}'s tricks, so {tuletroa} cannot hold all three honours",
+            f"a XXI {xxi} ütéseiben van, így {tuletroa} nem vihette el mindhárom honőrt",
+        )
+
+
+def _check_announced_tuletroa(
+    problems: Problems,
+    players: tuple[str, ...],
+    captures: Mapping[str, str | None],
+    announced: list[tuple[str, str]],
+) -> None:
+    """A tulétroá announcer held the pagát."""
+    for who, kind in announced:
+        if kind != "tuletroa":
+            continue
+        if captures["pagatfogas"] == who:
+            problems.add(
+                "captures.pagatfogas",
+                f"{who} announced tulétroá, so the pagát was his own",
+                f"{who} tulétroát mondott, tehát a pagát az övé volt",
+            )
+        other = players[1] if who == players[0] else players[0]
+        for key in ("pagatulti", "pagatulti_failed"):
+            if captures[key] == other:
+                problems.add(
+                    f"captures.{key}",
+                    f"{who} announced tulétroá, so {other} had no pagát",
+                    f"{who} tulétroát mondott, így {other} nem volt pagátja",
+                )
+
+
+def _check_trickless(
+    problems: Problems, captures: Mapping[str, str | None], points: Mapping[str, int] | None
+) -> None:
+    """A player with 0 card points won no trick."""
+    if points is None:
+        return
+    for key in CAPTURE_KEYS:
+        named = captures[key]
+        if named is not None and key not in CAPTURES_FAILED and points[named] == 0:
+            problems.add(
+                f"captures.{key}",
+                f"{named} has 0 card points, so he won no trick",
+                f"{named} játékpontja 0, tehát nem vitt ütést",
+            )
+
+
+def _read_irregularities(r: Reader, players: tuple[str, ...]) -> list[tuple[str, str]]:
+    """The irregularities (§13.3 item 6): (offender, kind)."""
+    offences: list[tuple[str, str]] = []
+    for item in r.items("irregularities") if "irregularities" in r.data else ():
+        offender = item.player("player", players)
+        kind = item.choice("kind", IRREGULARITY_KINDS)
+        if offender is not None and kind is not None:
+            offences.append((offender, kind))
+    return offences
+
+
+def _check_volat(r: Reader, players: tuple[str, ...], points: Mapping[str, int] | None) -> None:
+    """The volát field, if given, agrees with the card points (§13.3 item 7)."""
+    if "volat" not in r.data:
+        return
+    given = r.data["volat"]
+    if given is not None and given not in players:
+        r.problems.add(
+            "volat",
+            f"{given!r} is not one of the players here ({', '.join(players)})",
+            f"{given!r} nem játékos itt ({', '.join(players)})",
+        )
+    elif points is not None:
+        volat_player = next((p for p in players if points[p] == TOTAL_CARD_POINTS), None)
+        if given != volat_player:
+            r.problems.add(
+                "volat",
+                f"disagrees with the card points: the volát is {volat_player or 'nobody'}'s",
+                f"ellentmond a játékpontoknak: volát {volat_player or 'senki'}",
+            )
+
+
+# -- score: each player's result points as one line, then the deal and its match --------
+# Lean on purpose: this runs for every deal of every replay (Lines and dataclasses are the
+# main cost, so a deal books one line per scoring player plus one).
+
+
+def score(session: Session, state: State, number: int, hand: Hand) -> tuple[State, list[Entry]]:
+    """The deal's lines (§13.4), the state after it and its entry."""
+    players = session.players
+    a, b = players
+    rules = session.house_rules
+    points = hand.points
+    others, excluded = _figures(hand, a, b)
+    lines: list[Line] = []
+    ra = _seat_lines(lines, rules, hand, a, b, others[a], excluded[a])
+    rb = _seat_lines(lines, rules, hand, b, a, others[b], excluded[b])
+    new_state, n, sa, sb, ended = _advance(session, state, number, hand.dealer, ra, rb)
+    lines.append(_deal_line(a, b, ra, rb, n, sa, sb, ended))
+    summary = Text(
+        f"{a} {ra} – {b} {rb} result points ({points[a]}:{points[b]} card points)",
+        f"{a} {ra} – {b} {rb} eredménypont ({points[a]}:{points[b]} játékpont)",
+    )
+    entry = Entry.from_lines(
+        kind="hand",
+        number=number,
+        dealer=hand.dealer,
+        players=players,
+        pot_names=(),
+        lines=lines,
+        summary=summary,
+    )
+    return new_state, [entry]
+
+
+def _figures(hand: Hand, a: str, b: str) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """§13.4 item 1: each player's figures besides the point chain, in the spec's order,
+    and those a volát leaves out ("volátban nem számít", Strohmandli-változat)."""
+    points, captures = hand.points, hand.captures
+    volat = points[a] == TOTAL_CARD_POINTS or points[b] == TOTAL_CARD_POINTS
+    others: dict[str, list[str]] = {a: [], b: []}
+    excluded: dict[str, list[str]] = {a: [], b: []}
+    for code in CAPTURES_BASE + CAPTURES_VARIANT:
+        who = captures[code]
+        if who is not None:
+            if volat and code in VOLAT_EXCLUDED:
+                excluded[who].append(code)
+            else:
+                others[who].append(code)
+    for who, kind in hand.announced:
+        others[who].append(kind)
+    return others, excluded
+
+
+def _kept(
+    chain: tuple[str, ...], made: list[str], rules: Mapping[str, Any], values: Mapping[str, int]
+) -> tuple[list[str], list[str]]:
+    """§13.4 item 2, figure_scoring (§7.1): the figures that count and those that do not."""
+    if rules["figure_scoring"] != "highest_only":
+        return [*chain, *made], []
+    if rules["highest_only_scope"] == "threshold_chain":
+        return [*chain[-1:], *made], list(chain[:-1])
+    every = [*chain, *made]
+    if not every:
+        return [], []
+    best = max(values[code] for code in every)
+    top = next(code for code in every if values[code] == best)
+    return [top], [code for code in every if code != top]
+
+
+def _seat_lines(
+    lines: list[Line],
+    rules: Mapping[str, Any],
+    hand: Hand,
+    me: str,
+    you: str,
+    made: list[str],
+    excluded: list[str],
+) -> int:
+    """Books one player's result points (the opponent pays them); returns them."""
+    variant = rules["ruleset"] == "house_variant"
+    values = VARIANT_VALUES if variant else BASE_VALUES
+    labels = LABELS[variant]
+    mine = hand.points[me]
+    kept, lost = _kept(CHAIN_MADE[mine], made, rules, values)
+    total = 0
+    parts_en: list[str] = []
+    parts_hu: list[str] = []
+    for code in kept:
+        total += values[code]
+        label = labels[code]
+        parts_en.append(label[0])
+        parts_hu.append(label[1])
+    total += _credits(rules, hand, you, parts_en, parts_hu)
+    if parts_en:
+        lines.append(
+            Line(
+                Text(
+                    f"{me}, {mine} card points: {' + '.join(parts_en)} = {_rp(total)}, "
+                    f"{you} pays {total}",
+                    f"{me}, {mine} játékpont: {' + '.join(parts_hu)} = {total} "
+                    f"eredménypont, {you} fizet: {total}",
+                ),
+                {me: total, you: -total},
+            )
+        )
+    if lost or excluded:
+        _not_counted(lines, rules, labels, me, lost, excluded)
+    return total
+
+
+def _not_counted(
+    lines: list[Line],
+    rules: Mapping[str, Any],
+    labels: Mapping[str, tuple[str, str, str, str]],
+    me: str,
+    lost: list[str],
+    excluded: list[str],
+) -> None:
+    """Books, in words only, the figures a player made that do not count: by figure_scoring
+    highest_only, or in a volát."""
+    if lost:
+        chain_scope = rules["highest_only_scope"] == "threshold_chain"
+        lines.append(
+            Line(
+                Text(
+                    f"{me}: not counted ({', '.join(labels[c][2] for c in lost)}): "
+                    f"figure_scoring highest_only, only {ONLY_EN[chain_scope]} counts",
+                    f"{me}: nem számít ({', '.join(labels[c][3] for c in lost)}): "
+                    f"figure_scoring highest_only, csak {ONLY_HU[chain_scope]} számít",
+                )
+            )
+        )
+    if excluded:
+        lines.append(
+            Line(
+                Text(
+                    f"{me}: not counted in a volát: {', '.join(labels[c][2] for c in excluded)}",
+                    f"{me}: volátban nem számít: {', '.join(labels[c][3] for c in excluded)}",
+                )
+            )
+        )
+
+
+def _credits(
+    rules: Mapping[str, Any], hand: Hand, you: str, parts_en: list[str], parts_hu: list[str]
+) -> int:
+    """§13.4 item 3: the credits for the opponent's failures and offences (never removed
+    by figure_scoring); adds their parts, returns their sum."""
+    total = 0
+    failed_penalty: int = rules["failed_ulti_penalty"]
+    if failed_penalty:
+        for key, what in (("pagatulti_failed", "pagátulti"), ("uhu_failed", "uhu")):
+            if hand.captures[key] == you:
+                total += failed_penalty
+                parts_en.append(f"{you}'s failed {what} {failed_penalty}")
+                parts_hu.append(f"elbukott {what} ({you}) {failed_penalty}")
+    revoke_points: int | None = rules["revoke_penalty_points"]
+    if revoke_points is not None:
+        for who, kind in hand.offences:
+            if who == you:
+                total += revoke_points
+                en, hu = OFFENCE_TEXT[kind]
+                parts_en.append(f"{en} by {you} {revoke_points}")
+                parts_hu.append(f"{hu} ({you}) {revoke_points}")
+    return total
+
+
+def _deal_line(
+    a: str, b: str, ra: int, rb: int, n: int, sa: int, sb: int, ended: str | None
+) -> Line:
+    """The deal's result points and, in words only, its match: matches never move money
+    (§10)."""
+    delta, minus = _signed(ra - rb), _signed(rb - ra)
+    if ended in MATCH_END:
+        end_en, end_hu = MATCH_END[ended]
+    else:
+        end_en, end_hu = f", {ended} wins the match", f", {ended} nyerte a játszmát"
+    return Line(
+        Text(
+            f"result points {a} {ra}, {b} {rb}: {a} {ra} − {rb} = {delta}, {b} {minus}; "
+            f"match {n}: {a} {sa} – {b} {sb}{end_en}",
+            f"eredménypont {a} {ra}, {b} {rb}: {a} {ra} − {rb} = {delta}, {b} {minus}; "
+            f"{n}. játszma: {a} {sa} – {b} {sb}{end_hu}",
+        )
+    )
+
+
+def _advance(
+    session: Session, state: State, number: int, dealer: str, ra: int, rb: int
+) -> tuple[State, int, int, int, str | None]:
+    """The state after a deal; the match's number and scores; how it ended: "" running,
+    None drawn, else the winner."""
+    a, b = session.players
+    rules = session.house_rules
+    # Next dealer (§12 item 9): equal RP always alternates.
+    rotation = rules["dealer_rotation"]
+    if rotation == "alternate" or ra == rb:
+        next_dealer = b if dealer == a else a
+    elif rotation == "loser_deals":
+        next_dealer = a if ra < rb else b
+    else:
+        next_dealer = a if ra > rb else b
+    # Matches (§10): after a match ends, the next deal starts a new one at 0 – 0.
+    if state.first_deal:
+        first = state.first_deal
+        sa, sb = state.scores[0] + ra, state.scores[1] + rb
+    else:
+        first, sa, sb = number, ra, rb
+    n = len(state.done) + 1
+    target: int | None = rules["target_points"]
+    length: int | None = rules["match_deals"]
+    # Past the target with unequal scores (equal: play on), or the fixed length reached
+    # (equal: a drawn match).
+    if (target is not None and (sa >= target or sb >= target) and sa != sb) or (
+        length is not None and number - first + 1 >= length
+    ):
+        winner = a if sa > sb else b if sb > sa else None
+        match = Match(first, number, (sa, sb), True, winner)
+        return State(next_dealer, (*state.done, match)), n, sa, sb, winner
+    return State(next_dealer, state.done, first, number, (sa, sb)), n, sa, sb, ""
+
+
 class Strohmandli:
     key = "strohmandli"
     title = Text("Strohmandli (two-player tarokk)", "Strohmandli (kétszemélyes tarokk)")
@@ -367,483 +980,7 @@ class Strohmandli:
     def play(
         self, session: Session, state: State, hand: Mapping[str, Any], number: int
     ) -> tuple[State, list[Entry]]:
-        players = session.players
-        rules = session.house_rules
-        variant = rules["ruleset"] == "house_variant"
-        problems = Problems()
-        r = Reader(hand, problems)
-        problems.raise_if_any()  # not an object: nothing else to read
-        # The common valid values are read directly (this runs for every replayed deal);
-        # the Reader reads anything else, which names the problem.
-
-        # Dealer (§13.3 item 2)
-        dealer = hand.get("dealer")
-        if type(dealer) is not str or dealer not in players:
-            dealer = r.player("dealer", players)
-        expected = state.next_dealer
-        if dealer is not None and expected is not None and dealer != expected:
-            problems.add(
-                "dealer",
-                f"{dealer} cannot deal: {expected} deals this deal "
-                f"(dealer_rotation {rules['dealer_rotation']})",
-                f"{dealer} nem oszthat: most {expected} oszt "
-                f"(dealer_rotation {rules['dealer_rotation']})",
-            )
-
-        # Card points (§13.3 item 3)
-        cp = hand.get("card_points")
-        if not (
-            type(cp) is dict
-            and len(cp) == 2
-            and all(type(cp.get(p)) is int and 0 <= cp[p] <= TOTAL_CARD_POINTS for p in players)
-        ):
-            cp = r.player_map("card_points", players, lo=0, hi=TOTAL_CARD_POINTS)
-        points: dict[str, int] | None = None
-        if cp is not None and len(cp) == 2:
-            for who in players:
-                if cp[who] in (1, TOTAL_CARD_POINTS - 1):
-                    problems.add(
-                        f"card_points.{who}",
-                        f"{cp[who]} is impossible: every trick holds at least 2 points, "
-                        "so one player cannot have 1 or 93",
-                        f"{cp[who]} lehetetlen: minden ütés legalább 2 pontot ér, "
-                        "így senkinek sem lehet 1 vagy 93 pontja",
-                    )
-            total = cp[players[0]] + cp[players[1]]
-            if total != TOTAL_CARD_POINTS:
-                problems.add(
-                    "card_points",
-                    f"{cp[players[0]]} + {cp[players[1]]} = {total}, not 94",
-                    f"{cp[players[0]]} + {cp[players[1]]} = {total}, nem 94",
-                )
-            else:
-                points = cp
-        volat_player: str | None = None
-        if points is not None:
-            for who in players:
-                if points[who] == TOTAL_CARD_POINTS:
-                    volat_player = who
-
-        # Announcements (§13.3 item 4): base rules only
-        announced = self._announcements(r, players, rules, dealer, variant)
-
-        # Captures (§13.3 item 5)
-        cap = r.obj("captures")
-        captures: dict[str, str | None] = dict.fromkeys(CAPTURE_KEYS)
-        if cap is not None:
-            for key in cap.data:
-                if key not in CAPTURE_KEYS:
-                    problems.add(
-                        f"captures.{key}",
-                        f"is not a capture ({', '.join(CAPTURE_KEYS)})",
-                        f"nem ismert figura ({', '.join(CAPTURE_KEYS)})",
-                    )
-            named = False
-            for key in CAPTURE_KEYS:
-                value = cap.data.get(key)
-                if value is None:
-                    continue
-                named = True
-                if type(value) is str and value in players:
-                    captures[key] = value
-                else:
-                    cap.player(key, players, optional=True)  # names the problem
-            if named or announced:
-                self._check_captures(problems, players, captures, announced, points, variant)
-
-        # Irregularities (§13.3 item 6)
-        offences: list[tuple[str, str]] = []
-        for item in r.items("irregularities") if "irregularities" in hand else ():
-            offender = item.player("player", players)
-            kind = item.choice("kind", IRREGULARITY_KINDS)
-            if offender is not None and kind is not None:
-                offences.append((offender, kind))
-
-        # Volát cross-check (§13.3 item 7)
-        if "volat" in r.data:
-            given = r.data["volat"]
-            if given is not None and given not in players:
-                problems.add(
-                    "volat",
-                    f"{given!r} is not one of the players here ({', '.join(players)})",
-                    f"{given!r} nem játékos itt ({', '.join(players)})",
-                )
-            elif points is not None and given != volat_player:
-                problems.add(
-                    "volat",
-                    f"disagrees with the card points: the volát is {volat_player or 'nobody'}'s",
-                    f"ellentmond a játékpontoknak: volát {volat_player or 'senki'}",
-                )
-
-        problems.raise_if_any()
-        assert dealer is not None
-        assert points is not None
-
-        return self._score(session, state, number, dealer, points, announced, captures, offences)
-
-    def _announcements(
-        self,
-        r: Reader,
-        players: tuple[str, ...],
-        rules: Mapping[str, Any],
-        dealer: str | None,
-        variant: bool,
-    ) -> list[tuple[str, str]]:
-        problems = r.problems
-        raw = r.data.get("announcements")
-        if raw is None or (isinstance(raw, list) and not raw):
-            return []
-        if variant and isinstance(raw, list) and raw:
-            problems.add(
-                "announcements",
-                "the house variant has no announcements (every figure is silent)",
-                "a házi változatban nincs bemondás (minden figura csendes)",
-            )
-            return []
-        made: dict[tuple[str, str], int] = {}
-        tricks: dict[int, int] = {}
-        result: list[tuple[str, str]] = []
-        allow_both = rules["allow_fej_and_tuletroa"]
-        for i, item in enumerate(r.items("announcements")):
-            who = item.player("player", players)
-            kind = item.choice("type", ANNOUNCEMENT_TYPES)
-            trick = item.integer("trick", lo=1, hi=21, optional=True)
-            here = f"announcements[{i}]"
-            if trick is not None:
-                if trick in tricks:
-                    problems.add(
-                        f"{here}.trick",
-                        f"announcements[{tricks[trick]}] was already made on trick {trick}: "
-                        "one announcement at a time",
-                        f"a(z) {trick}. ütésnél már volt bemondás (announcements[{tricks[trick]}]): "
-                        "egyszerre csak egy",
-                    )
-                else:
-                    tricks[trick] = i
-                if trick == 1 and who is not None and who == dealer:
-                    problems.add(
-                        f"{here}.trick",
-                        f"{who} deals, so he does not lead trick 1 and cannot announce on it",
-                        f"{who} az osztó, így nem ő hív az 1. ütésnél, akkor nem mondhat be",
-                    )
-            if who is None or kind is None:
-                continue
-            other = players[1] if who == players[0] else players[0]
-            if (who, kind) in made:
-                problems.add(
-                    f"{here}.type",
-                    f"{who} already announced {kind}",
-                    f"{who} már bemondta: {kind}",
-                )
-                continue
-            if kind == "fej" and (other, "fej") in made:
-                problems.add(
-                    f"{here}.type",
-                    f"{other} announced fej too: there are only three honours",
-                    f"{other} is mondott fejet: csak három honőr van",
-                )
-            if kind == "negy_kiraly" and (other, "negy_kiraly") in made:
-                problems.add(
-                    f"{here}.type",
-                    f"{other} announced négy király too: there are only four kings",
-                    f"{other} is mondott négy királyt: csak négy király van",
-                )
-            if (kind in ("fej", "tuletroa") and (other, "tuletroa") in made) or (
-                kind == "tuletroa" and (other, "fej") in made
-            ):
-                problems.add(
-                    f"{here}.type",
-                    f"{kind} by {who} is impossible: a tulétroá puts all three honours in one hand",
-                    f"{who} nem mondhat {kind} bemondást: tulétroánál mindhárom honőr egy kézben van",
-                )
-            if not allow_both and (
-                (kind == "fej" and (who, "tuletroa") in made)
-                or (kind == "tuletroa" and (who, "fej") in made)
-            ):
-                problems.add(
-                    f"{here}.type",
-                    f"{who} cannot score both fej and tulétroá (allow_fej_and_tuletroa is off)",
-                    f"{who} nem kaphat fejet és tulétroát is (allow_fej_and_tuletroa ki van kapcsolva)",
-                )
-            made[(who, kind)] = i
-            result.append((who, kind))
-        return result
-
-    def _check_captures(
-        self,
-        problems: Problems,
-        players: tuple[str, ...],
-        captures: Mapping[str, str | None],
-        announced: list[tuple[str, str]],
-        points: Mapping[str, int] | None,
-        variant: bool,
-    ) -> None:
-        def other(who: str) -> str:
-            return players[1] if who == players[0] else players[0]
-
-        if not variant:
-            for key in CAPTURES_VARIANT:
-                if captures[key] is not None:
-                    problems.add(
-                        f"captures.{key}",
-                        "exists only in the house variant (ruleset house_variant)",
-                        "csak a házi változatban létezik (ruleset house_variant)",
-                    )
-        fogas, ulti = captures["pagatfogas"], captures["pagatulti"]
-        ulti_failed, tuletroa = captures["pagatulti_failed"], captures["tuletroa_captured"]
-        if fogas is not None and ulti is not None:
-            problems.add(
-                "captures.pagatulti",
-                f"there is one pagát: {fogas} caught it, so nobody made pagátulti with it",
-                f"egy pagát van: {fogas} fogta el, így pagátulti nem lehet",
-            )
-        if ulti_failed is not None and fogas != other(ulti_failed):
-            problems.add(
-                "captures.pagatulti_failed",
-                f"if {ulti_failed}'s pagát lost trick 21, {other(ulti_failed)} has pagátfogás",
-                f"ha {ulti_failed} pagátja elveszett az utolsó ütésben, "
-                f"{other(ulti_failed)} pagátfogást csinált",
-            )
-        if captures["uhu_failed"] is not None and captures["uhu"] is not None:
-            problems.add(
-                "captures.uhu_failed",
-                "there is one II: an uhu was made, so no uhu failed",
-                "egy sas van: uhu teljesült, így nem bukhatott el",
-            )
-        # The pagát ends in one player's tricks.
-        pagat_owner = fogas or ulti
-        if fogas is not None and ulti is not None and fogas != ulti:
-            pagat_owner = None  # already refused above
-        if tuletroa is not None and pagat_owner is not None and tuletroa != pagat_owner:
-            problems.add(
-                "captures.tuletroa_captured",
-                f"the pagát ends in {pagat_owner}'s tricks, so {tuletroa} cannot hold all three honours",
-                f"a pagát {pagat_owner} ütéseiben van, így {tuletroa} nem vihette el mindhárom honőrt",
-            )
-        if tuletroa is not None and ulti_failed == tuletroa:
-            problems.add(
-                "captures.tuletroa_captured",
-                f"{tuletroa}'s pagát was lost in trick 21, so he cannot hold all three honours",
-                f"{tuletroa} pagátja elveszett az utolsó ütésben, így nem lehet nála mindhárom honőr",
-            )
-        xxi = captures["xxi_fogas"]
-        if tuletroa is not None and xxi is not None and tuletroa != xxi:
-            problems.add(
-                "captures.xxi_fogas",
-                f"the XXI ends in {xxi}'s tricks, so {tuletroa} cannot hold all three honours",
-                f"a XXI {xxi} ütéseiben van, így {tuletroa} nem vihette el mindhárom honőrt",
-            )
-        # A tulétroá announcer held the pagát.
-        for who, kind in announced:
-            if kind != "tuletroa":
-                continue
-            if fogas == who:
-                problems.add(
-                    "captures.pagatfogas",
-                    f"{who} announced tulétroá, so the pagát was his own",
-                    f"{who} tulétroát mondott, tehát a pagát az övé volt",
-                )
-            for key in ("pagatulti", "pagatulti_failed"):
-                if captures[key] == other(who):
-                    problems.add(
-                        f"captures.{key}",
-                        f"{who} announced tulétroá, so {other(who)} had no pagát",
-                        f"{who} tulétroát mondott, így {other(who)} nem volt pagátja",
-                    )
-        # A player with 0 card points won no trick.
-        if points is not None:
-            for key in CAPTURE_KEYS:
-                named = captures[key]
-                if named is not None and key not in CAPTURES_FAILED and points[named] == 0:
-                    problems.add(
-                        f"captures.{key}",
-                        f"{named} has 0 card points, so he won no trick",
-                        f"{named} játékpontja 0, tehát nem vitt ütést",
-                    )
-
-    def _score(
-        self,
-        session: Session,
-        state: State,
-        number: int,
-        dealer: str,
-        points: Mapping[str, int],
-        announced: list[tuple[str, str]],
-        captures: Mapping[str, str | None],
-        offences: list[tuple[str, str]],
-    ) -> tuple[State, list[Entry]]:
-        # Lean on purpose: this runs for every deal of every replay (Lines and dataclasses
-        # are the main cost, so a deal books one line per scoring player plus one).
-        players = session.players
-        a, b = players
-        rules = session.house_rules
-        variant = rules["ruleset"] == "house_variant"
-        values = VARIANT_VALUES if variant else BASE_VALUES
-        labels = LABELS[variant]
-        highest_only = rules["figure_scoring"] == "highest_only"
-        chain_scope = rules["highest_only_scope"] == "threshold_chain"
-        failed_penalty: int = rules["failed_ulti_penalty"]
-        revoke_points: int | None = rules["revoke_penalty_points"]
-        volat = points[a] == TOTAL_CARD_POINTS or points[b] == TOTAL_CARD_POINTS
-
-        # §13.4 item 1: each player's figures besides the point chain, in the spec's order.
-        others: dict[str, list[str]] = {a: [], b: []}
-        excluded: dict[str, list[str]] = {a: [], b: []}
-        for code in CAPTURES_BASE + CAPTURES_VARIANT:
-            who = captures[code]
-            if who is not None:
-                if volat and code in VOLAT_EXCLUDED:
-                    excluded[who].append(code)  # "volátban nem számít" (Strohmandli-változat)
-                else:
-                    others[who].append(code)
-        for who, kind in announced:
-            others[who].append(kind)
-
-        lines: list[Line] = []
-        rp = [0, 0]
-        for seat in (0, 1):
-            me, you = players[seat], players[1 - seat]
-            mine = points[me]
-            chain = CHAIN_MADE[mine]
-            made = others[me]
-            lost: list[str] = []
-            # §13.4 item 2: figure_scoring (§7.1)
-            if not highest_only:
-                kept = [*chain, *made]
-            elif chain_scope:
-                kept = [*chain[-1:], *made]
-                lost = list(chain[:-1])
-            else:
-                every = [*chain, *made]
-                kept = []
-                if every:
-                    best = max(values[code] for code in every)
-                    top = next(code for code in every if values[code] == best)
-                    kept = [top]
-                    lost = [code for code in every if code != top]
-            total = 0
-            parts_en: list[str] = []
-            parts_hu: list[str] = []
-            for code in kept:
-                total += values[code]
-                label = labels[code]
-                parts_en.append(label[0])
-                parts_hu.append(label[1])
-            # §13.4 item 3: credits, never removed by figure_scoring
-            if failed_penalty:
-                for key, what in (("pagatulti_failed", "pagátulti"), ("uhu_failed", "uhu")):
-                    if captures[key] == you:
-                        total += failed_penalty
-                        parts_en.append(f"{you}'s failed {what} {failed_penalty}")
-                        parts_hu.append(f"elbukott {what} ({you}) {failed_penalty}")
-            if revoke_points is not None:
-                for who, kind in offences:
-                    if who == you:
-                        total += revoke_points
-                        en, hu = OFFENCE_TEXT[kind]
-                        parts_en.append(f"{en} by {you} {revoke_points}")
-                        parts_hu.append(f"{hu} ({you}) {revoke_points}")
-            if parts_en:
-                rp[seat] = total
-                lines.append(
-                    Line(
-                        Text(
-                            f"{me}, {mine} card points: {' + '.join(parts_en)} = {_rp(total)}, "
-                            f"{you} pays {total}",
-                            f"{me}, {mine} játékpont: {' + '.join(parts_hu)} = {total} "
-                            f"eredménypont, {you} fizet: {total}",
-                        ),
-                        {me: total, you: -total},
-                    )
-                )
-            if lost:
-                lines.append(
-                    Line(
-                        Text(
-                            f"{me}: not counted ({', '.join(labels[c][2] for c in lost)}): "
-                            f"figure_scoring highest_only, only {ONLY_EN[chain_scope]} counts",
-                            f"{me}: nem számít ({', '.join(labels[c][3] for c in lost)}): "
-                            f"figure_scoring highest_only, csak {ONLY_HU[chain_scope]} számít",
-                        )
-                    )
-                )
-            if excluded[me]:
-                lines.append(
-                    Line(
-                        Text(
-                            f"{me}: not counted in a volát: "
-                            f"{', '.join(labels[c][2] for c in excluded[me])}",
-                            f"{me}: volátban nem számít: "
-                            f"{', '.join(labels[c][3] for c in excluded[me])}",
-                        )
-                    )
-                )
-        ra, rb = rp
-        new_state, n, sa, sb, ended = self._advance(session, state, number, dealer, ra, rb)
-        delta, minus = _signed(ra - rb), _signed(rb - ra)
-        # The match after the deal, in words only: matches never move money (§10).
-        if ended in MATCH_END:
-            end_en, end_hu = MATCH_END[ended]
-        else:
-            end_en, end_hu = f", {ended} wins the match", f", {ended} nyerte a játszmát"
-        lines.append(
-            Line(
-                Text(
-                    f"result points {a} {ra}, {b} {rb}: {a} {ra} − {rb} = {delta}, {b} {minus}; "
-                    f"match {n}: {a} {sa} – {b} {sb}{end_en}",
-                    f"eredménypont {a} {ra}, {b} {rb}: {a} {ra} − {rb} = {delta}, {b} {minus}; "
-                    f"{n}. játszma: {a} {sa} – {b} {sb}{end_hu}",
-                )
-            )
-        )
-        summary = Text(
-            f"{a} {ra} – {b} {rb} result points ({points[a]}:{points[b]} card points)",
-            f"{a} {ra} – {b} {rb} eredménypont ({points[a]}:{points[b]} játékpont)",
-        )
-        entry = Entry.from_lines(
-            kind="hand",
-            number=number,
-            dealer=dealer,
-            players=players,
-            pot_names=(),
-            lines=lines,
-            summary=summary,
-        )
-        return new_state, [entry]
-
-    def _advance(
-        self, session: Session, state: State, number: int, dealer: str, ra: int, rb: int
-    ) -> tuple[State, int, int, int, str | None]:
-        """The state after a deal; the match's number and scores; how it ended: "" running,
-        None drawn, else the winner."""
-        a, b = session.players
-        rules = session.house_rules
-        # Next dealer (§12 item 9): equal RP always alternates.
-        rotation = rules["dealer_rotation"]
-        if rotation == "alternate" or ra == rb:
-            next_dealer = b if dealer == a else a
-        elif rotation == "loser_deals":
-            next_dealer = a if ra < rb else b
-        else:
-            next_dealer = a if ra > rb else b
-        # Matches (§10): after a match ends, the next deal starts a new one at 0 – 0.
-        if state.first_deal:
-            first = state.first_deal
-            sa, sb = state.scores[0] + ra, state.scores[1] + rb
-        else:
-            first, sa, sb = number, ra, rb
-        n = len(state.done) + 1
-        target: int | None = rules["target_points"]
-        length: int | None = rules["match_deals"]
-        # Past the target with unequal scores (equal: play on), or the fixed length reached
-        # (equal: a drawn match).
-        if (target is not None and (sa >= target or sb >= target) and sa != sb) or (
-            length is not None and number - first + 1 >= length
-        ):
-            winner = a if sa > sb else b if sb > sa else None
-            match = Match(first, number, (sa, sb), True, winner)
-            return State(next_dealer, (*state.done, match)), n, sa, sb, winner
-        return State(next_dealer, state.done, first, number, (sa, sb)), n, sa, sb, ""
+        return score(session, state, number, read(session, state, hand))
 
     # -- the session's end and the table ------------------------------------------------
 
