@@ -33,6 +33,8 @@ browser-deps:
 
 test: $(STAMP) $(MO) browser-deps
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 	$(PY) manage.py makemigrations --check --dry-run >/dev/null
 	$(VENV)/bin/pytest
 
