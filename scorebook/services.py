@@ -301,26 +301,32 @@ def _score_one(
 
 
 def _rescore(night: Night, session: Session, rows: list[Hand], state: Any, number: int) -> None:
-    """Score `rows` (in order, from `state`), update their caches; InvalidHand if any fails."""
+    """Score `rows` (in order, from `state`), update their caches; InvalidHand if any fails.
+    Only rows whose number, entries or state changed are written: an edit of an early hand
+    usually leaves most later hands as they were."""
     variant = nights.variant_of(night)
     problems: list[Problem] = []
+    changed: list[Hand] = []
     for row in rows:
-        if row.deleted:
-            row.number = None
-            continue
-        is_event = row.is_event
-        state, entries, found = _score_one(session, state, row.record, number)
-        if found:
-            problems.extend(found)
-            break
-        row.number = None if is_event else number
-        row.entries = nights.entries_to_json(entries)
-        row.state = variant.dump_state(state)
-        if not is_event:
-            number += 1
+        cached: tuple[Any, ...] = (None, row.entries, row.state)
+        if not row.deleted:
+            is_event = row.is_event
+            state, entries, found = _score_one(session, state, row.record, number)
+            if found:
+                problems.extend(found)
+                break
+            cached = (
+                None if is_event else number,
+                nights.entries_to_json(entries),
+                variant.dump_state(state),
+            )
+            number += 0 if is_event else 1
+        if (row.number, row.entries, row.state) != cached:
+            row.number, row.entries, row.state = cached
+            changed.append(row)
     if problems:
         raise InvalidHand(problems)
-    Hand.objects.bulk_update(rows, ["number", "entries", "state"])
+    Hand.objects.bulk_update(changed, ["number", "entries", "state"])
 
 
 def _rescore_from(night: Night, session: Session, position: int) -> None:
