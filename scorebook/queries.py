@@ -353,7 +353,7 @@ def ledger(view: NightView, skip: int = 0) -> tuple[list[LedgerRow], dict[str, A
             summary = first.summary.get(lang) or (
                 first.lines[0].text.get(lang) if first.lines else ""
             )
-        if hand is not None and deleted:
+        if hand is not None and deleted and not summary:
             summary = str(hand.record.get("event") or "")
         out.append(
             LedgerRow(
@@ -385,8 +385,8 @@ def ledger(view: NightView, skip: int = 0) -> tuple[list[LedgerRow], dict[str, A
     for _position, row, entries in items[skip:]:
         if row is None:  # a folded hand inside the window: only if a hand came in between
             add(None, nights.entries_from_json(entries), "")
-        elif row.deleted:
-            add(row, [], "×", deleted=True)
+        elif row.deleted:  # its last booking says what the hand was; it counts for nothing
+            add(row, nights.entries_from_json(row.entries), "×", deleted=True)
         elif row.is_event:
             add(row, nights.entries_from_json(row.entries), str(row.record.get("event")))
         else:

@@ -2,8 +2,10 @@
 entries or state changed, and every row's cache still equals a fresh replay."""
 
 import random
+import re
 
 import pytest
+from django.urls import reverse
 
 from scorebook import nights, queries, services
 from scorebook.engine.replay import fold
@@ -99,3 +101,27 @@ def test_caches_equal_a_replay_after_delete_restore_and_edit(user, key):
     third = Hand.objects.get(pk=rows[2].pk)
     services.edit_hand(hand=third, record=third.record, version=third.version, author=user)
     assert_caches_equal_a_replay(night)
+
+
+def test_the_ledger_marks_an_edited_hand_and_says_what_a_deleted_one_was(user, client):
+    night = services.create_night(
+        owner=user,
+        variant_key="paskievics",
+        house_rules={},
+        per_point="1",
+        currency="HUF",
+        players=PLAYERS,
+        first_dealer="Dóra",
+    )
+    first = services.record_hand(night=night, record=plain("Dóra", 0))
+    second = services.record_hand(night=night, record=plain("Anna", 0))
+    services.edit_hand(hand=first, record=plain("Dóra", 1), version=1, author=user)
+    services.delete_hand(hand=Hand.objects.get(pk=second.pk), version=1, author=user)
+    client.force_login(user)
+    html = client.get(reverse("night", args=[night.pk])).content.decode()
+    rows = re.findall(r"<tr class=\"[^\"]*\">(.*?)</tr>", html, re.S)
+    edited = next(r for r in rows if 'class="edited"' in r)
+    assert 'title="version 2"' in edited
+    assert "Anna kontra two, XX→Csaba, won 52" in edited  # hand 1, now with a kontra
+    deleted = next(r for r in rows if "<s>" in r)
+    assert re.search(r"<s>Béla two[^<]*</s> <small class=\"muted\">deleted</small>", deleted)
