@@ -26,7 +26,7 @@ from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.replay import Replay, fold
 from scorebook.engine.scoresheet import MAX_PLACE as MAX_SHEET_PLACE
 from scorebook.engine.scoresheet import late_joiners, settle, write_sheet
-from scorebook.engine.settlement import Transfer, fewest_transfers, money_balances
+from scorebook.engine.settlement import MONEY_DIGITS, Transfer, fewest_transfers, money_balances
 from scorebook.engine.shape import check_input
 from scorebook.engine.types import Amount, EndOfSession, Entry, Session, TableHint, Variant
 from scorebook.models import (
@@ -142,16 +142,17 @@ def signed(amount: Decimal) -> str:
     return str(amount).replace("-", "−").replace(".", get_format("DECIMAL_SEPARATOR"))
 
 
-# Money is computed in a context wide enough for any balance a bounded night can reach
-# (10¹² units × 10⁶ per point, summed over many hands); a night holding values beyond it
-# (stored before input was bounded) gets MONEY_UNKNOWN and a message, never a 500.
-MONEY_PRECISION = 60
+# Money is computed with the engine's settlement precision, and no larger than any balance
+# a bounded night can reach (10¹² units × 10⁶ per point, summed over many hands); a night
+# holding values beyond it (stored before input was bounded) gets MONEY_UNKNOWN and a
+# message, never a 500.
+MONEY_EXPONENT = 60
 MONEY_UNKNOWN = "—"
 MONEY_ERRORS = (DecimalException, OverflowError, ValueError, ZeroDivisionError)
 
 
 def money_context() -> Any:
-    return localcontext(prec=MONEY_PRECISION, Emax=MONEY_PRECISION, Emin=-MONEY_PRECISION)
+    return localcontext(prec=MONEY_DIGITS, Emax=MONEY_EXPONENT, Emin=-MONEY_EXPONENT)
 
 
 def money_trouble() -> str:
