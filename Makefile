@@ -3,9 +3,10 @@ PYTHON_VERSION := $(shell cat .python-version)
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-MO := locale/hu/LC_MESSAGES/django.mo
+LANGS := hu pl
+MO := $(foreach l,$(LANGS),locale/$(l)/LC_MESSAGES/django.mo)
 
-.PHONY: run test test-db test-engine lint bench browser-deps smoke
+.PHONY: run test test-db test-engine lint bench browser-deps smoke messages
 
 # pyenv's python3 honours .python-version; python3.12 is the fallback elsewhere.
 $(PY):
@@ -20,9 +21,16 @@ $(STAMP): $(PY) requirements.txt requirements-dev.txt
 	$(PY) manage.py compilemessages --ignore=.venv >/dev/null
 	touch $(STAMP)
 
-# The Hungarian catalogue (*.mo is not committed): compiled at set-up and whenever the .po changes.
-$(MO): $(MO:.mo=.po) | $(STAMP)
+# The catalogues (*.mo is not committed): compiled at set-up and whenever a .po changes.
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po | $(STAMP)
 	$(PY) manage.py compilemessages --ignore=.venv >/dev/null
+
+# Bring every catalogue up to date with the code and templates (pages and engine alike),
+# sorted and unwrapped so that a change reads as a small diff; then translate what is new.
+messages: $(STAMP)
+	$(PY) manage.py makemessages $(foreach l,$(LANGS),-l $(l)) --no-location --no-wrap \
+		--ignore=.venv --ignore=tests --ignore=tools --ignore=bench --ignore=scripts
+	for l in $(LANGS); do msgcat --no-wrap --sort-output -o locale/$$l/LC_MESSAGES/django.po locale/$$l/LC_MESSAGES/django.po; done
 
 run: $(STAMP) $(MO)
 	$(PY) manage.py migrate --noinput

@@ -33,6 +33,7 @@ from scorebook.engine.errors import Problem
 from scorebook.engine.shape import MAX_TEXT, ByPlayer, Leaf, Node, Obj, Rows, check_rule
 from scorebook.engine.types import HouseRule, Text, Variant
 from scorebook.labels import pot_title
+from scorebook.speech import say
 
 OBJECT = "object"  # `path:object`: the object at `path` is kept even when left blank
 TYPES = ("str", "int", "bool", "list", "ints", OBJECT)
@@ -348,7 +349,7 @@ class HandForm:
         out: dict[str, list[str]] = {}
         for problem in self.problems:
             out.setdefault(form_path(problem.field, self.rows), []).append(
-                problem.message.get(self.lang)
+                say(problem.message)
             )
         return out
 
@@ -359,7 +360,7 @@ class HandForm:
         for p in self.problems:
             path = form_path(p.field, self.rows)
             label = self.labels.get(path) or path_label(path)
-            out.append((field_anchor(path), f"{label}: {p.message.get(self.lang)}"))
+            out.append((field_anchor(path), f"{label}: {say(p.message)}"))
         return out
 
     @property
@@ -511,7 +512,7 @@ class NightForm(forms.Form):
     def rule_groups(self) -> list[tuple[str, list[tuple[HouseRule, forms.BoundField]]]]:
         groups: dict[str, list[tuple[HouseRule, forms.BoundField]]] = {}
         for rule in self.variant.house_rules:
-            groups.setdefault(rule.group.get(self.lang), []).append((rule, self[f"hr_{rule.name}"]))
+            groups.setdefault(say(rule.group), []).append((rule, self[f"hr_{rule.name}"]))
         return list(groups.items())
 
     def pot_fields(self) -> list[forms.BoundField]:
@@ -571,14 +572,14 @@ def house_rule_field(rule: HouseRule, lang: str) -> forms.Field:
         default = nights.show_value(rule.default)
     if rule.kind == "choice" and rule.choice_labels:  # the default as the list shows it
         labelled = dict(zip(rule.choices, rule.choice_labels, strict=False))
-        default = labelled[rule.default].get(lang) if rule.default in labelled else default
-    help_text = f"{rule.help.get(lang)} ({_('default')}: {default})"
+        default = say(labelled[rule.default]) if rule.default in labelled else default
+    help_text = f"{say(rule.help)} ({_('default')}: {default})"
     if rule.kind == "bool":
         return forms.BooleanField(
             label=rule.name, required=False, initial=rule.default, help_text=help_text
         )
     if rule.kind == "choice":
-        labels = [t.get(lang) for t in rule.choice_labels] or [
+        labels = [say(t) for t in rule.choice_labels] or [
             nights.show_value(c) for c in rule.choices
         ]
         by_text = {nights.show_value(c): c for c in rule.choices}

@@ -12,6 +12,7 @@ from scorebook.engine.types import HouseRule, Variant
 from scorebook.forms import NightForm, house_rule_field
 from scorebook.models import Night
 from scorebook.nights import show_value
+from scorebook.speech import say
 
 NAME_FIELD = "name_{}"
 
@@ -74,7 +75,7 @@ class HouseRulesForm(forms.Form):
     def rule_groups(self) -> list[tuple[str, list[tuple[HouseRule, forms.BoundField]]]]:
         groups: dict[str, list[tuple[HouseRule, forms.BoundField]]] = {}
         for rule in self.variant.house_rules:
-            groups.setdefault(rule.group.get(self.lang), []).append((rule, self[f"hr_{rule.name}"]))
+            groups.setdefault(say(rule.group), []).append((rule, self[f"hr_{rule.name}"]))
         return list(groups.items())
 
     def house_rules(self) -> dict[str, Any]:

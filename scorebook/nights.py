@@ -14,9 +14,19 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from scorebook.engine import registry
+from scorebook.engine import messages, registry
+from scorebook.engine.messages import Msg
 from scorebook.engine.settlement import Stake
-from scorebook.engine.types import Amount, Entry, HouseRule, Line, Session, Text, Variant
+from scorebook.engine.types import (
+    Amount,
+    Entry,
+    HouseRule,
+    Line,
+    Message,
+    Session,
+    Text,
+    Variant,
+)
 from scorebook.models import Night
 
 EVENT_KEY = "event"
@@ -129,6 +139,20 @@ def _amounts_from_json(amounts: Mapping[str, Any]) -> dict[str, Amount]:
     return {k: amount_from_json(v) for k, v in amounts.items()}
 
 
+def message_to_json(message: Message) -> Any:
+    """A stored message: its id and arguments (a `Text` pair while variants convert)."""
+    if type(message) is Text:
+        return [message.en, message.hu]
+    assert type(message) is Msg
+    return messages.to_json(message)
+
+
+def message_from_json(data: Any) -> Message:
+    if isinstance(data, list):  # a pair stored before issue 11 (or a `Text` not converted)
+        return Text(*data)
+    return messages.from_json(data)
+
+
 def entry_to_json(entry: Entry) -> dict[str, Any]:
     return {
         "kind": entry.kind,
@@ -138,14 +162,13 @@ def entry_to_json(entry: Entry) -> dict[str, Any]:
         "pots": _amounts_to_json(entry.pots),
         "lines": [
             {
-                "en": line.text.en,
-                "hu": line.text.hu,
+                "text": message_to_json(line.text),
                 "deltas": _amounts_to_json(line.deltas),
                 "pots": _amounts_to_json(line.pots),
             }
             for line in entry.lines
         ],
-        "summary": [entry.summary.en, entry.summary.hu],
+        "summary": message_to_json(entry.summary),
     }
 
 
@@ -158,13 +181,13 @@ def entry_from_json(data: Mapping[str, Any]) -> Entry:
         pots=_amounts_from_json(data["pots"]),
         lines=tuple(
             Line(
-                Text(line["en"], line["hu"]),
+                message_from_json(line.get("text") or [line["en"], line["hu"]]),
                 _amounts_from_json(line["deltas"]),
                 _amounts_from_json(line["pots"]),
             )
             for line in data["lines"]
         ),
-        summary=Text(*data.get("summary", ("", ""))),
+        summary=message_from_json(data.get("summary") or {"id": ""}),
     )
 
 

@@ -40,6 +40,7 @@ from scorebook.models import (
     ScorerLink,
     Seat,
 )
+from scorebook.speech import say
 
 # --- access ---------------------------------------------------------------------------------
 
@@ -336,7 +337,7 @@ def _fold_silently(
 def ledger(view: NightView, skip: int = 0) -> tuple[list[LedgerRow], dict[str, Any]]:
     """One row per hand (and per opening booking / event), with running totals; the first
     `skip` rows only count towards the totals (a long night's page shows the latest)."""
-    players, pot_names, lang = view.players, view.pot_names, view.lang
+    players, pot_names = view.players, view.pot_names
     running: dict[str, Amount] = dict.fromkeys(players, 0)
     pots: dict[str, Amount] = {p: (view.night.opening_pots or {}).get(p, 0) for p in pot_names}
     out: list[LedgerRow] = []
@@ -351,9 +352,7 @@ def ledger(view: NightView, skip: int = 0) -> tuple[list[LedgerRow], dict[str, A
         first = entries[0] if entries else None
         summary = ""
         if first is not None:
-            summary = first.summary.get(lang) or (
-                first.lines[0].text.get(lang) if first.lines else ""
-            )
+            summary = say(first.summary) or (say(first.lines[0].text) if first.lines else "")
         if hand is not None and deleted and not summary:
             summary = str(hand.record.get("event") or "")
         out.append(
@@ -367,7 +366,7 @@ def ledger(view: NightView, skip: int = 0) -> tuple[list[LedgerRow], dict[str, A
                 deltas=[units(deltas[p]) if not deleted else "" for p in players],
                 pots=[units(pot_change[p]) if not deleted else "" for p in pot_names],
                 running=[units(running[p]) if not deleted else "" for p in players],
-                lines=[line.text.get(lang) for entry in entries for line in entry.lines],
+                lines=[say(line.text) for entry in entries for line in entry.lines],
                 deleted=deleted,
                 is_event=hand.is_event if hand else True,  # the opening bookings too
             )
@@ -602,7 +601,6 @@ def settlement(view: NightView) -> dict[str, Any]:
         error = ""
     except MONEY_ERRORS:
         balances, paid, remaining, error = {}, [], [], money_trouble()
-    lang = view.lang
     return {
         "money_error": error,
         "balances": [(p, balances.get(p, MONEY_UNKNOWN)) for p in view.players],
@@ -617,7 +615,7 @@ def settlement(view: NightView) -> dict[str, Any]:
         ],
         "payouts": [(p, units(result.end.payouts.get(p, 0))) for p in view.players],
         "pots_left": [(p, units(v).lstrip("+")) for p, v in result.end.pots_left.items()],
-        "end_lines": [line.text.get(lang) for line in result.end.lines],
+        "end_lines": [say(line.text) for line in result.end.lines],
         "transfers": paid
         + [
             TransferRow(t.payer.removeprefix("pot:"), t.payee.removeprefix("pot:"), t.amount, False)
@@ -701,7 +699,7 @@ def changed_rules(night: Night, lang: str = "en") -> list[tuple[str, str, str]]:
     variant = nights.variant_of(night)
     rules = nights.complete_house_rules(variant, night.house_rules)
     return [
-        (rule.name, nights.show_value(value), rule.help.get(lang))
+        (rule.name, nights.show_value(value), say(rule.help))
         for rule, value in nights.changed_house_rules(variant, rules)
     ]
 
@@ -714,8 +712,8 @@ def preview_table(view: NightView, preview: Preview) -> dict[str, Any]:
             (p, units(deltas[p]), signed_money(deltas[p], view.night)) for p in view.players
         ],
         "pots": [(p, units(pots[p])) for p in view.pot_names],
-        "lines": [line.text.get(view.lang) for e in preview.entries for line in e.lines],
-        "summary": next((e.summary.get(view.lang) for e in preview.entries if e.summary.en), ""),
+        "lines": [say(line.text) for e in preview.entries for line in e.lines],
+        "summary": next((s for e in preview.entries if (s := say(e.summary))), ""),
     }
 
 

@@ -32,6 +32,7 @@ from scorebook.engine.replay import EVENT_KEY, fold, replay
 from scorebook.engine.scoresheet import Sheet, amount_json, read_sheet
 from scorebook.engine.types import Amount, Text
 from scorebook.models import Hand, Night, Player
+from scorebook.speech import say
 
 logger = logging.getLogger(__name__)
 
@@ -357,7 +358,7 @@ def export_csv(night: Night, lang: str = "en") -> str:
                 _safe_text(first.dealer or "") if first else "",
                 *(_amount(deltas[p]) for p in players),
                 *(_amount(pots[p]) for p in pot_names),
-                _safe_text(first.summary.get(lang)) if first else "",
+                _safe_text(say(first.summary)) if first else "",
             ]
         )
 

@@ -26,6 +26,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from scorebook.catalogues import say_in  # noqa: E402
 from scorebook.engine import registry  # noqa: E402
 from scorebook.engine.errors import InvalidSheet  # noqa: E402
 from scorebook.engine.report import result_table  # noqa: E402
@@ -41,13 +42,13 @@ def scored(sheet: Any) -> str:
     out = []
     for lang in LANGS:
         try:
-            result = score_sheet(copy.deepcopy(sheet), lang)
+            result = score_sheet(copy.deepcopy(sheet), say_in(lang))
         except InvalidSheet as refused:
             out.append(f"refused ({lang}):")
-            out.extend(p.describe(lang) for p in refused.problems)
+            out.extend(p.describe(say_in(lang)) for p in refused.problems)
             continue
         out.append(json.dumps(result, ensure_ascii=False, indent=1, sort_keys=True))
-        out.append(result_table(result, lang))
+        out.append(result_table(result, say_in(lang)))
     return "\n".join(out)
 
 

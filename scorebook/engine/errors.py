@@ -1,23 +1,28 @@
-"""Validation errors: each problem names its hand and field, in English and Hungarian."""
+"""Problems: what the engine refuses, each naming the field of the record it is about."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorebook.engine.types import Text
+from scorebook.engine.messages import Msg, msg
+from scorebook.engine.types import ENGLISH_SAY, Message, Say, Text
 
 
 @dataclass(frozen=True, slots=True)
 class Problem:
     field: str  # dotted path inside the hand record, e.g. "result.declarer_card_points"
-    message: Text
+    message: Message
     hand: int | None = None  # hand number; None for sheet-level problems
 
-    def describe(self, lang: str = "en") -> str:
-        where = f"hand {self.hand}: " if self.hand is not None else ""
-        if lang == "hu" and self.hand is not None:
-            where = f"{self.hand}. leosztás: "
-        return f"{where}{self.field}: {self.message.get(lang)}"
+    def describe(self, say: Say = ENGLISH_SAY) -> str:
+        """The problem on one line, in the language `say` renders: `hand 3:
+        result.declarer_card_points: 97 is above 94`."""
+        text = say(self.message)
+        if self.hand is None:
+            return say(msg("{field}: {message}", field=self.field, message=text))
+        return say(
+            msg("hand {hand}: {field}: {message}", hand=self.hand, field=self.field, message=text)
+        )
 
 
 class InvalidHand(Exception):
@@ -28,8 +33,8 @@ class InvalidHand(Exception):
         self.problems = problems
 
     @classmethod
-    def one(cls, field: str, en: str, hu: str) -> InvalidHand:
-        return cls([Problem(field, Text(en, hu))])
+    def one(cls, field: str, en: str | Msg, hu: str = "") -> InvalidHand:
+        return cls([Problem(field, en if type(en) is Msg else Text(str(en), hu))])
 
 
 class InvalidSheet(Exception):
@@ -46,8 +51,9 @@ class Problems:
     def __init__(self) -> None:
         self.items: list[Problem] = []
 
-    def add(self, field: str, en: str, hu: str) -> None:
-        self.items.append(Problem(field, Text(en, hu)))
+    def add(self, field: str, en: str | Msg, hu: str = "") -> None:
+        """Add a problem: `add(field, msg("…"))` (a `Text` pair while variants convert)."""
+        self.items.append(Problem(field, en if type(en) is Msg else Text(str(en), hu)))
 
     def __bool__(self) -> bool:
         return bool(self.items)

@@ -4,31 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorebook.engine.messages import pmsg
+from scorebook.engine.types import ENGLISH_SAY, Say
+
+# The table's own words; contexts keep them apart from the pages' words of the same spelling.
 LABELS = {
-    "en": {
-        "hand": "hand",
-        "dealer": "dealer",
-        "totals": "totals",
-        "pots": "pots",
-        "end": "end of session",
-        "payouts": "payouts",
-        "left": "left in the pots",
-        "balances": "balances",
-        "transfers": "transfers",
-        "none": "nothing to settle",
-    },
-    "hu": {
-        "hand": "leosztás",
-        "dealer": "osztó",
-        "totals": "összesen",
-        "pots": "kasszák",
-        "end": "ülés vége",
-        "payouts": "kifizetés",
-        "left": "a kasszákban marad",
-        "balances": "egyenlegek",
-        "transfers": "átutalások",
-        "none": "nincs mit rendezni",
-    },
+    "dealer": pmsg("scorer table", "dealer"),
+    "totals": pmsg("scorer table", "totals"),
+    "end": pmsg("scorer table", "end of session"),
+    "payouts": pmsg("scorer table", "payouts"),
+    "left": pmsg("scorer table", "left in the pots"),
+    "balances": pmsg("scorer table", "balances"),
+    "transfers": pmsg("scorer table", "transfers"),
+    "none": pmsg("scorer table", "nothing to settle"),
 }
 
 
@@ -38,8 +26,9 @@ def _num(value: Any) -> str:
     return str(value)
 
 
-def result_table(result: dict[str, Any], lang: str = "en") -> str:
-    t = LABELS[lang]
+def result_table(result: dict[str, Any], say: Say = ENGLISH_SAY) -> str:
+    """The result as a table; `say` renders its words (the breakdown is rendered already)."""
+    t = {key: say(label) for key, label in LABELS.items()}
     players: list[str] = result["players"]
     pots: list[str] = list(result["pots"])
     head = ["#", t["dealer"], *players, *pots]

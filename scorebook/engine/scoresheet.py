@@ -19,7 +19,15 @@ from scorebook.engine.errors import InvalidSheet, Problem
 from scorebook.engine.replay import EVENT_KEY, Replay, fold, replay
 from scorebook.engine.settlement import Stake, Transfer, fewest_transfers, money_balances
 from scorebook.engine.shape import check_input, check_rule, shown_key, text_problem
-from scorebook.engine.types import MAX_NUMBER, Amount, Session, Text, Variant
+from scorebook.engine.types import (
+    ENGLISH_SAY,
+    MAX_NUMBER,
+    Amount,
+    Say,
+    Session,
+    Text,
+    Variant,
+)
 
 FORMAT = "scorebook/1"
 RESULT_FORMAT = "scorebook-result/1"
@@ -410,7 +418,7 @@ def settle(result: Replay, stake: Stake) -> tuple[dict[str, Decimal], list[Trans
     return balances, fewest_transfers(participants, stake.decimals)
 
 
-def result_json(result: Replay, stake: Stake, lang: str = "en") -> dict[str, Any]:
+def result_json(result: Replay, stake: Stake, say: Say = ENGLISH_SAY) -> dict[str, Any]:
     balances, transfers = settle(result, stake)
     entries = []
     for entry in result.entries:
@@ -421,14 +429,14 @@ def result_json(result: Replay, stake: Stake, lang: str = "en") -> dict[str, Any
             item["dealer"] = entry.dealer
         item["deltas"] = {p: amount_json(v) for p, v in entry.deltas.items()}
         item["pots"] = {p: amount_json(v) for p, v in entry.pots.items()}
-        item["breakdown"] = [line.text.get(lang) for line in entry.lines]
+        item["breakdown"] = [say(line.text) for line in entry.lines]
         entries.append(item)
     end: dict[str, Any] = {
         "payouts": {p: amount_json(result.end.payouts.get(p, 0)) for p in result.session.players},
         "pots_left": {p: amount_json(v) for p, v in result.end.pots_left.items()},
     }
     if result.end.lines:
-        end["breakdown"] = [line.text.get(lang) for line in result.end.lines]
+        end["breakdown"] = [say(line.text) for line in result.end.lines]
     end.update(result.end.extra)
     return {
         "format": RESULT_FORMAT,
@@ -443,10 +451,10 @@ def result_json(result: Replay, stake: Stake, lang: str = "en") -> dict[str, Any
     }
 
 
-def score_sheet(data: Any, lang: str = "en") -> dict[str, Any]:
+def score_sheet(data: Any, say: Say = ENGLISH_SAY) -> dict[str, Any]:
     """Read, validate and score a scoresheet; raise InvalidSheet with every problem."""
     sheet = read_sheet(data)
-    return result_json(replay(sheet.session, sheet.records), sheet.stake, lang)
+    return result_json(replay(sheet.session, sheet.records), sheet.stake, say)
 
 
 def write_sheet(

@@ -25,7 +25,7 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from scorebook.engine.errors import Problem
-from scorebook.engine.types import MAX_NUMBER, HouseRule, Text
+from scorebook.engine.types import ENGLISH_SAY, MAX_NUMBER, HouseRule, Text
 
 MAX_DEPTH = 8  # the deepest real record (strohmandli's computed.figures.A[0].figure) has 5
 MAX_TEXT = 200  # names and choice values; the longest real one has about 40 characters
@@ -250,7 +250,8 @@ def value_problem(value: Any) -> str | None:
     if not problems:
         return None
     where = problems[0].field
-    return f"{where}: {problems[0].message.en}" if where else problems[0].message.en
+    text = ENGLISH_SAY(problems[0].message)
+    return f"{where}: {text}" if where else text
 
 
 def check_rule(rule: HouseRule, value: Any) -> str | None:

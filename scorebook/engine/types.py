@@ -8,6 +8,8 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
+from scorebook.engine.messages import ENGLISH, Catalogue, Msg, msg, render
+
 if TYPE_CHECKING:  # shape imports this module: the name is only needed for type checks
     from scorebook.engine.shape import Obj
 
@@ -17,7 +19,8 @@ Amount = int | Fraction
 
 
 class Text(NamedTuple):
-    """A user-facing sentence in English and Hungarian."""
+    """A user-facing sentence in English and Hungarian: on its way out (issue 11), a `Msg`
+    replaces it variant by variant; the app and the scorer render both for now."""
 
     en: str
     hu: str
@@ -26,11 +29,29 @@ class Text(NamedTuple):
         return self.hu if lang == "hu" else self.en
 
 
-NO_TEXT = Text("", "")
+NO_TEXT = Text("", "")  # goes with Text (issue 11); NO_MSG after
+# A user-facing message: a `Msg` (message id and arguments), or a `Text` not yet converted.
+Message = Text | Msg
+Say = Callable[[Message], str]
+
+
+def sayer(lang: str = "en", catalogue: Catalogue = ENGLISH) -> Say:
+    """Render messages of either kind in `lang`, through `catalogue` for a `Msg`."""
+
+    def say(message: Message) -> str:
+        if type(message) is Text:
+            return message.get(lang)
+        assert type(message) is Msg
+        return render(message, catalogue)
+
+    return say
+
+
+ENGLISH_SAY = sayer()
 # One shared, immutable empty mapping: most lines move no pot, and a fresh dict per line
 # is measurable when a night of thousands of hands is replayed.
 EMPTY: Mapping[str, Amount] = MappingProxyType({})
-GENERAL = Text("General", "Általános")
+GENERAL = msg("General")
 
 
 class Line(NamedTuple):
@@ -40,7 +61,7 @@ class Line(NamedTuple):
     A line may carry no amounts at all (a pure explanation such as "S = 3").
     """
 
-    text: Text
+    text: Message
     deltas: Mapping[str, Amount] = EMPTY
     pots: Mapping[str, Amount] = EMPTY
 
@@ -58,7 +79,7 @@ class Entry(NamedTuple):
     deltas: Mapping[str, Amount]  # every player of the session
     pots: Mapping[str, Amount]  # every pot of the variant
     lines: tuple[Line, ...]
-    summary: Text = NO_TEXT  # the hand in short, for a ledger row
+    summary: Message = NO_TEXT  # the hand in short, for a ledger row
 
     @classmethod
     def from_lines(
@@ -70,7 +91,7 @@ class Entry(NamedTuple):
         players: tuple[str, ...],
         pot_names: tuple[str, ...],
         lines: list[Line] | tuple[Line, ...],
-        summary: Text = NO_TEXT,
+        summary: Message = NO_TEXT,
     ) -> Entry:
         """Sum the lines into deltas and pot changes, and check the zero-sum invariant."""
         deltas: dict[str, Amount] = dict.fromkeys(players, 0)
@@ -92,7 +113,9 @@ class Entry(NamedTuple):
         total = sum(deltas.values()) + sum(pots.values())
         if total != 0:
             # An engine bug, never a user error: every tariff line must be zero-sum.
-            raise AssertionError(f"entry is not zero-sum ({total}): {[ln.text.en for ln in lines]}")
+            raise AssertionError(
+                f"entry is not zero-sum ({total}): {[ENGLISH_SAY(ln.text) for ln in lines]}"
+            )
         return cls(kind, number, dealer, deltas, pots, tuple(lines), summary)
 
 
@@ -118,13 +141,13 @@ class HouseRule:
     # "bool", "choice" (one of `choices`), "int" (min..max), "optional_int" (int or None), or
     # "json" (a list or object the other kinds do not cover, checked by `checker`)
     kind: str
-    help: Text
+    help: Message
     choices: tuple[Any, ...] = ()
-    group: Text = GENERAL
+    group: Message = GENERAL
     minimum: int | None = None
     maximum: int | None = None
     # Labels for the choices, same order as `choices` (optional; the value is shown otherwise)
-    choice_labels: tuple[Text, ...] = ()
+    choice_labels: tuple[Message, ...] = ()
     # For kind "json": returns an English problem description, or None when allowed
     checker: Callable[[Any], str | None] | None = None
 
@@ -181,7 +204,7 @@ class TableHint:
     next_dealer: str | None
     sitting_out: tuple[str, ...] = ()  # seated players who take no part in the next hand
     multiplier: int = 1  # e.g. a Paskievics double round; 1 = none
-    notes: tuple[Text, ...] = ()  # e.g. "double round #1: 3 deals left"
+    notes: tuple[Message, ...] = ()  # e.g. "double round #1: 3 deals left"
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +222,7 @@ class Variant(Protocol):
     """The contract every variant module fulfils (one module per variant, see registry)."""
 
     key: str
-    title: Text
+    title: Message
     min_players: int
     max_players: int
     pot_names: tuple[str, ...]

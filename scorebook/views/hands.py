@@ -20,6 +20,7 @@ from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.types import Text
 from scorebook.forms import HandForm, parse_hand, post_values, record_values
 from scorebook.models import Hand
+from scorebook.speech import say
 from scorebook.views.nights import lang, night_context
 
 LEDGER_EVENT = "ledger-changed"
@@ -74,11 +75,11 @@ def _render(
         expected_position = max((r.position for r in view.rows), default=-1) + 1
     context = {
         "night": view.night,
-        "title": view.variant.title.get(view.lang),
+        "title": say(view.variant.title),
         "hand": hand,
         "form": form,
         "hint": hint,
-        "hint_notes": [n.get(view.lang) for n in hint.notes],
+        "hint_notes": [say(n) for n in hint.notes],
         "number": hand.number if hand else number,
         "expected_number": expected_number or number,
         "expected_position": expected_position,
@@ -274,7 +275,7 @@ def restore_hand(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
 
 def _refusal(refused: Exception) -> str:
     if isinstance(refused, InvalidHand):
-        return "; ".join(p.describe(lang()) for p in refused.problems)
+        return "; ".join(p.describe(say) for p in refused.problems)
     return str(refused)
 
 

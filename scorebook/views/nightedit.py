@@ -17,6 +17,7 @@ from scorebook import nights, queries, services
 from scorebook.engine.errors import InvalidHand
 from scorebook.models import Night
 from scorebook.nightforms import HouseRulesForm, NightDetailsForm, ScorerForm
+from scorebook.speech import say
 from scorebook.views.nights import lang
 
 
@@ -24,7 +25,7 @@ def _refused(form: forms.Form, refused: InvalidHand, fields: dict[str, str]) -> 
     """The service's problems onto the form: a known field, else the whole form."""
     for problem in refused.problems:
         field = fields.get(problem.field)
-        form.add_error(field, problem.message.get(lang()))
+        form.add_error(field, say(problem.message))
 
 
 @require_http_methods(["GET", "POST"])
@@ -75,10 +76,10 @@ def house_rules(request: HttpRequest, pk: int) -> HttpResponse:
                 return redirect("night", pk=pk)
     context = {
         "night": night,
-        "title": view.variant.title.get(view.lang),
+        "title": say(view.variant.title),
         "form": form,
         "preview": preview,
-        "problems": [p.describe(lang()) for p in preview.problems] if preview else [],
+        "problems": [p.describe(say) for p in preview.problems] if preview else [],
     }
     return TemplateResponse(request, "scorebook/night_rules.html", context)
 
@@ -89,7 +90,7 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
     night = queries.night_to_score(request.user, pk)
     context = {
         "night": night,
-        "title": nights.variant_of(night).title.get(lang()),
+        "title": say(nights.variant_of(night).title),
         "revisions": queries.night_history(night),
     }
     return TemplateResponse(request, "scorebook/night_history.html", context)
@@ -117,7 +118,7 @@ def restore_night(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def deleted_nights(request: HttpRequest) -> HttpResponse:
     nights_list = [
-        (n, nights.variant_of(n).title.get(lang())) for n in queries.deleted_nights(request.user)
+        (n, say(nights.variant_of(n).title)) for n in queries.deleted_nights(request.user)
     ]
     context = {"nights": nights_list, "days": services.KEEP_DELETED_DAYS}
     return TemplateResponse(request, "scorebook/deleted_nights.html", context)
@@ -194,7 +195,7 @@ def join_scorer(request: HttpRequest, token: str) -> HttpResponse:
     context = {
         "night": night,
         "token": token,
-        "title": nights.variant_of(night).title.get(lang()),
+        "title": say(nights.variant_of(night).title),
         "owner": night.owner,
         "role": queries.role_in(request.user, night),
     }

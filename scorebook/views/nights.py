@@ -15,6 +15,7 @@ from scorebook import nights, queries, services
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidHand
 from scorebook.forms import NightForm
+from scorebook.speech import say
 
 
 def lang() -> str:
@@ -35,8 +36,7 @@ def home(request: HttpRequest) -> HttpResponse:
 @login_required
 def new_night(request: HttpRequest) -> HttpResponse:
     variants = [
-        (v.key, v.title.get(lang()), v.min_players, v.max_players)
-        for v in nights.available_variants()
+        (v.key, say(v.title), v.min_players, v.max_players) for v in nights.available_variants()
     ]
     return TemplateResponse(request, "scorebook/new_night.html", {"variants": variants})
 
@@ -84,7 +84,7 @@ def setup(request: HttpRequest, key: str) -> HttpResponse:
                 target = problem.field.replace("house_rules.", "hr_").replace("pots.", "pot_")
                 form.add_error(
                     target if target in form.fields else None,
-                    f"{problem.field}: {problem.message.get(lang())}",
+                    f"{problem.field}: {say(problem.message)}",
                 )
         else:
             return redirect("night", pk=night.pk)
@@ -92,7 +92,7 @@ def setup(request: HttpRequest, key: str) -> HttpResponse:
     seats = [(i, players[i] if i < len(players) else "") for i in range(seat_count)]
     context = {
         "variant": variant,
-        "title": variant.title.get(lang()),
+        "title": say(variant.title),
         "form": form,
         "seats": seats,
         "first_dealer": str(form["first_dealer"].value() or 0),
@@ -140,13 +140,13 @@ def night_context(
         "rows": rows,
         "night": view.night,
         "view": view,
-        "title": view.variant.title.get(view.lang),
+        "title": say(view.variant.title),
         "players": view.players,
         "pot_names": view.pot_names,
         "ledger_columns": len(view.players) + len(view.pot_names),
         "totals": totals,
         "hint": hint,
-        "hint_notes": [n.get(view.lang) for n in hint.notes],
+        "hint_notes": [say(n) for n in hint.notes],
         "next_number": view.next_number(),
         "rules": queries.changed_rules(view.night, view.lang),
         "standings": queries.standings(view, rows, totals, hint),

@@ -9,7 +9,7 @@ from django.template.response import TemplateResponse
 from django.views.decorators.http import require_GET
 
 from scorebook import nights, summaries
-from scorebook.views.nights import lang
+from scorebook.speech import say
 
 PER_PAGE = 50
 
@@ -19,7 +19,7 @@ def _int(value: str | None) -> int | None:
 
 
 def _variants() -> list[tuple[str, str]]:
-    return [(v.key, v.title.get(lang())) for v in nights.available_variants()]
+    return [(v.key, say(v.title)) for v in nights.available_variants()]
 
 
 def _variant(request: HttpRequest) -> str | None:

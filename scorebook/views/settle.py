@@ -15,6 +15,7 @@ from django_htmx.http import trigger_client_event
 
 from scorebook import queries, services
 from scorebook.engine.errors import InvalidHand
+from scorebook.speech import say
 from scorebook.views.nights import lang, night_context
 
 PAID_EVENT = "transfers-changed"
@@ -23,7 +24,7 @@ PAID_EVENT = "transfers-changed"
 def _settle_context(request: HttpRequest, view: queries.NightView) -> dict:
     return {
         "night": view.night,
-        "title": view.variant.title.get(view.lang),
+        "title": say(view.variant.title),
         "players": view.players,
         **queries.settlement(view),
     }
@@ -57,7 +58,7 @@ def mark_paid(request: HttpRequest, pk: int) -> HttpResponse:
             paid=request.POST.get("paid", "1") == "1",
         )
     except InvalidHand as refused:  # a tampered or stale post: the page never sends one
-        text = "; ".join(p.describe(lang()) for p in refused.problems)
+        text = "; ".join(p.describe(say) for p in refused.problems)
         return HttpResponseBadRequest(text, content_type="text/plain; charset=utf-8")
     if not request.htmx:
         return redirect("settle", pk=pk)

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
 
 from scorebook import queries, sharing
+from scorebook.speech import say
 from scorebook.views.nights import LATEST_ROWS, lang
 
 POLL_SECONDS = 4
@@ -77,7 +78,7 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
         "token": token,
         "every": every,
         "earlier": earlier,
-        "title": view.variant.title.get(view.lang),
+        "title": say(view.variant.title),
         "players": view.players,
         "pot_names": view.pot_names,
         "ledger_columns": len(view.players) + len(view.pot_names),

@@ -15,6 +15,7 @@ from django.views.decorators.http import condition, require_GET
 
 from scorebook import queries, sharing, stamps
 from scorebook.models import Night
+from scorebook.speech import say
 from scorebook.views.nights import lang
 from scorebook.views.share import POLL_SECONDS
 
@@ -52,7 +53,7 @@ def _render(request: HttpRequest, night: Night, poll_url: str, back_url: str) ->
     rows, totals = queries.ledger(view)
     context = {
         "night": night,
-        "title": view.variant.title.get(view.lang),
+        "title": say(view.variant.title),
         "standings": queries.standings(view, rows, totals, view.hint()),
         "poll": POLL_SECONDS,
         "poll_url": poll_url,

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from scorebook import queries, sheets
 from scorebook.engine.errors import InvalidSheet, Problem
 from scorebook.models import Night
+from scorebook.speech import say
 from scorebook.views.nights import lang
 
 MAX_UPLOAD = 5 * 1024 * 1024  # a scoresheet of thousands of hands is far smaller
@@ -110,7 +111,7 @@ def import_night(request: HttpRequest) -> HttpResponse:
                 problems = refused.problems
             else:
                 return redirect("night", pk=night.pk)
-    context = {"form": form, "problems": [p.describe(lang()) for p in problems]}
+    context = {"form": form, "problems": [p.describe(say) for p in problems]}
     return TemplateResponse(request, "scorebook/import.html", context)
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from scorebook.catalogues import say_in
 from scorebook.engine.errors import InvalidHand, InvalidSheet
 from scorebook.engine.scoresheet import read_sheet, resolve_house_rules, score_sheet
 from scorebook.engine.types import Session
@@ -445,7 +446,7 @@ def test_a_scored_sheet_in_hungarian():
         "players": list(PLAYERS),
         "hands": [hivas()],
     }
-    result = score_sheet(sheet, "hu")
+    result = score_sheet(sheet, say_in("hu"))
     assert result["entries"][0]["breakdown"][0] == (
         "hívás, A (kőr király hívva: partner C): megnyerve, 40 ≥ 36 pont: 6; B, D → A, C: fejenként 6"
     )

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from scorebook.catalogues import say_in
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidHand
 from scorebook.engine.scoresheet import resolve_house_rules, score_sheet
@@ -362,6 +363,6 @@ def test_dealer_rotation_switch(rotation, after_d):
 
 def test_the_example_night_scores():
     sheet = json.loads(EXAMPLE.read_text(encoding="utf-8"))
-    result = score_sheet(sheet, "hu")
+    result = score_sheet(sheet, say_in("hu"))
     assert len(result["entries"]) == len(sheet["hands"]) >= 20
     assert sum(result["totals"].values()) == 0

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from scorebook.catalogues import say_in
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidSheet
 from scorebook.engine.replay import fold
@@ -463,7 +464,7 @@ def test_all_figures_scope_counts_one_figure_of_the_highest_value():
 def test_breakdown_in_both_languages_shows_the_arithmetic():
     hand = deal(a=64, b=30, captures={"pagatfogas": "A"})
     en = score_sheet(sheet(hand))["entries"][0]["breakdown"]
-    hu = score_sheet(sheet(hand), lang="hu")["entries"][0]["breakdown"]
+    hu = score_sheet(sheet(hand), say_in("hu"))["entries"][0]["breakdown"]
     assert en[0] == (
         "A, 64 card points: játék (≥ 48) 1 + kassza (≥ 60) 2 + "
         "pagátfogás (took the opponent's pagát) 5 = 8 result points, B pays 8"

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from scorebook.catalogues import say_in
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidHand
 from scorebook.engine.scoresheet import resolve_house_rules, score_sheet
@@ -422,6 +423,6 @@ def test_every_entry_explains_itself_in_both_languages():
 def test_the_example_night_scores():
     path = Path(__file__).resolve().parents[3] / "examples" / "trisak.json"
     sheet = json.loads(path.read_text(encoding="utf-8"))
-    result = score_sheet(sheet, "hu")
+    result = score_sheet(sheet, say_in("hu"))
     assert len(result["entries"]) == len(sheet["hands"]) >= 20
     assert sum(result["totals"].values()) == 0

@@ -335,6 +335,7 @@ def _card_points_line(nd: str, points: tuple[tuple[str, int], ...], cap: int | N
 
 
 def _reversed(line: Line) -> Line:
+    assert type(line.text) is Text  # until Ultimo speaks in messages (issue 11)
     return Line(
         Text(
             f"Void hand, reversed: {line.text.en}",

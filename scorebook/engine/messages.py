@@ -1,0 +1,116 @@
+"""What the engine says, without saying it in any language.
+
+Every breakdown line, summary, label and problem is a `Msg`: a message id (the English text,
+with `{named}` gaps) and its arguments (numbers, names, or other messages such as a figure's
+name). The engine never renders one; the app and the scorer look the id up in the gettext
+catalogues (`locale/<lang>/LC_MESSAGES/django.po`) and fill the gaps, so adding a language is
+one catalogue and no engine change.
+
+Write ids as string literals in `msg(…)`, `pmsg(context, …)` or `nmsg(singular, plural, n,
+…)` calls: `makemessages` finds them by those names (scorebook/management/commands/
+makemessages.py). A context tells translators which grammatical form a word needs where one
+English word has several in another language (a bid named as a subject or in the dative).
+"""
+
+from __future__ import annotations
+
+import gettext
+from typing import NamedTuple, Protocol
+
+
+class Msg(NamedTuple):
+    """A message id with its arguments; hashable, so texts can be cached and compared."""
+
+    id: str
+    # Each argument is a number or name shown as it is, or a message translated in its turn.
+    args: tuple[tuple[str, str | int | Msg], ...] = ()
+    context: str = ""
+    plural: str = ""  # with `n`: the English plural id (ngettext)
+    n: int = 0
+
+    def __str__(self) -> str:
+        """The English text: the id with its gaps filled (messages of exceptions, tests)."""
+        return render(self, ENGLISH)
+
+    def arg(self, name: str) -> str | int | Msg:
+        return dict(self.args)[name]
+
+
+def msg(id: str, /, **args: str | int | Msg) -> Msg:
+    """A message: `msg("{who} pays {amount}", who="Anna", amount=4)`."""
+    return Msg(id, tuple(args.items()))
+
+
+def pmsg(context: str, id: str, /, **args: str | int | Msg) -> Msg:
+    """A message with a translation context (pgettext)."""
+    return Msg(id, tuple(args.items()), context)
+
+
+def nmsg(singular: str, plural: str, count: int, /, **args: str | int | Msg) -> Msg:
+    """A message whose wording depends on a number (ngettext); `{count}` fills with it."""
+    return Msg(singular, (("count", count), *args.items()), "", plural, count)
+
+
+NO_MSG = Msg("")
+
+
+class Catalogue(Protocol):
+    """What rendering needs of a translation: the stdlib's and Django's gettext both fit."""
+
+    def gettext(self, message: str, /) -> str: ...
+
+    def pgettext(self, context: str, message: str, /) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int, /) -> str: ...
+
+
+# The engine's own language: the ids are English.
+ENGLISH: Catalogue = gettext.NullTranslations()
+
+
+def render(message: Msg, catalogue: Catalogue = ENGLISH) -> str:
+    """The message in the catalogue's language, its arguments rendered the same way."""
+    if not message.id:
+        return ""
+    text = _lookup(message, catalogue)
+    if not message.args:
+        return text
+    args = {k: render(v, catalogue) if type(v) is Msg else v for k, v in message.args}
+    return text.format_map(args)
+
+
+def _lookup(message: Msg, catalogue: Catalogue) -> str:
+    if message.plural:
+        if message.context:
+            return catalogue.npgettext(message.context, message.id, message.plural, message.n)
+        return catalogue.ngettext(message.id, message.plural, message.n)
+    if message.context:
+        return catalogue.pgettext(message.context, message.id)
+    return catalogue.gettext(message.id)
+
+
+def to_json(message: Msg) -> dict[str, object]:
+    """A message as stored with a hand: its id and arguments, never a rendered text."""
+    data: dict[str, object] = {"id": message.id}
+    if message.args:
+        data["args"] = {k: to_json(v) if type(v) is Msg else v for k, v in message.args}
+    if message.context:
+        data["context"] = message.context
+    if message.plural:
+        data["plural"], data["n"] = message.plural, message.n
+    return data
+
+
+def from_json(data: dict[str, object]) -> Msg:
+    """The inverse of `to_json` (stored rows are the app's own data, written by `to_json`)."""
+    args = data.get("args") or {}
+    assert isinstance(args, dict)
+    return Msg(
+        str(data["id"]),
+        tuple((str(k), from_json(v) if isinstance(v, dict) else v) for k, v in args.items()),
+        str(data.get("context", "")),
+        str(data.get("plural", "")),
+        int(data.get("n", 0)),  # type: ignore[call-overload]
+    )

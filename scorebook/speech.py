@@ -1,0 +1,26 @@
+"""The engine's messages in the reader's language, through the one set of gettext catalogues.
+
+The engine says things as message ids with arguments (scorebook/engine/messages.py); here
+they become text in the active language, exactly as the pages' own strings do.
+"""
+
+from __future__ import annotations
+
+from django.utils import translation
+
+from scorebook.engine.messages import Msg, render
+from scorebook.engine.types import Message, Text
+
+
+def say(message: Message) -> str:
+    """A message in the active language."""
+    if type(message) is Text:  # not yet converted to a message id (issue 11)
+        return message.get("hu" if (translation.get_language() or "en").startswith("hu") else "en")
+    assert type(message) is Msg
+    return render(message, translation)  # type: ignore[arg-type]
+
+
+def say_in(lang: str, message: Message) -> str:
+    """A message in `lang` (the scorer's `--lang`), whatever the active language."""
+    with translation.override(lang):
+        return say(message)
