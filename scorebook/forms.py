@@ -348,9 +348,7 @@ class HandForm:
         """Messages by field path as the form names it (players by name, form rows)."""
         out: dict[str, list[str]] = {}
         for problem in self.problems:
-            out.setdefault(form_path(problem.field, self.rows), []).append(
-                say(problem.message)
-            )
+            out.setdefault(form_path(problem.field, self.rows), []).append(say(problem.message))
         return out
 
     @property
