@@ -30,8 +30,9 @@ from django.utils.translation import gettext_lazy as _
 
 from scorebook import names, nights
 from scorebook.engine.errors import Problem
+from scorebook.engine.messages import msg
 from scorebook.engine.shape import MAX_TEXT, ByPlayer, Leaf, Node, Obj, Rows, check_rule
-from scorebook.engine.types import HouseRule, Text, Variant
+from scorebook.engine.types import HouseRule, Variant
 from scorebook.labels import pot_title
 from scorebook.speech import say
 
@@ -231,17 +232,12 @@ def parse_hand(data: Mapping[str, Any], players: Sequence[str]) -> ParsedHand:
 def _too_much(data: Mapping[str, Any], getlist: Any) -> list[Problem]:
     """Bounds no real form reaches: the number of inputs, the length of a value."""
     if len(data) > MAX_INPUTS:
-        message = Text(
-            f"too many inputs (at most {MAX_INPUTS})",
-            f"túl sok beviteli mező (legfeljebb {MAX_INPUTS})",
-        )
+        message = msg("too many inputs (at most {limit})", limit=MAX_INPUTS)
         return [Problem("hand", message)]
     for name in data:
         if isinstance(name, str) and any(len(v) > MAX_VALUE for v in getlist(name)):
             path = split_name(name)[0]
-            message = Text(
-                f"is longer than {MAX_VALUE} characters", f"hosszabb {MAX_VALUE} karakternél"
-            )
+            message = msg("is longer than {limit} characters", limit=MAX_VALUE)
             return [Problem(path if parse_path(path) else "hand", message)]
     return []
 
@@ -559,7 +555,7 @@ class HouseRuleJSONField(forms.CharField):
     def validate(self, value: Any) -> None:
         problem = check_rule(self.rule, value)  # the engine's bounds, then the rule's own
         if problem:
-            raise forms.ValidationError(problem)
+            raise forms.ValidationError(problem if isinstance(problem, str) else say(problem))
 
 
 def house_rule_field(rule: HouseRule, lang: str) -> forms.Field:

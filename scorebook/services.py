@@ -28,10 +28,11 @@ from django.utils.translation import gettext as _
 from scorebook import names as player_names
 from scorebook import nights
 from scorebook.engine.errors import InvalidHand, Problem
+from scorebook.engine.messages import Msg, msg, said
 from scorebook.engine.replay import fold
 from scorebook.engine.scoresheet import late_joiners, resolve_house_rules
 from scorebook.engine.shape import check_input
-from scorebook.engine.types import Session, Text
+from scorebook.engine.types import Session
 from scorebook.models import (
     Hand,
     HandRevision,
@@ -43,6 +44,7 @@ from scorebook.models import (
     ScorerLink,
     Seat,
 )
+from scorebook.speech import say
 
 
 @dataclass
@@ -58,8 +60,8 @@ class Conflict(Exception):
         return self.message
 
 
-def _problem(field_path: str, en: str, hu: str) -> Problem:
-    return Problem(field_path, Text(en, hu))
+def _problem(field_path: str, message: Msg) -> Problem:
+    return Problem(field_path, message)
 
 
 def flatten(value: Any, prefix: str = "") -> dict[str, Any]:
@@ -90,7 +92,7 @@ def diff_records(before: Any, after: Any) -> list[tuple[str, Any, Any]]:
 
 # The settle-up names a pot "pot:<name>" beside the players: a player may not look like one.
 POT_PREFIX = "pot:"
-_POT_NAME = ('a name may not start with "pot:"', 'a név nem kezdődhet így: "pot:"')
+_POT_NAME = msg('a name may not start with "pot:"')
 
 
 # --- nights ---------------------------------------------------------------------------------
@@ -131,19 +133,23 @@ def create_night(
     names = [player_names.clean(n) for n in players]
     refused = player_names.problems(names)
     if refused:
-        problems.extend(_problem("players", text, text) for text in refused)
+        problems.extend(_problem("players", said(text)) for text in refused)
     elif any(n.startswith(POT_PREFIX) for n in names):
-        problems.append(_problem("players", *_POT_NAME))
+        problems.append(_problem("players", _POT_NAME))
     elif not variant.min_players <= len(names) <= variant.max_players:
         problems.append(
             _problem(
                 "players",
-                f"{variant.title.en} is for {variant.min_players}–{variant.max_players} players",
-                f"{variant.title.hu}: {variant.min_players}–{variant.max_players} játékos",
+                msg(
+                    "{game} is for {min_players}–{max_players} players",
+                    game=said(say(variant.title)),
+                    min_players=variant.min_players,
+                    max_players=variant.max_players,
+                ),
             )
         )
     if first_dealer and first_dealer not in names:
-        problems.append(_problem("first_dealer", "is not one of the players", "nem játékos"))
+        problems.append(_problem("first_dealer", msg("is not one of the players")))
     for pot, amount in (opening_pots or {}).items():
         if (
             pot not in variant.pot_names
@@ -154,8 +160,7 @@ def create_night(
             problems.append(
                 _problem(
                     f"pots.{pot}",
-                    f"must be a whole number from 0 to {nights.MAX_POT}",
-                    f"0 és {nights.MAX_POT} közötti egész",
+                    msg("must be a whole number from 0 to {max_pot}", max_pot=nights.MAX_POT),
                 )
             )
     try:
@@ -166,8 +171,10 @@ def create_night(
         problems.append(
             _problem(
                 "per_point",
-                f"must be from 0 to {nights.MAX_STAKE}, with at most 4 decimals",
-                f"0 és {nights.MAX_STAKE} között, legfeljebb 4 tizedesjeggyel",
+                msg(
+                    "must be from 0 to {max_stake}, with at most 4 decimals",
+                    max_stake=nights.MAX_STAKE,
+                ),
             )
         )
     if problems:
@@ -356,7 +363,7 @@ def _checked(night: Night, record: Mapping[str, Any]) -> dict[str, Any]:
     name = record.get("player") if record.get(nights.EVENT_KEY) == "join" else None
     refused = player_names.problem(player_names.clean(name)) if isinstance(name, str) else None
     if refused:
-        raise InvalidHand([_problem("player", refused, refused)])
+        raise InvalidHand([_problem("player", said(refused))])
     problems = check_input(nights.variant_of(night), record)
     if problems:
         raise InvalidHand(problems)
@@ -450,20 +457,20 @@ def _record_join(
     name = record.get("player")
     players = _players(night)
     if not isinstance(name, str) or not name.strip():
-        raise InvalidHand([_problem("player", "is required", "kötelező megadni")])
+        raise InvalidHand([_problem("player", msg("is required"))])
     name = player_names.clean(name)
     refused = player_names.problem(name)
     if refused:
-        raise InvalidHand([_problem("player", refused, refused)])
+        raise InvalidHand([_problem("player", said(refused))])
     if name.startswith(POT_PREFIX):
-        raise InvalidHand([_problem("player", *_POT_NAME)])
+        raise InvalidHand([_problem("player", _POT_NAME)])
     record["player"] = name
     index = record.get("seat_index")
     if index is None:  # the form's seat left blank: the joiner sits down last
         index = len(players)
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= len(players):
         raise InvalidHand(
-            [_problem("seat_index", f"must be 0–{len(players)}", f"0–{len(players)} lehet")]
+            [_problem("seat_index", msg("must be 0–{players}", players=len(players)))]
         )
     record["seat_index"] = index
     (player,) = remember_players(owner=night.owner, names=[name])
@@ -532,7 +539,7 @@ def edit_hand(
     _check_version(hand, version, record)
     record = _checked(night, record)
     if hand.is_event or nights.EVENT_KEY in record:
-        raise InvalidHand([_problem("event", "events cannot be edited", "nem szerkeszthető")])
+        raise InvalidHand([_problem("event", msg("events cannot be edited"))])
     _keep_revision(hand, author)
     hand.record = record
     hand.version += 1
@@ -626,15 +633,13 @@ def _paid_problems(night: Night, payer: Any, payee: Any, amount: Any) -> list[Pr
     who = {"payer": _party(night, payer), "payee": _party(night, payee)}
     for field_name, key in who.items():
         if key is None:
-            problems.append(
-                _problem(field_name, "is not a player or a pot of this night", "nem résztvevő")
-            )
+            problems.append(_problem(field_name, msg("is not a player or a pot of this night")))
     if not problems and who["payer"] == who["payee"]:
-        problems.append(_problem("payee", "must differ from the payer", "nem lehet a fizető"))
+        problems.append(_problem("payee", msg("must differ from the payer")))
     if not isinstance(amount, Decimal) or not amount.is_finite() or not 0 < amount < MAX_PAID:
-        problems.append(_problem("amount", "must be above 0 and below 10¹⁰", "0 és 10¹⁰ között"))
+        problems.append(_problem("amount", msg("must be above 0 and below 10¹⁰")))
     elif amount != amount.quantize(PAID_QUANTUM):
-        problems.append(_problem("amount", "at most 4 decimals", "legfeljebb 4 tizedesjegy"))
+        problems.append(_problem("amount", msg("at most 4 decimals")))
     return problems
 
 
@@ -677,9 +682,9 @@ def _name_problems(names: Sequence[str]) -> list[Problem]:
     """The seat names' checks: the one name check (scorebook.names), and no pot-like name."""
     refused = player_names.problems(names)
     if refused:
-        return [_problem("players", text, text) for text in refused]
+        return [_problem("players", said(text)) for text in refused]
     if any(n.startswith(POT_PREFIX) for n in names):
-        return [_problem("players", *_POT_NAME)]
+        return [_problem("players", _POT_NAME)]
     return []
 
 
@@ -718,8 +723,7 @@ def _rename_players(night: Night, names: Mapping[str, str]) -> None:
             [
                 _problem(
                     "players",
-                    f"{clash[0]} already means something else in the hands",
-                    f"{clash[0]} mást jelent a leosztásokban",
+                    msg("{clash} already means something else in the hands", clash=clash[0]),
                 )
             ]
         )
@@ -775,7 +779,7 @@ def edit_night(
     night = _lock(night)
     names = [player_names.clean(n) for n in names]
     if len(names) != len(night.seating):
-        raise InvalidHand([_problem("players", "one name per seat", "minden helyre egy név")])
+        raise InvalidHand([_problem("players", msg("one name per seat"))])
     problems = _name_problems(names)
     if problems:
         raise InvalidHand(problems)
@@ -794,7 +798,7 @@ def edit_night(
         night.full_clean(exclude=["owner", "first_dealer"])
     except ValidationError as invalid:
         raise InvalidHand(
-            [_problem(k, str(m), str(m)) for k, ms in invalid.message_dict.items() for m in ms]
+            [_problem(k, said(str(m))) for k, ms in invalid.message_dict.items() for m in ms]
         ) from None
     night.save(update_fields=["date", "place", "stake_per_point", "currency"])
     moves = {old: new for old, new in zip(night.seating, names, strict=True) if old != new}
@@ -859,9 +863,9 @@ def add_scorer(*, night: Night, username: str, author: AbstractBaseUser | None) 
     model = get_user_model()
     person = model.objects.filter(**{model.USERNAME_FIELD: username.strip()}).first()
     if person is None:
-        raise InvalidHand([_problem("username", "no such account", "nincs ilyen felhasználó")])
+        raise InvalidHand([_problem("username", msg("no such account"))])
     if person.pk == night.owner_id:
-        raise InvalidHand([_problem("username", "is the owner", "ő a gazda")])
+        raise InvalidHand([_problem("username", msg("is the owner"))])
     scorer, created = NightScorer.objects.get_or_create(night=night, user=person)
     if created:
         _note(night, "scorers", [["co-scorer", "", str(person)]], author)

@@ -28,9 +28,10 @@ from scorebook import names as player_names
 from scorebook import nights, queries, services
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidSheet, Problem
+from scorebook.engine.messages import Msg, msg, said
 from scorebook.engine.replay import EVENT_KEY, fold, replay
 from scorebook.engine.scoresheet import Sheet, amount_json, read_sheet
-from scorebook.engine.types import Amount, Text
+from scorebook.engine.types import Amount
 from scorebook.models import Hand, Night, Player
 from scorebook.speech import say
 
@@ -43,8 +44,8 @@ MAX_STAKE_WHOLE = (_stake_field.max_digits or 12) - MAX_STAKE_PLACES
 MAX_DEPTH = 40  # nesting a hand record never needs; deeper input is refused, not recursed
 
 
-def _problem(field: str, en: str, hu: str, hand: int | None = None) -> Problem:
-    return Problem(field, Text(en, hu), hand)
+def _problem(field: str, message: Msg, hand: int | None = None) -> Problem:
+    return Problem(field, message, hand)
 
 
 # --- reading ------------------------------------------------------------------------------
@@ -56,7 +57,7 @@ def parse_json(raw: bytes | str) -> tuple[Any, list[Problem]]:
         try:
             raw = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
-            return None, [_problem("sheet", "is not UTF-8 text", "nem UTF-8 szöveg")]
+            return None, [_problem("sheet", msg("is not UTF-8 text"))]
 
     def refuse_constant(name: str) -> Any:
         raise ValueError(f"{name} is not a JSON number")
@@ -65,24 +66,24 @@ def parse_json(raw: bytes | str) -> tuple[Any, list[Problem]]:
         data = json.loads(raw, parse_constant=refuse_constant)
     except (ValueError, RecursionError) as error:
         message = str(error) if not isinstance(error, RecursionError) else "nested too deeply"
-        return None, [_problem("sheet", f"not valid JSON: {message}", f"hibás JSON: {message}")]
+        return None, [_problem("sheet", msg("not valid JSON: {message}", message=message))]
     return data, []
 
 
-def _storable(value: Any, depth: int = 0) -> str | None:
+def _storable(value: Any, depth: int = 0) -> Msg | None:
     """Why a JSON value cannot be stored in every database we support, or None."""
     if depth > MAX_DEPTH:
-        return "is nested too deeply"
+        return msg("is nested too deeply")
     if isinstance(value, str):
         if "\x00" in value:
-            return "contains a NUL character"
+            return msg("contains a NUL character")
         try:
             value.encode("utf-8")
         except UnicodeEncodeError:
-            return "contains an unpaired surrogate"
+            return msg("contains an unpaired surrogate")
         return None
     if isinstance(value, float) and not math.isfinite(value):
-        return "is not a finite number"
+        return msg("is not a finite number")
     if isinstance(value, Mapping):
         for key, item in value.items():
             trouble = _storable(key, depth + 1) or _storable(item, depth + 1)
@@ -105,16 +106,22 @@ def _app_limits(data: Mapping[str, Any], sheet: Sheet) -> list[Problem]:
         problems.append(
             _problem(
                 "players",
-                f"{variant.key} is played by exactly {variant.max_players}: nobody can join",
-                f"a(z) {variant.key} pontosan {variant.max_players} játékosé: nem lehet beülni",
+                msg(
+                    "{key} is played by exactly {max_players}: nobody can join",
+                    key=variant.key,
+                    max_players=variant.max_players,
+                ),
             )
         )
     if len(sheet.session.players) < variant.min_players:
         problems.append(
             _problem(
                 "players",
-                f"{variant.key} needs at least {variant.min_players} players",
-                f"a(z) {variant.key} legalább {variant.min_players} játékost kíván",
+                msg(
+                    "{key} needs at least {min_players} players",
+                    key=variant.key,
+                    min_players=variant.min_players,
+                ),
             )
         )
     for index, name in enumerate(sheet.session.players):
@@ -122,12 +129,11 @@ def _app_limits(data: Mapping[str, Any], sheet: Sheet) -> list[Problem]:
             problems.append(
                 _problem(
                     f"players[{index}]",
-                    "must not start or end with a space",
-                    "nem kezdődhet és nem végződhet szóközzel",
+                    msg("must not start or end with a space"),
                 )
             )
         elif refused := player_names.problem(name):
-            problems.append(_problem(f"players[{index}]", refused, refused))
+            problems.append(_problem(f"players[{index}]", said(refused)))
     per_point = sheet.stake.per_point
     exponent = per_point.normalize().as_tuple().exponent
     places = max(-exponent, 0) if isinstance(exponent, int) else 0
@@ -136,32 +142,34 @@ def _app_limits(data: Mapping[str, Any], sheet: Sheet) -> list[Problem]:
         problems.append(
             _problem(
                 "stake.per_point",
-                f"has more than {MAX_STAKE_PLACES} decimal places",
-                f"több mint {MAX_STAKE_PLACES} tizedesjegy",
+                msg(
+                    "has more than {stake_decimals} decimal places",
+                    stake_decimals=MAX_STAKE_PLACES,
+                ),
             )
         )
     elif whole > MAX_STAKE_WHOLE:
         problems.append(
             _problem(
                 "stake.per_point",
-                f"has more than {MAX_STAKE_WHOLE} digits before the point",
-                f"több mint {MAX_STAKE_WHOLE} egészjegy",
+                msg(
+                    "has more than {stake_whole_digits} digits before the point",
+                    stake_whole_digits=MAX_STAKE_WHOLE,
+                ),
             )
         )
     if not (sheet.stake.currency.isascii()):
-        problems.append(_problem("stake.currency", "must be three letters A–Z", "három betű (A–Z)"))
+        problems.append(_problem("stake.currency", msg("must be three letters A–Z")))
     for number, record in _numbered(sheet.records):
         if not isinstance(record, Mapping):
-            problems.append(
-                _problem("hand", "must be a JSON object", "JSON objektumnak kell lennie", number)
-            )
+            problems.append(_problem("hand", msg("must be a JSON object"), number))
             continue
         trouble = _storable(record)
         if trouble:
-            problems.append(_problem("hand", trouble, trouble, number))
+            problems.append(_problem("hand", trouble, number))
     trouble = _storable({k: v for k, v in data.items() if k != "hands"})
     if trouble:
-        problems.append(_problem("sheet", trouble, trouble))
+        problems.append(_problem("sheet", trouble))
     return problems
 
 
@@ -186,7 +194,7 @@ def check_sheet(data: Any) -> tuple[Sheet | None, list[Problem]]:
         return None, list(refused.problems)
     except Exception:  # an engine bug must not become a 500
         logger.exception("reading a scoresheet failed")
-        return None, [_problem("sheet", "could not be read", "nem olvasható")]
+        return None, [_problem("sheet", msg("could not be read"))]
     problems = _app_limits(data, sheet)
     if problems:
         return sheet, problems
@@ -197,7 +205,7 @@ def check_sheet(data: Any) -> tuple[Sheet | None, list[Problem]]:
         return sheet, _name_events(sheet.session, records, list(refused.problems))
     except Exception:
         logger.exception("replaying a scoresheet failed")
-        return sheet, [_problem("sheet", "the scorer could not read it", "a pontozó nem tudta")]
+        return sheet, [_problem("sheet", msg("the scorer could not read it"))]
     return dataclasses.replace(sheet, records=records), []
 
 
@@ -274,7 +282,7 @@ def create_night_from_sheet(
     except ValidationError as invalid:
         raise InvalidSheet(
             [
-                _problem(name, str(message), str(message))
+                _problem(name, said(str(message)))
                 for name, messages in invalid.message_dict.items()
                 for message in messages
             ]

@@ -54,6 +54,12 @@ def nmsg(singular: str, plural: str, count: int, /, **args: str | int | Msg) -> 
 NO_MSG = Msg("")
 
 
+def said(text: str) -> Msg:
+    """Text that is already in the reader's language (e.g. from the app's own gettext): it
+    passes every catalogue unchanged, as no catalogue holds the id `{text}`."""
+    return Msg("{text}", (("text", text),))
+
+
 class Catalogue(Protocol):
     """What rendering needs of a translation: the stdlib's and Django's gettext both fit."""
 

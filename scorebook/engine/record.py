@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from scorebook.engine.errors import Problems
+from scorebook.engine.messages import msg
 
 MISSING: Any = object()
 # Containers whose `in` test does not consume them (the fast paths below use it).
@@ -36,7 +37,7 @@ class Reader:
             self.data: Mapping[str, Any] = data
         else:
             self.data = {}
-            problems.add(prefix or "hand", "must be an object", "objektumnak kell lennie")
+            problems.add(prefix or "hand", msg("must be an object"))
 
     def path(self, name: str) -> str:
         return f"{self.prefix}.{name}" if self.prefix else name
@@ -51,7 +52,7 @@ class Reader:
         value = self.data.get(name, MISSING)
         if value is MISSING or value is None:
             if not optional:
-                self.problems.add(self.path(name), "is required", "kötelező megadni")
+                self.problems.add(self.path(name), msg("is required"))
             return MISSING
         return value
 
@@ -69,8 +70,11 @@ class Reader:
         if not isinstance(value, str) or value not in allowed:
             self.problems.add(
                 self.path(name),
-                f"{_show(value)} is not one of the players here ({', '.join(allowed)})",
-                f"{_show(value)} nem játékos itt ({', '.join(allowed)})",
+                msg(
+                    "{value} is not one of the players here ({allowed})",
+                    value=_show(value),
+                    allowed=", ".join(allowed),
+                ),
             )
             return None
         return value
@@ -82,26 +86,27 @@ class Reader:
             return []
         allowed = list(among)
         if not isinstance(value, list):
-            self.problems.add(self.path(name), "must be a list", "listának kell lennie")
+            self.problems.add(self.path(name), msg("must be a list"))
             return []
         result: list[str] = []
         for i, item in enumerate(value):
             if not isinstance(item, str) or item not in allowed:
                 self.problems.add(
                     f"{self.path(name)}[{i}]",
-                    f"{_show(item)} is not one of the players here ({', '.join(allowed)})",
-                    f"{_show(item)} nem játékos itt ({', '.join(allowed)})",
+                    msg(
+                        "{value} is not one of the players here ({allowed})",
+                        value=_show(item),
+                        allowed=", ".join(allowed),
+                    ),
                 )
             elif item in result:
                 self.problems.add(
-                    f"{self.path(name)}[{i}]", f"{item} is listed twice", f"{item} kétszer szerepel"
+                    f"{self.path(name)}[{i}]", msg("{item} is listed twice", item=item)
                 )
             else:
                 result.append(item)
         if most is not None and len(result) > most:
-            self.problems.add(
-                self.path(name), f"at most {most} players", f"legfeljebb {most} játékos"
-            )
+            self.problems.add(self.path(name), msg("at most {most} players", most=most))
         return result
 
     def integer(
@@ -124,19 +129,14 @@ class Reader:
         if isinstance(value, bool) or not isinstance(value, int):
             self.problems.add(
                 self.path(name),
-                f"{_show(value)} is not a whole number",
-                f"{_show(value)} nem egész szám",
+                msg("{value} is not a whole number", value=_show(value)),
             )
             return None
         if lo is not None and value < lo:
-            self.problems.add(
-                self.path(name), f"{value} is below {lo}", f"{value} kisebb, mint {lo}"
-            )
+            self.problems.add(self.path(name), msg("{value} is below {lo}", value=value, lo=lo))
             return None
         if hi is not None and value > hi:
-            self.problems.add(
-                self.path(name), f"{value} is above {hi}", f"{value} nagyobb, mint {hi}"
-            )
+            self.problems.add(self.path(name), msg("{value} is above {hi}", value=value, hi=hi))
             return None
         return value
 
@@ -165,8 +165,7 @@ class Reader:
             shown = ", ".join(_show(c) for c in allowed)
             self.problems.add(
                 self.path(name),
-                f"{_show(value)} is not one of {shown}",
-                f"{_show(value)} nem megengedett (lehet: {shown})",
+                msg("{value} is not one of {allowed}", value=_show(value), allowed=shown),
             )
             return None
         return value
@@ -178,8 +177,7 @@ class Reader:
         if not isinstance(value, bool):
             self.problems.add(
                 self.path(name),
-                f"{_show(value)} is not true or false",
-                f"{_show(value)} nem igaz/hamis érték",
+                msg("{value} is not true or false", value=_show(value)),
             )
             return default
         return value
@@ -194,7 +192,7 @@ class Reader:
         if value is MISSING:
             return None
         if not isinstance(value, Mapping):
-            self.problems.add(self.path(name), "must be an object", "objektumnak kell lennie")
+            self.problems.add(self.path(name), msg("must be an object"))
             return None
         return Reader(value, self.problems, self.path(name))
 
@@ -204,7 +202,7 @@ class Reader:
         if value is None:
             return []
         if not isinstance(value, list):
-            self.problems.add(self.path(name), "must be a list", "listának kell lennie")
+            self.problems.add(self.path(name), msg("must be a list"))
             return []
         return [
             Reader(item, self.problems, f"{self.path(name)}[{i}]") for i, item in enumerate(value)
@@ -229,7 +227,7 @@ class Reader:
             return None
         allowed = list(players)
         if not isinstance(value, Mapping):
-            self.problems.add(self.path(name), "must be an object", "objektumnak kell lennie")
+            self.problems.add(self.path(name), msg("must be an object"))
             return None
         result: dict[str, int] = {}
         for who, amount in value.items():
@@ -237,27 +235,33 @@ class Reader:
             if who not in allowed:
                 self.problems.add(
                     field,
-                    f"{who} is not one of the players here ({', '.join(allowed)})",
-                    f"{who} nem játékos itt ({', '.join(allowed)})",
+                    msg(
+                        "{value} is not one of the players here ({allowed})",
+                        value=who,
+                        allowed=", ".join(allowed),
+                    ),
                 )
             elif isinstance(amount, bool) or not isinstance(amount, int):
                 self.problems.add(
                     field,
-                    f"{_show(amount)} is not a whole number",
-                    f"{_show(amount)} nem egész szám",
+                    msg("{value} is not a whole number", value=_show(amount)),
                 )
             elif amount < lo or (hi is not None and amount > hi):
                 self.problems.add(
                     field,
-                    f"{amount} is outside {lo}–{hi if hi is not None else '∞'}",
-                    f"{amount} kívül esik a {lo}–{hi if hi is not None else '∞'} tartományon",
+                    msg(
+                        "{value} is outside {lo}–{hi}",
+                        value=amount,
+                        lo=lo,
+                        hi=hi if hi is not None else "∞",
+                    ),
                 )
             else:
                 result[who] = amount
         if complete:
             for who in allowed:
                 if who not in value:
-                    self.problems.add(f"{self.path(name)}.{who}", "is required", "kötelező megadni")
+                    self.problems.add(f"{self.path(name)}.{who}", msg("is required"))
         return result
 
     def required_boolean(self, name: str) -> bool | None:

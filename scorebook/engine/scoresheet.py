@@ -16,6 +16,7 @@ from typing import Any
 
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidSheet, Problem
+from scorebook.engine.messages import Msg, msg, said
 from scorebook.engine.replay import EVENT_KEY, Replay, fold, replay
 from scorebook.engine.settlement import Stake, Transfer, fewest_transfers, money_balances
 from scorebook.engine.shape import check_input, check_rule, shown_key, text_problem
@@ -25,7 +26,6 @@ from scorebook.engine.types import (
     Amount,
     Say,
     Session,
-    Text,
     Variant,
 )
 
@@ -62,8 +62,8 @@ class Sheet:
     place: str | None = None
 
 
-def _problem(field: str, en: str, hu: str) -> Problem:
-    return Problem(field, Text(en, hu))
+def _problem(field: str, message: Msg) -> Problem:
+    return Problem(field, message)
 
 
 def resolve_house_rules(variant_key: str, given: Any) -> tuple[dict[str, Any], list[Problem]]:
@@ -74,21 +74,22 @@ def resolve_house_rules(variant_key: str, given: Any) -> tuple[dict[str, Any], l
     if given is None:
         return rules, problems
     if not isinstance(given, Mapping):
-        return rules, [_problem("house_rules", "must be an object", "objektumnak kell lennie")]
+        return rules, [_problem("house_rules", msg("must be an object"))]
     known = {rule.name: rule for rule in variant.house_rules}
     for name, value in given.items():
         if name not in known:
             problems.append(
                 _problem(
                     f"house_rules.{shown_key(str(name))}",
-                    f"is not a house rule of {variant_key}",
-                    f"nem házszabálya a(z) {variant_key} változatnak",
+                    msg("is not a house rule of {variant_key}", variant_key=variant_key),
                 )
             )
             continue
         trouble = check_rule(known[name], value)
         if trouble:
-            problems.append(_problem(f"house_rules.{name}", trouble, trouble))
+            # A variant's own checker may still answer in English words (issue 11)
+            message = trouble if type(trouble) is Msg else said(str(trouble))
+            problems.append(_problem(f"house_rules.{name}", message))
         else:
             rules[name] = value
     return rules, problems
@@ -98,7 +99,7 @@ def parse_stake(raw: Any) -> tuple[Stake, list[Problem]]:
     if raw is None:
         return Stake(), []
     if not isinstance(raw, Mapping):
-        return Stake(), [_problem("stake", "must be an object", "objektumnak kell lennie")]
+        return Stake(), [_problem("stake", msg("must be an object"))]
     problems = []
     per_point = Decimal(1)
     value = raw.get("per_point", "1")
@@ -115,8 +116,10 @@ def parse_stake(raw: Any) -> tuple[Stake, list[Problem]]:
         problems.append(
             _problem(
                 "stake.per_point",
-                f'{_short(value)} is not a non-negative decimal string such as "2" or "0.50"',
-                f'{_short(value)} nem nemnegatív tizedes szám szövegként (pl. "2" vagy "0.50")',
+                msg(
+                    '{value} is not a non-negative decimal string such as "2" or "0.50"',
+                    value=_short(value),
+                ),
             )
         )
     problems += _stake_digits(per_point)
@@ -130,8 +133,10 @@ def parse_stake(raw: Any) -> tuple[Stake, list[Problem]]:
         problems.append(
             _problem(
                 "stake.currency",
-                f'{_short(currency)} is not a three-letter ISO 4217 code such as "HUF"',
-                f'{_short(currency)} nem háromjegyű ISO 4217 pénznemkód (pl. "HUF")',
+                msg(
+                    '{currency} is not a three-letter ISO 4217 code such as "HUF"',
+                    currency=_short(currency),
+                ),
             )
         )
         currency = "XXX"
@@ -152,21 +157,22 @@ def parse_date_place(data: Mapping[str, Any]) -> tuple[str | None, str | None, l
             problems.append(
                 _problem(
                     "date",
-                    f'{date!r} is not a day written as YYYY-MM-DD such as "2026-11-21"',
-                    f'{date!r} nem ÉÉÉÉ-HH-NN alakú nap (pl. "2026-11-21")',
+                    msg(
+                        '{date} is not a day written as YYYY-MM-DD such as "2026-11-21"',
+                        date=repr(date),
+                    ),
                 )
             )
             date = None
     if place is not None:
         if not isinstance(place, str) or any(ord(c) < 32 or ord(c) == 127 for c in place):
-            problems.append(_problem("place", "must be plain text", "egyszerű szöveg lehet"))
+            problems.append(_problem("place", msg("must be plain text")))
             place = None
         elif len(place) > MAX_PLACE:
             problems.append(
                 _problem(
                     "place",
-                    f"is longer than {MAX_PLACE} characters",
-                    f"hosszabb {MAX_PLACE} karakternél",
+                    msg("is longer than {limit} characters", limit=MAX_PLACE),
                 )
             )
             place = None
@@ -190,16 +196,17 @@ def _stake_digits(per_point: Decimal) -> list[Problem]:
         return [
             _problem(
                 "stake.per_point",
-                f"has more than {STAKE_DECIMALS} decimal places",
-                f"több mint {STAKE_DECIMALS} tizedesjegy",
+                msg("has more than {stake_decimals} decimal places", stake_decimals=STAKE_DECIMALS),
             )
         ]
     if per_point >= 10**STAKE_WHOLE_DIGITS:
         return [
             _problem(
                 "stake.per_point",
-                f"has more than {STAKE_WHOLE_DIGITS} digits before the point",
-                f"több mint {STAKE_WHOLE_DIGITS} egészjegy",
+                msg(
+                    "has more than {stake_whole_digits} digits before the point",
+                    stake_whole_digits=STAKE_WHOLE_DIGITS,
+                ),
             )
         ]
     return []
@@ -214,24 +221,21 @@ def _pot_problems(key: str, pot_names: tuple[str, ...], pots: Mapping[Any, Any])
             problems.append(
                 _problem(
                     field,
-                    f"is not a pot of {key} ({allowed})",
-                    f"nem kasszája a(z) {key} változatnak ({allowed})",
+                    msg("is not a pot of {key} ({allowed})", key=key, allowed=allowed),
                 )
             )
         elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
             problems.append(
                 _problem(
                     field,
-                    f"{_short(value)} is not a whole number ≥ 0",
-                    f"{_short(value)} nem nemnegatív egész szám",
+                    msg("{value} is not a whole number ≥ 0", value=_short(value)),
                 )
             )
         elif value > MAX_NUMBER:
             problems.append(
                 _problem(
                     field,
-                    f"is above {MAX_NUMBER:,} units",
-                    f"nagyobb, mint {MAX_NUMBER:,} egység".replace(",", " "),
+                    msg("is above 1,000,000,000,000 units"),
                 )
             )
     return problems
@@ -291,17 +295,16 @@ def _head_problems(data: Mapping[str, Any]) -> list[Problem]:
         problems.append(
             _problem(
                 "format",
-                f"must be {FORMAT!r}, not {_short(data.get('format'))}",
-                f"értéke csak {FORMAT!r} lehet, nem {_short(data.get('format'))}",
+                msg(
+                    "must be {format}, not {value}",
+                    format=repr(FORMAT),
+                    value=_short(data.get("format")),
+                ),
             )
         )
     for name in data:
         if name not in TOP_LEVEL:
-            problems.append(
-                _problem(
-                    shown_key(str(name)), "is not a scoresheet field", "nem mezője a pontlapnak"
-                )
-            )
+            problems.append(_problem(shown_key(str(name)), msg("is not a scoresheet field")))
     return problems
 
 
@@ -313,8 +316,7 @@ def _variant_of(data: Mapping[str, Any], problems: list[Problem]) -> Variant:
         problems.append(
             _problem(
                 "variant",
-                f"{_short(key)} is not a known variant ({known})",
-                f"{_short(key)} nem ismert változat ({known})",
+                msg("{key} is not a known variant ({known})", key=_short(key), known=known),
             )
         )
         raise InvalidSheet(problems)
@@ -329,15 +331,12 @@ def _read_players(
         return [], [
             _problem(
                 "players",
-                "must be a list of non-empty names",
-                "nem üres nevek listájának kell lennie",
+                msg("must be a list of non-empty names"),
             )
         ]
     problems: list[Problem] = []
     if len(set(players)) != len(players):
-        problems.append(
-            _problem("players", "names must be unique", "a neveknek különbözőnek kell lenniük")
-        )
+        problems.append(_problem("players", msg("names must be unique")))
     else:
         problems += _player_problems(players)
     key, seated_at_start = variant.key, len([p for p in players if p not in joiners])
@@ -345,8 +344,13 @@ def _read_players(
         problems.append(
             _problem(
                 "players",
-                f"{key} is for {variant.min_players}–{variant.max_players} players, not {len(players)}",
-                f"a(z) {key} {variant.min_players}–{variant.max_players} játékosra való, nem {len(players)}",
+                msg(
+                    "{key} is for {min_players}–{max_players} players, not {players}",
+                    key=key,
+                    min_players=variant.min_players,
+                    max_players=variant.max_players,
+                    players=len(players),
+                ),
             )
         )
     return players, problems
@@ -356,16 +360,14 @@ def _read_pots(variant: Variant, pots: Any) -> tuple[Mapping[str, Any] | None, l
     if pots is None:
         return None, []
     if not isinstance(pots, Mapping):
-        return None, [_problem("pots", "must be an object", "objektumnak kell lennie")]
+        return None, [_problem("pots", msg("must be an object"))]
     return pots, _pot_problems(variant.key, variant.pot_names, pots)
 
 
 def read_sheet(data: Any) -> Sheet:
     """Check the sheet's shape and session fields; raise InvalidSheet listing every problem."""
     if not isinstance(data, Mapping):
-        raise InvalidSheet(
-            [_problem("sheet", "must be a JSON object", "JSON objektumnak kell lennie")]
-        )
+        raise InvalidSheet([_problem("sheet", msg("must be a JSON object"))])
     problems = _head_problems(data)
     variant = _variant_of(data, problems)
     key = variant.key
@@ -380,7 +382,7 @@ def read_sheet(data: Any) -> Sheet:
         rule_problems + stake_problems + when_where_problems + player_problems + pot_problems
     )
     if not isinstance(hands, list):
-        problems.append(_problem("hands", "must be a list", "listának kell lennie"))
+        problems.append(_problem("hands", msg("must be a list")))
         hands = []
     record_problems, safe = _record_problems(variant, hands)
     session = Session(key, tuple(players), rules, _opening(pots), joiners)

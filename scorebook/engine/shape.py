@@ -25,7 +25,8 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from scorebook.engine.errors import Problem
-from scorebook.engine.types import ENGLISH_SAY, MAX_NUMBER, HouseRule, Text
+from scorebook.engine.messages import NO_MSG, Msg, msg
+from scorebook.engine.types import ENGLISH_SAY, MAX_NUMBER, HouseRule, Message
 
 MAX_DEPTH = 8  # the deepest real record (strohmandli's computed.figures.A[0].figure) has 5
 MAX_TEXT = 200  # names and choice values; the longest real one has about 40 characters
@@ -97,7 +98,7 @@ def by_player(value: Node) -> ByPlayer:
 
 
 class HasRecord(Protocol):
-    title: Text
+    title: Message
     record: Obj
     event_record: Obj | None
 
@@ -119,70 +120,58 @@ def _child(path: str, key: str) -> str:
     return f"{path}.{shown_key(key)}" if path else shown_key(key)
 
 
-def text_problem(value: str) -> Text | None:
+def text_problem(value: str) -> Msg | None:
     """Why a string is not plain text of a sane length, or None."""
     if len(value) > MAX_TEXT:
-        return Text(f"is longer than {MAX_TEXT} characters", f"hosszabb {MAX_TEXT} karakternél")
+        return msg("is longer than {limit} characters", limit=MAX_TEXT)
     if value.isprintable():  # the usual case, in C: no control character, no surrogate
         return None
     for char in value:
         category = unicodedata.category(char)
         if category == "Cc":
-            return Text(
-                "contains a control character (such as NUL or a line break)",
-                "vezérlőkaraktert tartalmaz (például NUL-t vagy sortörést)",
-            )
+            return msg("contains a control character (such as NUL or a line break)")
         if category == "Cs":
-            return Text(
-                "contains an invalid character (a lone surrogate)",
-                "érvénytelen karaktert tartalmaz (magányos helyettesítő kódpont)",
-            )
+            return msg("contains an invalid character (a lone surrogate)")
     return None
 
 
-def number_problem(value: Any) -> Text | None:
+def number_problem(value: Any) -> Msg | None:
     """Why a JSON number is not a whole number within ±MAX_NUMBER, or None."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
         if -MAX_NUMBER <= value <= MAX_NUMBER:
             return None
-        return Text(
-            "is too large (at most 1,000,000,000,000 either way)",
-            "túl nagy (legfeljebb 1 000 000 000 000 bármely irányban)",
-        )
-    return Text("is not a whole number", "nem egész szám")
+        return msg("is too large (at most 1,000,000,000,000 either way)")
+    return msg("is not a whole number")
 
 
-def _scalar_problem(value: Any) -> Text | None:
+def _scalar_problem(value: Any) -> Msg | None:
     if value is None or isinstance(value, bool):
         return None
     if isinstance(value, str):
         return text_problem(value)
     if isinstance(value, int | float):
         return number_problem(value)
-    return Text("is not a JSON value", "nem JSON-érték")
+    return msg("is not a JSON value")
 
 
-_TOO_DEEP = Text(
-    f"is nested too deeply (at most {MAX_DEPTH} levels)",
-    f"túl mélyen egymásba ágyazott (legfeljebb {MAX_DEPTH} szint)",
-)
-_TOO_MANY = Text(f"has more than {MAX_ITEMS} items", f"több mint {MAX_ITEMS} elemet tartalmaz")
-_TOO_BIG = Text(f"holds more than {MAX_VALUES} values", f"több mint {MAX_VALUES} értéket tartalmaz")
+_TOO_DEEP = msg("is nested too deeply (at most {limit} levels)", limit=MAX_DEPTH)
+_TOO_MANY = msg("has more than {limit} items", limit=MAX_ITEMS)
+_TOO_BIG = msg("holds more than {limit} values", limit=MAX_VALUES)
 
 
 class _Walk:
     """One iterative walk over an input; `problems` in the order found (depth first)."""
 
-    def __init__(self, root_name: str, unknown: Text, unknown_fields: bool = True) -> None:
+    def __init__(self, root_name: str, unknown: Msg, unknown_fields: bool = True) -> None:
         self.root_name = root_name
         self.unknown = unknown
         self.unknown_fields = unknown_fields
         self.problems: list[Problem] = []
         self.seen = 0
 
-    def add(self, path: str, text: Text) -> None:
+    def add(self, path: str, text: Msg) -> None:
         if len(self.problems) < MAX_PROBLEMS:
             self.problems.append(Problem(path or self.root_name, text))
 
@@ -239,22 +228,26 @@ class _Walk:
 def check_value(value: Any, path: str = "") -> list[Problem]:
     """The generic bounds alone (a house rule's value), each problem at its path inside
     `value` prefixed by `path` ("" for the value itself)."""
-    walk = _Walk(path, Text("", ""))
+    walk = _Walk(path, NO_MSG)
     walk.run(value, None, path)
     return walk.problems
 
 
-def value_problem(value: Any) -> str | None:
-    """The first problem of `check_value` as one English sentence."""
+def value_problem(value: Any) -> Msg | None:
+    """The first problem of `check_value`, with its place inside the value."""
     problems = check_value(value)
     if not problems:
         return None
-    where = problems[0].field
-    text = ENGLISH_SAY(problems[0].message)
-    return f"{where}: {text}" if where else text
+    first = problems[0]
+    assert type(first.message) is Msg  # the walk speaks in messages only
+    return (
+        msg("{field}: {message}", field=first.field, message=first.message)
+        if first.field
+        else first.message
+    )
 
 
-def check_rule(rule: HouseRule, value: Any) -> str | None:
+def check_rule(rule: HouseRule, value: Any) -> Msg | str | None:
     """A house rule's value: the generic bounds first for a list or object (its checker may
     recurse or quote the value, and its numbers end up in the tariffs), then the rule's own
     check (`HouseRule.check`, or a variant's override of it)."""
@@ -274,18 +267,15 @@ def check_input(variant: HasRecord, record: Any, *, unknown_fields: bool = True)
     so the scorer can name the rules it breaks as well.
     """
     if not isinstance(record, Mapping):
-        return [Problem("hand", Text("must be a JSON object", "JSON objektumnak kell lennie"))]
+        return [Problem("hand", msg("must be a JSON object"))]
     if EVENT_KEY in record:
         node = variant.event_record
-        unknown = Text(
-            "is not a field of this session event", "nem mezője ennek az ülés-eseménynek"
-        )
+        unknown = msg("is not a field of this session event")
     else:
         node = variant.record
-        unknown = Text(
-            f"is not a field of a {variant.title.en} hand",
-            f"nem mezője egy {variant.title.hu} leosztásnak",
-        )
+        title = variant.title  # a Text until every variant speaks in messages (issue 11)
+        game = title if type(title) is Msg else ENGLISH_SAY(title)
+        unknown = msg("is not a field of a {game} hand", game=game)
     walk = _Walk("hand", unknown, unknown_fields)
     walk.run(record, node, "", top=record)
     return walk.problems

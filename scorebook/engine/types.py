@@ -28,6 +28,9 @@ class Text(NamedTuple):
     def get(self, lang: str) -> str:
         return self.hu if lang == "hu" else self.en
 
+    def __str__(self) -> str:  # English, as `str(Msg)` is
+        return self.en
+
 
 NO_TEXT = Text("", "")  # goes with Text (issue 11); NO_MSG after
 # A user-facing message: a `Msg` (message id and arguments), or a `Text` not yet converted.
@@ -128,7 +131,7 @@ def _short(value: Any) -> str:
     try:
         shown = repr(value)
     except ValueError:  # an integer past Python's 4,300-digit conversion limit
-        return "a number that long"
+        return "…"
     return shown if len(shown) <= 60 else shown[:60] + "…"
 
 
@@ -148,36 +151,44 @@ class HouseRule:
     maximum: int | None = None
     # Labels for the choices, same order as `choices` (optional; the value is shown otherwise)
     choice_labels: tuple[Message, ...] = ()
-    # For kind "json": returns an English problem description, or None when allowed
-    checker: Callable[[Any], str | None] | None = None
+    # For kind "json": why a value is not allowed, or None when it is
+    checker: Callable[[Any], Msg | str | None] | None = None
 
-    def check(self, value: Any) -> str | None:
-        """Return an English problem description, or None when the value is allowed."""
+    def check(self, value: Any) -> Msg | str | None:
+        """Why the value is not allowed (a variant's own checker may still answer in
+        English words while it converts: issue 11), or None when it is allowed."""
         if self.kind == "bool":
-            return None if isinstance(value, bool) else f"{_short(value)} is not true or false"
+            return (
+                None
+                if isinstance(value, bool)
+                else msg("{value} is not true or false", value=_short(value))
+            )
         if self.kind == "choice":
             # Compare with the matching choice's own type, so that True never passes for 1
             # and a rule whose default is None still accepts its string choices.
             if any(value == c and type(value) is type(c) for c in self.choices):
                 return None
             allowed = ", ".join(repr(c) for c in self.choices)
-            return f"{_short(value)} is not one of {allowed}"
+            return msg("{value} is not one of {allowed}", value=_short(value), allowed=allowed)
         if self.kind in ("int", "optional_int"):
-            if value is None and self.kind == "optional_int":
-                return None
-            if isinstance(value, bool) or not isinstance(value, int):
-                return f"{_short(value)} is not a whole number"
-            # A rule without a bound of its own still has the format's (scoresheet.md).
-            low = self.minimum if self.minimum is not None else -MAX_NUMBER
-            high = self.maximum if self.maximum is not None else MAX_NUMBER
-            if value < low:
-                return f"{_short(value)} is below {low}"
-            if value > high:
-                return f"{_short(value)} is above {high}"
-            return None
+            return self._check_int(value)
         if self.kind == "json":  # callers check the generic bounds first: shape.check_rule
             return self.checker(value) if self.checker else None
         raise ValueError(f"unknown house rule kind {self.kind!r}")
+
+    def _check_int(self, value: Any) -> Msg | None:
+        if value is None and self.kind == "optional_int":
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            return msg("{value} is not a whole number", value=_short(value))
+        # A rule without a bound of its own still has the format's (scoresheet.md).
+        low = self.minimum if self.minimum is not None else -MAX_NUMBER
+        high = self.maximum if self.maximum is not None else MAX_NUMBER
+        if value < low:
+            return msg("{value} is below {lo}", value=_short(value), lo=low)
+        if value > high:
+            return msg("{value} is above {hi}", value=_short(value), hi=high)
+        return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from django_htmx.http import trigger_client_event
 
 from scorebook import queries, services
 from scorebook.engine.errors import InvalidHand, Problem
-from scorebook.engine.types import Text
+from scorebook.engine.messages import msg
 from scorebook.forms import HandForm, parse_hand, post_values, record_values
 from scorebook.models import Hand
 from scorebook.speech import say
@@ -228,9 +228,7 @@ def _current_payments(view: queries.NightView, hand: Hand) -> queries.Preview | 
 
 
 def _engine_failed() -> Problem:
-    return Problem(
-        "hand", Text("the scorer could not read this hand", "a pontozó nem tudta értelmezni")
-    )
+    return Problem("hand", msg("the scorer could not read this hand"))
 
 
 def _ledger_response(request: HttpRequest, pk: int) -> HttpResponse:
@@ -291,7 +289,7 @@ def event(request: HttpRequest, pk: int) -> HttpResponse:
         # his own seat, has no seat to choose.
         parsed.record.pop("seat_index", None)
     if not parsed.problems and not isinstance(parsed.record.get("event"), str):
-        parsed.problems = [Problem("event", Text("is required", "kötelező megadni"))]
+        parsed.problems = [Problem("event", msg("is required"))]
     try:
         if parsed.problems:
             raise InvalidHand(parsed.problems)
