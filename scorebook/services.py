@@ -173,7 +173,7 @@ def create_night(
                 "per_point",
                 msg(
                     "must be from 0 to {max_stake}, with at most 4 decimals",
-                    max_stake=nights.MAX_STAKE,
+                    max_stake=str(nights.MAX_STAKE),
                 ),
             )
         )

@@ -7,10 +7,10 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import template
-from django.utils.translation import get_language
 
 from scorebook import labels, queries
 from scorebook.engine import registry
+from scorebook.speech import say
 
 register = template.Library()
 
@@ -22,7 +22,7 @@ def game_title(key: str) -> str:
         title = registry.get(key).title
     except (registry.UnknownVariant, ImportError):
         return key
-    return title.get("hu" if (get_language() or "en").startswith("hu") else "en")
+    return say(title)
 
 
 @register.filter
