@@ -26,6 +26,8 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
+from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
 from scorebook import names, nights
@@ -45,7 +47,7 @@ _TOKEN = re.compile(r"([^.\[\]]+)|\[(\d{1,3})\]")
 _SEGMENT = re.compile(r"^[^.\[\]]+(\[\d{1,3}\])*$")
 
 
-class SignupForm(UserCreationForm):
+class SignupForm(UserCreationForm[User]):
     pass
 
 
@@ -261,7 +263,7 @@ def field_anchor(path: str) -> str:
 def path_label(path: str) -> str:
     """A field path as a player reads it: `announcements[1].contra` → "announcements 2 ·
     contra", `card_points.Anna` → "card points · Anna"."""
-    parts = []
+    parts: list[str] = []
     for key, index in _TOKEN.findall(path):
         if index and parts:
             parts[-1] += f" {int(index) + 1}"
@@ -494,11 +496,12 @@ class NightForm(forms.Form):
 
     def players(self) -> list[str]:
         """The names typed, trimmed, blank seats left out (never cut: a long name is refused)."""
-        typed = [names.clean(str(n)) for n in self.data.getlist("players")] if self.data else []
+        data = self.data if isinstance(self.data, QueryDict) else QueryDict()
+        typed = [names.clean(str(n)) for n in data.getlist("players")]
         return [n for n in typed if n]
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        cleaned = super().clean() or {}
         for problem in names.problems(self.players()):
             self.add_error(None, problem)
         return cleaned
@@ -560,8 +563,9 @@ class HouseRuleJSONField(forms.CharField):
 
 def house_rule_field(rule: HouseRule, lang: str) -> forms.Field:
     """One generic field per HouseRule kind; the help line and the default are shown."""
+    default: str
     if rule.kind == "bool":
-        default = _("yes") if rule.default else _("no")
+        default = str(_("yes") if rule.default else _("no"))
     else:
         default = nights.show_value(rule.default)
     if rule.kind == "choice" and rule.choice_labels:  # the default as the list shows it

@@ -13,7 +13,7 @@ from decimal import ROUND_HALF_EVEN, Decimal, DecimalException, localcontext
 from fractions import Fraction
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch, Q
 from django.http import Http404
@@ -45,7 +45,7 @@ from scorebook.speech import say
 # --- access ---------------------------------------------------------------------------------
 
 
-def night_for(user: AbstractBaseUser | AnonymousUser, pk: int) -> Night:
+def night_for(user: User | AnonymousUser, pk: int) -> Night:
     """The night if `user` owns it; 404 otherwise (never tell others it exists)."""
     return get_object_or_404(Night.objects.select_related("first_dealer"), pk=pk, owner_id=user.pk)
 
@@ -53,7 +53,7 @@ def night_for(user: AbstractBaseUser | AnonymousUser, pk: int) -> Night:
 OWNER, SCORER = "owner", "scorer"
 
 
-def role_in(user: AbstractBaseUser | AnonymousUser, night: Night) -> str | None:
+def role_in(user: User | AnonymousUser, night: Night) -> str | None:
     """OWNER, SCORER (a co-scorer the owner handed the pen to) or None."""
     if user.pk is None:
         return None
@@ -64,7 +64,7 @@ def role_in(user: AbstractBaseUser | AnonymousUser, night: Night) -> str | None:
     return None
 
 
-def night_to_score(user: AbstractBaseUser | AnonymousUser, pk: int) -> Night:
+def night_to_score(user: User | AnonymousUser, pk: int) -> Night:
     """The night if `user` owns it or scores it (records and edits hands); 404 otherwise."""
     night = get_object_or_404(Night.objects.select_related("first_dealer"), pk=pk)
     if role_in(user, night) is None:
@@ -72,7 +72,7 @@ def night_to_score(user: AbstractBaseUser | AnonymousUser, pk: int) -> Night:
     return night
 
 
-def hand_to_score(user: AbstractBaseUser | AnonymousUser, night_pk: int, hand_pk: int) -> Hand:
+def hand_to_score(user: User | AnonymousUser, night_pk: int, hand_pk: int) -> Hand:
     """A hand of a night `user` owns or scores; 404 otherwise.
 
     A record that no longer reads (stored before input was bounded: nested too deeply, a
@@ -92,7 +92,7 @@ def hand_to_score(user: AbstractBaseUser | AnonymousUser, night_pk: int, hand_pk
     return hand
 
 
-def night_to_manage(user: AbstractBaseUser | AnonymousUser, pk: int) -> Night:
+def night_to_manage(user: User | AnonymousUser, pk: int) -> Night:
     """The night for what only its owner may do (edit, delete, rules, inviting): 404 for a
     stranger, 403 for a co-scorer (who knows the night exists)."""
     night = night_to_score(user, pk)
@@ -101,7 +101,7 @@ def night_to_manage(user: AbstractBaseUser | AnonymousUser, pk: int) -> Night:
     return night
 
 
-def scored_nights(user: AbstractBaseUser) -> list[Night]:
+def scored_nights(user: User) -> list[Night]:
     """Other people's nights `user` is a co-scorer of, newest first."""
     return list(Night.objects.filter(scorer_rows__user=user).select_related("owner"))
 
@@ -111,7 +111,7 @@ def seated_names(night: Night) -> list[str]:
     return list(night.seating)
 
 
-def nights_of(user: AbstractBaseUser) -> list[Night]:
+def nights_of(user: User) -> list[Night]:
     return list(
         Night.objects.filter(owner=user).prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("player"))
@@ -119,7 +119,7 @@ def nights_of(user: AbstractBaseUser) -> list[Night]:
     )
 
 
-def player_names(user: AbstractBaseUser) -> list[str]:
+def player_names(user: User) -> list[str]:
     return list(Player.objects.filter(owner=user).values_list("name", flat=True))
 
 
@@ -236,6 +236,7 @@ class NightView:
 
     def in_order(self) -> list[tuple[int, Hand | None, list[dict[str, Any]]]]:
         """Every row by position: (position, row or None for a folded hand, entries JSON)."""
+        items: list[tuple[int, Hand | None, list[dict[str, Any]]]]
         items = [(p, None, e) for p, _n, e in self.folded]
         items += [(r.position, r, r.entries) for r in self.rows]
         return sorted(items, key=lambda item: item[0]) if self.folded else items
@@ -301,7 +302,10 @@ def night_view(night: Night, lang: str = "en", *, tail: int | None = None) -> Ni
         cut = next(iter(latest.values_list("position", flat=True)[tail - 1 : tail]), 0)
         rows = list(hands.filter(Q(position__gte=cut) | Q(number__isnull=True)))
         earlier = hands.filter(position__lt=cut, number__isnull=False)
-        folded = list(earlier.values_list("position", "number", "entries"))
+        # numbered rows only: `number or 0` never applies, it tells the type checker so
+        folded = [
+            (p, n or 0, e) for p, n, e in earlier.values_list("position", "number", "entries")
+        ]
 
     live = [r for r in rows if not r.deleted]
     session = nights.session_for(night, players, late_joiners(r.record for r in rows))
@@ -487,8 +491,8 @@ def preview_hand(view: NightView, record: Mapping[str, Any], hand: Hand | None =
     state, number = state_before(view, hand)
     try:
         _state, entries, problems = fold(view.session, [record], state=state, first_number=number)
-    except InvalidHand as refused:  # pragma: no cover - fold collects these itself
-        return Preview(problems=refused.problems)
+    except InvalidHand as invalid:  # pragma: no cover - fold collects these itself
+        return Preview(problems=invalid.problems)
     return Preview(entries=entries, problems=problems)
 
 
@@ -496,7 +500,8 @@ def hint_for(view: NightView, state: Any, *, first: bool) -> TableHint:
     """The variant's hint; before the first hand the dealer is the one chosen at set-up
     (the engine does not know the seat draw)."""
     hint = view.variant.table_hint(view.session, state)
-    chosen = view.night.first_dealer.name if first and view.night.first_dealer_id else None
+    dealer = view.night.first_dealer if first and view.night.first_dealer_id else None
+    chosen = dealer.name if dealer is not None else None
     if chosen and chosen in view.players and chosen != hint.next_dealer:
         # Who sits out depends on the dealer's seat (Paskievics: the dealer; Ultimo: the
         # dealer's opposite): turn the engine's guess round the table to the chosen dealer.
@@ -758,14 +763,14 @@ def night_history(night: Night) -> list[NightRevision]:
     return list(NightRevision.objects.filter(night=night).select_related("author"))
 
 
-def deleted_nights(user: AbstractBaseUser) -> list[Night]:
+def deleted_nights(user: User) -> list[Night]:
     """The user's deleted nights (Undo brings each back), most recently deleted first."""
     return list(
         Night.all_objects.filter(owner=user, deleted_at__isnull=False).order_by("-deleted_at")
     )
 
 
-def deleted_night_for(user: AbstractBaseUser | AnonymousUser, pk: int) -> Night:
+def deleted_night_for(user: User | AnonymousUser, pk: int) -> Night:
     return get_object_or_404(Night.all_objects, pk=pk, owner_id=user.pk, deleted_at__isnull=False)
 
 
@@ -786,7 +791,7 @@ def scorer_link(token: str) -> ScorerLink:
     )
 
 
-def same_night(user: AbstractBaseUser, session: Session, records: list[Any]) -> Night | None:
+def same_night(user: User, session: Session, records: list[Any]) -> Night | None:
     """The user's night that a scoresheet repeats exactly (same game, players, rules and
     hands), so that importing one's own export twice is asked about first."""
     candidates = Night.objects.filter(owner=user, variant=session.variant).order_by("-pk")

@@ -18,7 +18,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.db.models import Max
@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 
 from scorebook import names as player_names
 from scorebook import nights
+from scorebook.engine import registry
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.messages import Msg, msg, said
 from scorebook.engine.replay import fold
@@ -98,7 +99,7 @@ _POT_NAME = msg('a name may not start with "pot:"')
 # --- nights ---------------------------------------------------------------------------------
 
 
-def remember_players(*, owner: AbstractBaseUser, names: Sequence[str]) -> list[Player]:
+def remember_players(*, owner: User, names: Sequence[str]) -> list[Player]:
     """The owner's Player rows for `names`, in order, creating the new ones.
 
     Two phones may create nights with the same new names at the same instant: the insert
@@ -116,7 +117,7 @@ def remember_players(*, owner: AbstractBaseUser, names: Sequence[str]) -> list[P
 @transaction.atomic
 def create_night(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     variant_key: str,
     house_rules: Mapping[str, Any],
     per_point: Decimal,
@@ -129,7 +130,7 @@ def create_night(
 ) -> Night:
     """Create a night with its seating; raises InvalidHand (fields `house_rules.*`, `players`)."""
     rules, problems = resolve_house_rules(variant_key, dict(house_rules))
-    variant = nights.registry.get(variant_key)
+    variant = registry.get(variant_key)
     names = [player_names.clean(n) for n in players]
     refused = player_names.problems(names)
     if refused:
@@ -377,7 +378,7 @@ def record_hand(
     record: Mapping[str, Any],
     expected_number: int | None = None,
     expected_position: int | None = None,
-    author: AbstractBaseUser | None = None,
+    author: User | None = None,
 ) -> Hand:
     """Append a hand (or a session event) after the last one.
 
@@ -451,7 +452,7 @@ def _check_no_event_since(tail: _Tail, position: int, number: int) -> None:
 
 
 def _record_join(
-    *, night: Night, record: dict[str, Any], position: int, author: AbstractBaseUser | None = None
+    *, night: Night, record: dict[str, Any], position: int, author: User | None = None
 ) -> Hand:
     """A join event seats a new player, so the whole night is re-scored with him in it."""
     name = record.get("player")
@@ -507,7 +508,7 @@ def _check_version(hand: Hand, version: int, record: Mapping[str, Any] | None) -
     )
 
 
-def _keep_revision(hand: Hand, author: AbstractBaseUser | None) -> None:
+def _keep_revision(hand: Hand, author: User | None) -> None:
     record = hand.record
     if nights.record_trouble(record):  # a record stored before input was bounded
         record = nights.readable_copy(record)
@@ -532,7 +533,7 @@ def edit_hand(
     hand: Hand,
     record: Mapping[str, Any],
     version: int,
-    author: AbstractBaseUser | None = None,
+    author: User | None = None,
 ) -> Hand:
     """Replace hand k's record and re-score k..end; Conflict if `version` is stale."""
     night, hand = _locked_hand(hand)
@@ -551,7 +552,7 @@ def edit_hand(
 
 
 @transaction.atomic
-def delete_hand(*, hand: Hand, version: int, author: AbstractBaseUser | None = None) -> Hand:
+def delete_hand(*, hand: Hand, version: int, author: User | None = None) -> Hand:
     """Mark a hand deleted (undoable) and re-score the hands after it."""
     night, hand = _locked_hand(hand)
     _check_version(hand, version, None)
@@ -571,7 +572,7 @@ def delete_hand(*, hand: Hand, version: int, author: AbstractBaseUser | None = N
 
 
 @transaction.atomic
-def restore_hand(*, hand: Hand, version: int, author: AbstractBaseUser | None = None) -> Hand:
+def restore_hand(*, hand: Hand, version: int, author: User | None = None) -> Hand:
     """Undo a delete: the hand is back at its place and everything after it is re-scored."""
     night, hand = _locked_hand(hand)
     _check_version(hand, version, None)
@@ -590,9 +591,7 @@ def restore_hand(*, hand: Hand, version: int, author: AbstractBaseUser | None = 
 
 
 @transaction.atomic
-def delete_bad_hands(
-    *, night: Night, bad: Sequence[Any], author: AbstractBaseUser | None = None
-) -> int:
+def delete_bad_hands(*, night: Night, bad: Sequence[Any], author: User | None = None) -> int:
     """Mark the rows `queries.bad_hands` found deleted (each with a revision, as a delete
     from the ledger keeps one) and re-score the night without them; the count deleted."""
     night = _lock(night)
@@ -752,7 +751,7 @@ def _rename_players(night: Night, names: Mapping[str, str]) -> None:
         Seat(night=night, player=people[names[s.player.name]], position=s.position) for s in seats
     )
     dealer = night.first_dealer.name if night.first_dealer else None
-    if dealer in names:
+    if dealer is not None and dealer in names:
         night.first_dealer = people[names[dealer]]
     night.seating = [names.get(n, n) for n in night.seating]
     night.save(update_fields=["seating", "first_dealer"])
@@ -766,7 +765,7 @@ def _rename_players(night: Night, names: Mapping[str, str]) -> None:
 def edit_night(
     *,
     night: Night,
-    author: AbstractBaseUser | None,
+    author: User | None,
     date: datetime.date,
     place: str,
     per_point: Decimal,
@@ -813,7 +812,7 @@ def edit_night(
 
 @transaction.atomic
 def change_house_rules(
-    *, night: Night, rules: Mapping[str, Any], author: AbstractBaseUser | None
+    *, night: Night, rules: Mapping[str, Any], author: User | None
 ) -> NightRevision | None:
     """New house rules for a night; every hand is re-scored under them. InvalidHand (with
     the hands the new rules refuse) changes nothing. None when no rule changed."""
@@ -836,7 +835,7 @@ def change_house_rules(
 
 
 @transaction.atomic
-def delete_night(*, night: Night, author: AbstractBaseUser | None) -> Night:
+def delete_night(*, night: Night, author: User | None) -> Night:
     """Delete a night softly: it leaves every list and statistic; Undo brings it back."""
     night = _lock(night)
     if night.deleted_at is None:
@@ -847,7 +846,7 @@ def delete_night(*, night: Night, author: AbstractBaseUser | None) -> Night:
 
 
 @transaction.atomic
-def restore_night(*, night: Night, author: AbstractBaseUser | None) -> Night:
+def restore_night(*, night: Night, author: User | None) -> Night:
     """Undo a night's delete."""
     if night.deleted_at is not None:
         night.deleted_at = None
@@ -857,7 +856,7 @@ def restore_night(*, night: Night, author: AbstractBaseUser | None) -> Night:
 
 
 @transaction.atomic
-def add_scorer(*, night: Night, username: str, author: AbstractBaseUser | None) -> NightScorer:
+def add_scorer(*, night: Night, username: str, author: User | None) -> NightScorer:
     """Hand the pen to another account (by user name): it may record and edit hands.
     Raises InvalidHand (field `username`) for an unknown account or the owner himself."""
     model = get_user_model()
@@ -873,7 +872,7 @@ def add_scorer(*, night: Night, username: str, author: AbstractBaseUser | None) 
 
 
 @transaction.atomic
-def remove_scorer(*, night: Night, user_id: int, author: AbstractBaseUser | None) -> None:
+def remove_scorer(*, night: Night, user_id: int, author: User | None) -> None:
     for scorer in NightScorer.objects.filter(night=night, user_id=user_id).select_related("user"):
         scorer.delete()
         _note(night, "scorers", [["co-scorer", str(scorer.user), ""]], author)
@@ -894,7 +893,7 @@ def revoke_scorer_link(*, night: Night) -> None:
 
 
 @transaction.atomic
-def join_as_scorer(*, link: ScorerLink, user: AbstractBaseUser) -> Night:
+def join_as_scorer(*, link: ScorerLink, user: User) -> Night:
     """Whoever opens a scorer link, logged in, becomes a co-scorer (the owner stays owner)."""
     night = link.night
     if user.pk != night.owner_id:

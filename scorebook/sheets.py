@@ -20,7 +20,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
@@ -246,7 +246,7 @@ def _first_dealer(sheet: Sheet) -> str:
 @transaction.atomic
 def create_night_from_sheet(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     data: Any,
     date: datetime.date | None = None,
     place: str = "",

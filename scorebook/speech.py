@@ -17,7 +17,7 @@ def say(message: Message) -> str:
     if type(message) is Text:  # not yet converted to a message id (issue 11)
         return message.get("hu" if (translation.get_language() or "en").startswith("hu") else "en")
     assert type(message) is Msg
-    return render(message, translation)  # type: ignore[arg-type]
+    return render(message, translation)
 
 
 def say_in(lang: str, message: Message) -> str:

@@ -17,7 +17,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
@@ -171,7 +171,7 @@ def night_rows(nights_list: Iterable[Night]) -> list[NightRow]:
 
 
 def filtered_nights(
-    user: AbstractBaseUser, *, variant: str | None = None, player_id: int | None = None
+    user: User, *, variant: str | None = None, player_id: int | None = None
 ) -> QuerySet[Night]:
     qs = Night.objects.filter(owner=user)
     if variant:
@@ -181,7 +181,7 @@ def filtered_nights(
     return qs.order_by("-date", "-created", "-pk")
 
 
-def players_of(user: AbstractBaseUser) -> list[Player]:
+def players_of(user: User) -> list[Player]:
     """The user's players with how many nights each played (one query)."""
     live = Q(seats__night__deleted_at__isnull=True)  # a deleted night is not counted
     return list(
@@ -213,7 +213,7 @@ class PlayerPage:
         return round(100 * self.declared_won / self.declared) if self.declared else None
 
 
-def player_for(user: AbstractBaseUser, pk: int) -> Player:
+def player_for(user: User, pk: int) -> Player:
     return get_object_or_404(Player, pk=pk, owner=user)
 
 

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from django.contrib.auth import login
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.views.decorators.http import require_http_methods
 
 from scorebook.forms import SignupForm
+from scorebook.requests import HtmxRequest
 
 
 @require_http_methods(["GET", "POST"])
-def signup(request: HttpRequest) -> HttpResponse:
+def signup(request: HtmxRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("home")
     form = SignupForm(request.POST or None)

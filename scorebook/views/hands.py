@@ -20,6 +20,7 @@ from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.messages import msg
 from scorebook.forms import HandForm, parse_hand, post_values, record_values
 from scorebook.models import Hand
+from scorebook.requests import SignedInRequest
 from scorebook.speech import say
 from scorebook.views.nights import lang, night_context
 
@@ -35,9 +36,8 @@ def _int(value: Any) -> int | None:
 
 
 def _hand_template(key: str) -> str:
-    return select_template(
-        [f"scorebook/hands/{key}.html", "scorebook/hands/_generic.html"]
-    ).template.name
+    chosen = select_template([f"scorebook/hands/{key}.html", "scorebook/hands/_generic.html"])
+    return str(chosen.template.name)
 
 
 def _form(view: queries.NightView, hand: Hand | None, data: Any = None) -> tuple[HandForm, Any]:
@@ -99,7 +99,7 @@ def _render(
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def new_hand(request: HttpRequest, pk: int) -> HttpResponse:
+def new_hand(request: SignedInRequest, pk: int) -> HttpResponse:
     night = queries.night_to_score(request.user, pk)
     if request.method == "GET":
         view = queries.night_view(night, lang())
@@ -147,7 +147,7 @@ def new_hand(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def edit_hand(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
+def edit_hand(request: SignedInRequest, pk: int, hand_pk: int) -> HttpResponse:
     hand = queries.hand_to_score(request.user, pk, hand_pk)
     view = queries.night_view(hand.night, lang())
     if request.method == "GET":
@@ -182,7 +182,7 @@ def edit_hand(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def preview(request: HttpRequest, pk: int, hand_pk: int | None = None) -> HttpResponse:
+def preview(request: SignedInRequest, pk: int, hand_pk: int | None = None) -> HttpResponse:
     """Score the form without saving: the fragment for htmx, the whole form page otherwise."""
     if hand_pk is None:
         hand = None
@@ -231,7 +231,7 @@ def _engine_failed() -> Problem:
     return Problem("hand", msg("the scorer could not read this hand"))
 
 
-def _ledger_response(request: HttpRequest, pk: int) -> HttpResponse:
+def _ledger_response(request: SignedInRequest, pk: int) -> HttpResponse:
     if not request.htmx:
         return redirect("night", pk=pk)
     view = queries.night_view(queries.night_to_score(request.user, pk), lang())
@@ -243,7 +243,7 @@ def _ledger_response(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def delete_hand(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
+def delete_hand(request: SignedInRequest, pk: int, hand_pk: int) -> HttpResponse:
     hand = queries.hand_to_score(request.user, pk, hand_pk)
     try:
         services.delete_hand(
@@ -258,7 +258,7 @@ def delete_hand(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def restore_hand(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
+def restore_hand(request: SignedInRequest, pk: int, hand_pk: int) -> HttpResponse:
     hand = queries.hand_to_score(request.user, pk, hand_pk)
     try:
         services.restore_hand(
@@ -279,7 +279,7 @@ def _refusal(refused: Exception) -> str:
 
 @require_POST
 @login_required
-def event(request: HttpRequest, pk: int) -> HttpResponse:
+def event(request: SignedInRequest, pk: int) -> HttpResponse:
     """A session event between hands (`join`, `leave`) where the variant has them."""
     night = queries.night_to_score(request.user, pk)
     view = queries.night_view(night, lang())

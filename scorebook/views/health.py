@@ -6,9 +6,11 @@ import logging
 
 from django.db import DatabaseError, connection
 from django.db.migrations.executor import MigrationExecutor
-from django.http import HttpRequest, JsonResponse
+from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
+
+from scorebook.requests import HtmxRequest
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +32,7 @@ def _problem() -> str | None:
 
 @never_cache
 @require_safe
-def healthz(request: HttpRequest) -> JsonResponse:
+def healthz(request: HtmxRequest) -> JsonResponse:
     """200 {"status": "ok"}, or 503 with the problem. No login, never cached."""
     problem = _problem()
     if problem:

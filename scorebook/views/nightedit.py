@@ -17,6 +17,7 @@ from scorebook import nights, queries, services
 from scorebook.engine.errors import InvalidHand
 from scorebook.models import Night
 from scorebook.nightforms import HouseRulesForm, NightDetailsForm, ScorerForm
+from scorebook.requests import SignedInRequest
 from scorebook.speech import say
 from scorebook.views.nights import lang
 
@@ -30,7 +31,7 @@ def _refused(form: forms.Form, refused: InvalidHand, fields: dict[str, str]) -> 
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def edit_night(request: HttpRequest, pk: int) -> HttpResponse:
+def edit_night(request: SignedInRequest, pk: int) -> HttpResponse:
     night = queries.night_to_manage(request.user, pk)
     form = NightDetailsForm(request.POST or None, night=night)
     if request.method == "POST" and form.is_valid():
@@ -55,7 +56,7 @@ def edit_night(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def house_rules(request: HttpRequest, pk: int) -> HttpResponse:
+def house_rules(request: SignedInRequest, pk: int) -> HttpResponse:
     """GET: the rules; POST: a preview of what changes; POST with `confirm`: save."""
     night = queries.night_to_manage(request.user, pk)
     view = queries.night_view(night, lang())
@@ -86,7 +87,7 @@ def house_rules(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 @login_required
-def history(request: HttpRequest, pk: int) -> HttpResponse:
+def history(request: SignedInRequest, pk: int) -> HttpResponse:
     night = queries.night_to_score(request.user, pk)
     context = {
         "night": night,
@@ -98,7 +99,7 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def delete_night(request: HttpRequest, pk: int) -> HttpResponse:
+def delete_night(request: SignedInRequest, pk: int) -> HttpResponse:
     night = queries.night_to_manage(request.user, pk)
     services.delete_night(night=night, author=request.user)
     messages.success(request, _("Night deleted. Undo brings it back with every hand."))
@@ -107,7 +108,7 @@ def delete_night(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def restore_night(request: HttpRequest, pk: int) -> HttpResponse:
+def restore_night(request: SignedInRequest, pk: int) -> HttpResponse:
     night = queries.deleted_night_for(request.user, pk)
     services.restore_night(night=night, author=request.user)
     messages.success(request, _("Night restored."))
@@ -116,7 +117,7 @@ def restore_night(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 @login_required
-def deleted_nights(request: HttpRequest) -> HttpResponse:
+def deleted_nights(request: SignedInRequest) -> HttpResponse:
     nights_list = [
         (n, say(nights.variant_of(n).title)) for n in queries.deleted_nights(request.user)
     ]
@@ -139,7 +140,7 @@ def _scorers_page(request: HttpRequest, night: Night, form: ScorerForm) -> HttpR
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def scorers(request: HttpRequest, pk: int) -> HttpResponse:
+def scorers(request: SignedInRequest, pk: int) -> HttpResponse:
     """GET: who may score; POST: invite an account by its user name."""
     night = queries.night_to_manage(request.user, pk)
     form = ScorerForm(request.POST or None)
@@ -158,7 +159,7 @@ def scorers(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def remove_scorer(request: HttpRequest, pk: int, user_pk: int) -> HttpResponse:
+def remove_scorer(request: SignedInRequest, pk: int, user_pk: int) -> HttpResponse:
     night = queries.night_to_manage(request.user, pk)
     services.remove_scorer(night=night, user_id=user_pk, author=request.user)
     messages.success(request, _("Co-scorer removed."))
@@ -167,7 +168,7 @@ def remove_scorer(request: HttpRequest, pk: int, user_pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def scorer_link(request: HttpRequest, pk: int) -> HttpResponse:
+def scorer_link(request: SignedInRequest, pk: int) -> HttpResponse:
     night = queries.night_to_manage(request.user, pk)
     services.create_scorer_link(night=night)
     return redirect("scorers", pk=pk)
@@ -175,7 +176,7 @@ def scorer_link(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def revoke_scorer_link(request: HttpRequest, pk: int) -> HttpResponse:
+def revoke_scorer_link(request: SignedInRequest, pk: int) -> HttpResponse:
     night = queries.night_to_manage(request.user, pk)
     services.revoke_scorer_link(night=night)
     messages.success(request, _("Scorer link revoked."))
@@ -184,7 +185,7 @@ def revoke_scorer_link(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def join_scorer(request: HttpRequest, token: str) -> HttpResponse:
+def join_scorer(request: SignedInRequest, token: str) -> HttpResponse:
     """GET: whose night the link opens; POST: become its co-scorer (a GET never writes)."""
     link = queries.scorer_link(token)
     if request.method == "POST":

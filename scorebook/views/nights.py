@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
@@ -14,7 +16,9 @@ from django.views.decorators.vary import vary_on_headers
 from scorebook import nights, queries, services
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidHand
+from scorebook.engine.types import Variant
 from scorebook.forms import NightForm
+from scorebook.requests import HtmxRequest, SignedInRequest
 from scorebook.speech import say
 
 
@@ -24,7 +28,7 @@ def lang() -> str:
 
 @require_GET
 @login_required
-def home(request: HttpRequest) -> HttpResponse:
+def home(request: SignedInRequest) -> HttpResponse:
     context = {
         "nights": queries.nights_of(request.user),
         "scoring": queries.scored_nights(request.user),  # other people's, as co-scorer
@@ -34,14 +38,14 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @login_required
-def new_night(request: HttpRequest) -> HttpResponse:
+def new_night(request: SignedInRequest) -> HttpResponse:
     variants = [
         (v.key, say(v.title), v.min_players, v.max_players) for v in nights.available_variants()
     ]
     return TemplateResponse(request, "scorebook/new_night.html", {"variants": variants})
 
 
-def _variant_or_404(key: str) -> nights.Variant:
+def _variant_or_404(key: str) -> Variant:
     try:
         return registry.get(key)
     except (registry.UnknownVariant, ImportError) as missing:
@@ -50,7 +54,7 @@ def _variant_or_404(key: str) -> nights.Variant:
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def setup(request: HttpRequest, key: str) -> HttpResponse:
+def setup(request: SignedInRequest, key: str) -> HttpResponse:
     variant = _variant_or_404(key)
     form = NightForm(
         request.POST or None,
@@ -113,8 +117,8 @@ def _shown(request: HttpRequest) -> int:
 
 
 def _ledger_page(
-    request: HttpRequest, view: queries.NightView
-) -> tuple[list[queries.LedgerRow], dict, dict]:
+    request: HtmxRequest, view: queries.NightView
+) -> tuple[list[queries.LedgerRow], dict[str, Any], dict[str, Any]]:
     """The ledger rows the page shows (or the "earlier" fragment: only the rows it adds),
     the totals, and how many rows stay hidden before them with the `show` for the next
     batch. Hidden rows only count towards the totals, so the page's work stays flat."""
@@ -128,11 +132,11 @@ def _ledger_page(
 
 
 def night_context(
-    request: HttpRequest, view: queries.NightView, *, every_row: bool = False
-) -> dict:
+    request: HtmxRequest, view: queries.NightView, *, every_row: bool = False
+) -> dict[str, Any]:
     if every_row:
         rows, totals = queries.ledger(view)
-        page: dict = {"earlier": 0}
+        page: dict[str, Any] = {"earlier": 0}
     else:
         rows, totals, page = _ledger_page(request, view)
     hint = view.hint()
@@ -157,7 +161,7 @@ def night_context(
 @require_GET
 @login_required
 @vary_on_headers("HX-Request", "HX-Target")
-def night(request: HttpRequest, pk: int) -> HttpResponse:
+def night(request: SignedInRequest, pk: int) -> HttpResponse:
     night = queries.night_to_score(request.user, pk)  # the owner or a co-scorer
     # Only the rows the page shows are built; earlier hands count towards the totals.
     view = queries.night_view(night, lang(), tail=_shown(request))
@@ -170,7 +174,7 @@ def night(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 @login_required
-def sheet(request: HttpRequest, pk: int) -> HttpResponse:
+def sheet(request: SignedInRequest, pk: int) -> HttpResponse:
     view = queries.night_view(queries.night_for(request.user, pk), lang())
     response = JsonResponse(
         queries.scoresheet(view), json_dumps_params={"ensure_ascii": False, "indent": 2}

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.views.decorators.http import require_GET
 
 from scorebook import nights, summaries
+from scorebook.models import Night
+from scorebook.requests import SignedInRequest
 from scorebook.speech import say
 
 PER_PAGE = 50
@@ -29,11 +34,12 @@ def _variant(request: HttpRequest) -> str | None:
 
 @require_GET
 @login_required
-def night_list(request: HttpRequest) -> HttpResponse:
+def night_list(request: SignedInRequest) -> HttpResponse:
     variant, player_id = _variant(request), _int(request.GET.get("player"))
     qs = summaries.filtered_nights(request.user, variant=variant, player_id=player_id)
     page = Paginator(qs, PER_PAGE).get_page(request.GET.get("page"))
-    rows = summaries.night_rows(summaries.with_summaries(page.object_list))
+    shown = cast(QuerySet[Night], page.object_list)  # a page of a QuerySet is one, sliced
+    rows = summaries.night_rows(summaries.with_summaries(shown))
     context = {
         "rows": rows,
         "page": page,
@@ -47,7 +53,7 @@ def night_list(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @login_required
-def player_list(request: HttpRequest) -> HttpResponse:
+def player_list(request: SignedInRequest) -> HttpResponse:
     return TemplateResponse(
         request, "scorebook/players.html", {"players": summaries.players_of(request.user)}
     )
@@ -55,7 +61,7 @@ def player_list(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @login_required
-def player(request: HttpRequest, pk: int) -> HttpResponse:
+def player(request: SignedInRequest, pk: int) -> HttpResponse:
     person = summaries.player_for(request.user, pk)
     variant = _variant(request)
     context = {

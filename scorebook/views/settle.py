@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
@@ -15,13 +16,14 @@ from django_htmx.http import trigger_client_event
 
 from scorebook import queries, services
 from scorebook.engine.errors import InvalidHand
+from scorebook.requests import SignedInRequest
 from scorebook.speech import say
 from scorebook.views.nights import lang, night_context
 
 PAID_EVENT = "transfers-changed"
 
 
-def _settle_context(request: HttpRequest, view: queries.NightView) -> dict:
+def _settle_context(request: HttpRequest, view: queries.NightView) -> dict[str, Any]:
     return {
         "night": view.night,
         "title": say(view.variant.title),
@@ -33,7 +35,7 @@ def _settle_context(request: HttpRequest, view: queries.NightView) -> dict:
 @require_GET
 @login_required
 @vary_on_headers("HX-Request")
-def settle(request: HttpRequest, pk: int) -> HttpResponse:
+def settle(request: SignedInRequest, pk: int) -> HttpResponse:
     view = queries.night_view(queries.night_for(request.user, pk), lang())
     template = "scorebook/settle.html"
     if request.htmx and request.htmx.target == "transfers":
@@ -43,7 +45,7 @@ def settle(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def mark_paid(request: HttpRequest, pk: int) -> HttpResponse:
+def mark_paid(request: SignedInRequest, pk: int) -> HttpResponse:
     night = queries.night_for(request.user, pk)
     try:
         amount = Decimal(request.POST.get("amount", ""))
@@ -71,7 +73,7 @@ def mark_paid(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 @login_required
-def summary(request: HttpRequest, pk: int) -> HttpResponse:
+def summary(request: SignedInRequest, pk: int) -> HttpResponse:
     view = queries.night_view(queries.night_for(request.user, pk), lang())
     context = night_context(request, view, every_row=True) | _settle_context(request, view)
     context["chart"] = queries.balance_chart(view)

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
 
 from scorebook import queries, sharing
+from scorebook.requests import HtmxRequest, SignedInRequest
 from scorebook.speech import say
 from scorebook.views.nights import LATEST_ROWS, lang
 
@@ -22,7 +23,7 @@ POLL_SECONDS = 4
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def share(request: HttpRequest, pk: int) -> HttpResponse:
+def share(request: SignedInRequest, pk: int) -> HttpResponse:
     """GET: the link (if any); POST: create it."""
     night = queries.night_for(request.user, pk)
     if request.method == "POST":
@@ -40,17 +41,17 @@ def share(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-def revoke(request: HttpRequest, pk: int) -> HttpResponse:
+def revoke(request: SignedInRequest, pk: int) -> HttpResponse:
     night = queries.night_for(request.user, pk)
     sharing.revoke_share(night=night)
     return redirect("share", pk=pk)
 
 
-def _is_fragment(request: HttpRequest) -> bool:
+def _is_fragment(request: HtmxRequest) -> bool:
     return bool(request.htmx) and request.htmx.target == "live"
 
 
-def _etag(request: HttpRequest, token: str) -> str:
+def _etag(request: HtmxRequest, token: str) -> str:
     """One query: the night's fingerprint. Unchanged → 304, nothing rendered."""
     night = sharing.shared_night(token)
     request.shared_night = night  # type: ignore[attr-defined]
@@ -66,7 +67,7 @@ def _every_row(request: HttpRequest) -> bool:
 
 @require_GET
 @condition(etag_func=_etag)
-def shared(request: HttpRequest, token: str) -> HttpResponse:
+def shared(request: HtmxRequest, token: str) -> HttpResponse:
     """The ledger, totals, pots and settle-up, polled by htmx every few seconds."""
     night = getattr(request, "shared_night", None) or sharing.shared_night(token)
     every = _every_row(request)

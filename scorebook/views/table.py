@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -15,12 +15,13 @@ from django.views.decorators.http import condition, require_GET
 
 from scorebook import queries, sharing, stamps
 from scorebook.models import Night
+from scorebook.requests import HtmxRequest, SignedInRequest
 from scorebook.speech import say
 from scorebook.views.nights import lang
 from scorebook.views.share import POLL_SECONDS
 
 
-def _owned_night(request: HttpRequest, pk: int) -> Night:
+def _owned_night(request: HtmxRequest, pk: int) -> Night:
     """The owner's night annotated with its stamps (one query); 404 for anyone else."""
     night = (
         stamps.with_stamps(Night.objects.filter(pk=pk, owner_id=request.user.pk), paid=True)
@@ -35,7 +36,7 @@ def _owned_night(request: HttpRequest, pk: int) -> Night:
 def _etag(load: Callable[..., Night]) -> Callable[..., str]:
     """The page's fingerprint from one query; unchanged → 304, nothing rendered."""
 
-    def etag(request: HttpRequest, **kwargs: int | str) -> str:
+    def etag(request: HtmxRequest, **kwargs: int | str) -> str:
         night = load(request, **kwargs)
         request.table_night = night  # type: ignore[attr-defined]
         part = "live" if _is_fragment(request) else "page"
@@ -44,11 +45,11 @@ def _etag(load: Callable[..., Night]) -> Callable[..., str]:
     return etag
 
 
-def _is_fragment(request: HttpRequest) -> bool:
+def _is_fragment(request: HtmxRequest) -> bool:
     return bool(request.htmx) and request.htmx.target == "live"
 
 
-def _render(request: HttpRequest, night: Night, poll_url: str, back_url: str) -> HttpResponse:
+def _render(request: HtmxRequest, night: Night, poll_url: str, back_url: str) -> HttpResponse:
     view = queries.night_view(night, lang())
     rows, totals = queries.ledger(view)
     context = {
@@ -70,7 +71,7 @@ def _render(request: HttpRequest, night: Night, poll_url: str, back_url: str) ->
 @require_GET
 @login_required
 @condition(etag_func=_etag(_owned_night))
-def table(request: HttpRequest, pk: int) -> HttpResponse:
+def table(request: SignedInRequest, pk: int) -> HttpResponse:
     night = getattr(request, "table_night", None) or _owned_night(request, pk)
     url = reverse("table", args=[pk])
     return _render(request, night, url, reverse("night", args=[pk]))
@@ -78,7 +79,7 @@ def table(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 @condition(etag_func=_etag(lambda _request, token: sharing.shared_night(token)))
-def shared_table(request: HttpRequest, token: str) -> HttpResponse:
+def shared_table(request: HtmxRequest, token: str) -> HttpResponse:
     night = getattr(request, "table_night", None) or sharing.shared_night(token)
     response = _render(
         request, night, reverse("shared_table", args=[token]), reverse("shared", args=[token])

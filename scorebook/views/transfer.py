@@ -9,7 +9,7 @@ from django import forms
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core import validators
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from scorebook import queries, sheets
 from scorebook.engine.errors import InvalidSheet, Problem
 from scorebook.models import Night
+from scorebook.requests import SignedInRequest
 from scorebook.speech import say
 from scorebook.views.nights import lang
 
@@ -66,6 +67,7 @@ class ImportForm(forms.Form):
         limit = paste_limit()
         self.fields["file"].help_text = _("Up to %(size)s MB.") % {"size": _megabytes(MAX_UPLOAD)}
         text = self.fields["text"]
+        assert isinstance(text, forms.CharField)
         text.max_length = limit
         text.validators.append(validators.MaxLengthValidator(limit))
         text.widget.attrs["maxlength"] = str(limit)
@@ -74,8 +76,8 @@ class ImportForm(forms.Form):
         }
         text.error_messages["max_length"] = text.help_text
 
-    def clean(self) -> dict:
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
         upload, text = cleaned.get("file"), (cleaned.get("text") or "").strip()
         if upload is not None and upload.size > MAX_UPLOAD:
             raise forms.ValidationError(_("The file is larger than 5 MB."))
@@ -85,12 +87,13 @@ class ImportForm(forms.Form):
 
     def raw(self) -> bytes | str:
         upload = self.cleaned_data.get("file")
-        return upload.read() if upload is not None else self.cleaned_data["text"]
+        data: bytes | str = upload.read() if upload is not None else self.cleaned_data["text"]
+        return data
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
-def import_night(request: HttpRequest) -> HttpResponse:
+def import_night(request: SignedInRequest) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None)
     problems: list[Problem] = []
     if request.method == "POST" and form.is_valid():
@@ -115,7 +118,7 @@ def import_night(request: HttpRequest) -> HttpResponse:
     return TemplateResponse(request, "scorebook/import.html", context)
 
 
-def _duplicate(request: HttpRequest, data: object) -> Night | None:
+def _duplicate(request: SignedInRequest, data: object) -> Night | None:
     """The user's night this sheet repeats, unless the import was confirmed anyway."""
     if request.POST.get("confirm_duplicate"):
         return None
@@ -127,7 +130,7 @@ def _duplicate(request: HttpRequest, data: object) -> Night | None:
 
 @require_GET
 @login_required
-def sheet_csv(request: HttpRequest, pk: int) -> HttpResponse:
+def sheet_csv(request: SignedInRequest, pk: int) -> HttpResponse:
     night = queries.night_for(request.user, pk)
     response = HttpResponse(
         sheets.export_csv(night, lang()), content_type="text/csv; charset=utf-8"

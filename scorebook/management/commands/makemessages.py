@@ -4,20 +4,18 @@ The engine stays free of Django (scorebook/engine/messages.py); its ids are ordi
 ids, found by these keywords, so one catalogue per language holds the pages and the engine.
 """
 
-from typing import ClassVar
-
 from django.core.management.commands import makemessages
 
 
 class Command(makemessages.Command):
-    xgettext_options: ClassVar[list[str]] = [
+    xgettext_options = [  # noqa: RUF012 (Django's own attribute)
         *makemessages.Command.xgettext_options,
         "--keyword=msg",
         "--keyword=pmsg:1c,2",
         "--keyword=nmsg:1,2",
     ]
     # A new message is translated by a person, never guessed from a similar one.
-    msgmerge_options: ClassVar[list[str]] = [
+    msgmerge_options = [  # noqa: RUF012
         *makemessages.Command.msgmerge_options,
         "--no-fuzzy-matching",
     ]
