@@ -703,3 +703,14 @@ def test_the_example_night_scores():
         (doc.get("pots") or {}).values()
     )
     assert registry.get("ultimo") is VARIANT
+
+
+def test_the_example_night_speaks_polish():
+    """Every line and summary of the example night has its Polish (the seed's terms)."""
+    path = Path(__file__).resolve().parents[3] / "examples" / "ultimo.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    english, polish = score_sheet(copy.deepcopy(doc)), score_sheet(doc, say_in("pl"))
+    for en_entry, pl_entry in zip(english["entries"], polish["entries"], strict=True):
+        for en_line, pl_line in zip(en_entry["breakdown"], pl_entry["breakdown"], strict=True):
+            assert pl_line != en_line
+    assert "Pula Króla" in json.dumps(polish, ensure_ascii=False)
