@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from scorebook.catalogues import say_in
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidHand, InvalidSheet
 from scorebook.engine.replay import fold, replay
@@ -597,8 +598,8 @@ def test_every_house_rule_of_section_12():
         "misdeal_offender": "holder",
     }
     for rule in VARIANT.house_rules:
-        assert rule.help.en
-        assert rule.help.hu
+        assert str(rule.help)
+        assert say_in("hu")(rule.help) != str(rule.help)
 
 
 @pytest.mark.parametrize(
@@ -663,11 +664,11 @@ def test_hints_state_round_trip_and_two_languages():
     assert VARIANT.load_state(VARIANT.dump_state(result.state)) == result.state
     for entry in result.entries:
         if entry.kind == "hand":
-            assert entry.summary.en
-            assert entry.summary.hu
+            assert str(entry.summary)
+            assert say_in("hu")(entry.summary)
         for line in entry.lines:
-            assert line.text.en
-            assert line.text.hu
+            assert str(line.text)
+            assert say_in("hu")(line.text)
 
 
 def test_the_first_dealer_is_free_and_the_next_is_the_right_hand():
@@ -702,3 +703,14 @@ def test_the_example_night_scores():
         (doc.get("pots") or {}).values()
     )
     assert registry.get("ultimo") is VARIANT
+
+
+def test_the_example_night_speaks_polish():
+    """Every line and summary of the example night has its Polish (the seed's terms)."""
+    path = Path(__file__).resolve().parents[3] / "examples" / "ultimo.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    english, polish = score_sheet(copy.deepcopy(doc)), score_sheet(doc, say_in("pl"))
+    for en_entry, pl_entry in zip(english["entries"], polish["entries"], strict=True):
+        for en_line, pl_line in zip(en_entry["breakdown"], pl_entry["breakdown"], strict=True):
+            assert pl_line != en_line
+    assert "Pula Króla" in json.dumps(polish, ensure_ascii=False)

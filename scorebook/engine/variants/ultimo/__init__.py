@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorebook.engine.errors import InvalidHand, InvalidSheet, Problem
+from scorebook.engine.messages import msg
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import EndOfSession, Entry, Session, TableHint, Text
 from scorebook.engine.variants.ultimo import session as events
@@ -37,6 +38,7 @@ __all__ = ["HOUSE_RULES", "SUITS", "VARIANT", "Ultimo", "UltimoState", "card_poi
 
 class Ultimo:
     key = "ultimo"
+    # Still a Text pair: shape.check_input and services read `title.en`/`title.hu` (issue 11)
     title = Text("Ultimo (Danish tarok)", "Ultimo (dán tarokk)")
     min_players = 3
     max_players = 4
@@ -52,10 +54,7 @@ class Ultimo:
                 [
                     Problem(
                         "players",
-                        Text(
-                            f"Ultimo needs 3 or 4 seated at the start, not {len(seated)}",
-                            f"Az Ultimóhoz kezdéskor 3 vagy 4 ülő játékos kell, nem {len(seated)}",
-                        ),
+                        msg("Ultimo needs 3 or 4 seated at the start, not {n}", n=len(seated)),
                     )
                 ]
             )
@@ -98,13 +97,11 @@ class Ultimo:
         if kind in ("foundations", "end_of_session"):
             raise InvalidHand.one(
                 "event",
-                f"{kind} is booked automatically, not recorded",
-                f"{kind}: automatikusan könyvelődik, nem kell rögzíteni",
+                msg("{event} is booked automatically, not recorded", event=str(kind)),
             )
         raise InvalidHand.one(
             "event",
-            f"{kind!r} is not an Ultimo session event (join, leave)",
-            f"{kind!r} nem Ultimo-eseménye az ülésnek (join, leave)",
+            msg("{event} is not an Ultimo session event (join, leave)", event=repr(kind)),
         )
 
     def end_of_session(self, session: Session, state: UltimoState) -> EndOfSession:
@@ -113,12 +110,7 @@ class Ultimo:
     def table_hint(self, session: Session, state: UltimoState) -> TableHint:
         dealer = state.next_dealer if state.next_dealer in state.seated else state.seated[0]
         _, sitting_out, _ = seat_roles(state.seated, dealer)
-        notes = (
-            Text(
-                f"King pool {state.king}, Pagat pool {state.pagat}",
-                f"Király-kassza {state.king}, pagát-kassza {state.pagat}",
-            ),
-        )
+        notes = (msg("King pool {king}, Pagat pool {pagat}", king=state.king, pagat=state.pagat),)
         return TableHint(dealer, (sitting_out,) if sitting_out else (), 1, notes)
 
     def dump_state(self, state: UltimoState) -> dict[str, Any]:

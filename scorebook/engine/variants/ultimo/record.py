@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorebook.engine.errors import Problems
+from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import BOOL, INT, INTS, PLAYER, PLAYERS, TEXT, by_player, fields, rows
 from scorebook.engine.types import Session
@@ -19,7 +20,7 @@ from scorebook.engine.variants.ultimo.state import UltimoState, seat_roles
 from scorebook.engine.variants.ultimo.tariffs import (
     CARD_POINTS_TOTAL,
     CAVALRY_CARDS,
-    CLASS_HU,
+    CLASS_TEXT,
     CLASSES,
     DEALER_OFFENCES,
     DECLARATION_TYPES,
@@ -76,11 +77,7 @@ def _read_level(d: Reader, kind: str) -> tuple[str | None, str | None]:
     if level == "half":
         missing = d.choice("missing", SUITS if kind == "kings" else CAVALRY_CARDS)
     elif level is not None and d.has("missing"):
-        d.problems.add(
-            d.path("missing"),
-            "only a half declaration names a missing card",
-            "csak fél bemondásnál kell megnevezni a hiányzó lapot",
-        )
+        d.problems.add(d.path("missing"), msg("only a half declaration names a missing card"))
     return level, missing
 
 
@@ -126,8 +123,7 @@ def _read_declarations(
         if key in seen:
             d.problems.add(
                 d.path("suit" if kind == "cavalry" else "type"),
-                f"{player} already made this kind of declaration in this hand",
-                f"{player} már tett ilyen bemondást ebben a leosztásban",
+                msg("{who} already made this kind of declaration in this hand", who=player),
             )
         seen.add(key)
     return result, made_by
@@ -153,8 +149,7 @@ def _penalty_class(session: Session, p: Reader, reason: str | None) -> str | Non
     if cls != expected:
         p.problems.add(
             p.path("class"),
-            f"a {reason} penalty is {expected} here",
-            f"ez ({reason}) itt {CLASS_HU[expected]} büntetés",
+            msg("a {reason} penalty is {cls} here", reason=str(reason), cls=CLASS_TEXT[expected]),
         )
         return None
     return cls
@@ -170,29 +165,26 @@ def _check_offender(
     if dealer_only and player is not None and player != dealer:
         p.problems.add(
             p.path("player"),
-            f"the offender for {reason} is the dealer, {dealer}",
-            f"ennél ({reason}) a vétkes az osztó: {dealer}",
+            msg(
+                "the offender for {reason} is the dealer, {dealer}",
+                reason=str(reason),
+                dealer=dealer,
+            ),
         )
 
 
 def _refund_problem(
     idx: Any, made_by: list[str | None], player: str | None, taken: set[int]
-) -> tuple[str, str] | None:
+) -> Msg | None:
     """What is wrong with one index of `refund_declarations`, if anything."""
     if isinstance(idx, bool) or not isinstance(idx, int):
-        return f"{idx!r} is not a whole number", f"{idx!r} nem egész szám"
+        return pmsg("ultimo", "{value} is not a whole number", value=repr(idx))
     if not 0 <= idx < len(made_by):
-        return f"there is no declarations[{idx}]", f"nincs declarations[{idx}] bemondás"
+        return msg("there is no declarations[{index}]", index=idx)
     if player is not None and made_by[idx] != player:
-        return (
-            f"declarations[{idx}] was not made by {player}",
-            f"a declarations[{idx}] bemondást nem {player} tette",
-        )
+        return msg("declarations[{index}] was not made by {who}", index=idx, who=player)
     if idx in taken:
-        return (
-            f"declarations[{idx}] is refunded twice",
-            f"a declarations[{idx}] bemondás kétszer járna vissza",
-        )
+        return msg("declarations[{index}] is refunded twice", index=idx)
     return None
 
 
@@ -203,14 +195,10 @@ def _read_refunds(
     raw = p.raw("refund_declarations")
     field = p.path("refund_declarations")
     if raw is not None and raw != [] and reason != "declaration_error":
-        p.problems.add(
-            field,
-            "only a declaration_error refunds declarations",
-            "csak hibás bemondásnál (declaration_error) jár vissza bemondás",
-        )
+        p.problems.add(field, msg("only a declaration_error refunds declarations"))
         return []
     if raw is not None and not isinstance(raw, list):
-        p.problems.add(field, "must be a list", "listának kell lennie")
+        p.problems.add(field, pmsg("ultimo", "must be a list"))
         return []
     refunds: list[int] = []
     for j, idx in enumerate(raw or ()):
@@ -218,7 +206,7 @@ def _read_refunds(
         if problem is None:
             refunds.append(idx)
         else:
-            p.problems.add(f"{field}[{j}]", *problem)
+            p.problems.add(f"{field}[{j}]", problem)
     return refunds
 
 
@@ -240,9 +228,7 @@ def _read_penalties(
         voids = cls == "irreparable" and reason != "failed_tout_joker_discard"
         if voids and any(q.voids for q in result):
             p.problems.add(
-                p.path("class"),
-                "the hand already ended with an irreparable penalty",
-                "a leosztás már véget ért egy helyrehozhatatlan büntetéssel",
+                p.path("class"), msg("the hand already ended with an irreparable penalty")
             )
         result.append(Penalty(i, player, reason, cls, PENALTY_AMOUNT[cls], voids, tuple(refunds)))
     return result
@@ -254,11 +240,7 @@ def _check_void(r: Reader, void: bool) -> None:
     if not isinstance(given, bool):
         r.boolean("void")  # names the problem
     elif given != void:
-        r.problems.add(
-            "void",
-            "the hand is void exactly when it has an irreparable penalty",
-            "a leosztás pontosan akkor érvénytelen, ha helyrehozhatatlan büntetés történt",
-        )
+        r.problems.add("void", msg("the hand is void exactly when it has an irreparable penalty"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -290,11 +272,7 @@ def _read_last_trick(
     """(winner, winning card, King Przydupek players, Pagat Przydupek player)."""
     if void:
         if r.raw("last_trick") is not None:
-            r.problems.add(
-                "last_trick",
-                "a void hand has no last trick: it must be null",
-                "érvénytelen leosztásnak nincs utolsó ütése: üresnek kell lennie",
-            )
+            r.problems.add("last_trick", msg("a void hand has no last trick: it must be null"))
         return None, None, [], None
     lt = r.obj("last_trick")
     if lt is None:
@@ -315,11 +293,7 @@ def _read_tout_nolo(
     if void:
         for name, who in (("tout", tout), ("nolo", nolo)):
             if who is not None:
-                r.problems.add(
-                    name,
-                    "a void hand has no last trick, so no Tout or Nolo",
-                    "érvénytelen leosztásban nincs Tout és Nolo",
-                )
+                r.problems.add(name, msg("a void hand has no last trick, so no Tout or Nolo"))
     return tout, nolo
 
 
@@ -333,11 +307,9 @@ def _read_card_points(
         if given is not None:
             r.problems.add(
                 "card_points",
-                "must be null: no card-point settlement after "
-                + ("a void hand" if void else "a Nolo"),
-                "üresnek kell lennie: "
-                + ("érvénytelen leosztásban" if void else "Nolo után")
-                + " nincs kártyapont-elszámolás",
+                msg("must be null: no card-point settlement after a void hand")
+                if void
+                else msg("must be null: no card-point settlement after a Nolo"),
             )
         return None
     if given is None and tout is not None and session.house_rules["tout_cancels_card_points"]:
@@ -348,8 +320,11 @@ def _read_card_points(
         if total != CARD_POINTS_TOTAL:
             r.problems.add(
                 "card_points",
-                f"the card points add up to {total}, not {CARD_POINTS_TOTAL}",
-                f"a kártyapontok összege {total}, nem {CARD_POINTS_TOTAL}",
+                msg(
+                    "the card points add up to {total}, not {expected}",
+                    total=total,
+                    expected=CARD_POINTS_TOTAL,
+                ),
             )
     return card_points
 
@@ -362,23 +337,17 @@ def _check_tout_nolo(h: Hand, problems: Problems) -> None:
     """At most one of Tout and Nolo; Tout won the last trick, Nolo did not."""
     tout, nolo, winner = h.tout, h.nolo, h.winner
     if tout is not None and nolo is not None:
-        problems.add(
-            "nolo",
-            "must be null when someone has Tout",
-            "üresnek kell lennie, ha valakinek Tout-ja van",
-        )
+        problems.add("nolo", msg("must be null when someone has Tout"))
     if tout is not None and winner is not None and tout != winner:
         problems.add(
             "tout",
-            f"the Tout player took every trick, so he won the last one (not {winner})",
-            f"a Tout játékosa vitte az utolsó ütést is (nem {winner})",
+            msg(
+                "the Tout player took every trick, so he won the last one (not {winner})",
+                winner=winner,
+            ),
         )
     if nolo is not None and nolo == winner:
-        problems.add(
-            "nolo",
-            "the Nolo player took no trick, so he did not win the last one",
-            "a Nolo játékosa egy ütést sem vitt, az utolsót sem",
-        )
+        problems.add("nolo", msg("the Nolo player took no trick, so he did not win the last one"))
 
 
 def _check_ultimo_cards(h: Hand, problems: Problems) -> None:
@@ -389,22 +358,25 @@ def _check_ultimo_cards(h: Hand, problems: Problems) -> None:
     if lost + last_kings > 4:
         problems.add(
             "in_play.kings_lost",
-            f"kings lost in play plus kings in the last trick exceed 4 ({lost} + {last_kings})",
-            f"a játék közben elvesztett és az utolsó ütésbeli királyok száma több 4-nél ({lost} + {last_kings})",
+            msg(
+                "kings lost in play plus kings in the last trick exceed 4 ({lost} + {last})",
+                lost=lost,
+                last=last_kings,
+            ),
         )
     if h.pagat is not None and (card == "pagat" or h.pagat_przydupek is not None):
         problems.add(
-            "in_play.pagat",
-            "the Pagat was played in the last trick, so not in tricks 1–24",
-            "a pagát az utolsó ütésben ment ki, nem az 1–24. ütésben",
+            "in_play.pagat", msg("the Pagat was played in the last trick, so not in tricks 1–24")
         )
     if h.pagat_przydupek is not None and card in ("pagat", "king"):
         problems.add(
             "last_trick.pagat_przydupek",
-            "a Pagat lost in the last trick cannot go with a trick won by the "
-            + ("Pagat" if card == "pagat" else "king (the Pagat would beat it)"),
-            "az utolsó ütésben elvesztett pagát mellett nem nyerhet "
-            + ("a pagát" if card == "pagat" else "király (a pagát ütné)"),
+            msg("a Pagat lost in the last trick cannot go with a trick won by the Pagat")
+            if card == "pagat"
+            else msg(
+                "a Pagat lost in the last trick cannot go with a trick won by the king"
+                " (the Pagat would beat it)"
+            ),
         )
 
 
@@ -414,21 +386,16 @@ def _check_przydupek(h: Hand, problems: Problems) -> None:
         for j, who in enumerate(h.king_przydupek):
             if who == h.winner:
                 problems.add(
-                    f"last_trick.king_przydupek[{j}]",
-                    "the last-trick winner has no Przydupek",
-                    "az utolsó ütés nyerőjének nincs Przydupekje",
+                    f"last_trick.king_przydupek[{j}]", msg("the last-trick winner has no Przydupek")
                 )
         if h.pagat_przydupek == h.winner:
             problems.add(
-                "last_trick.pagat_przydupek",
-                "the last-trick winner has no Przydupek",
-                "az utolsó ütés nyerőjének nincs Przydupekje",
+                "last_trick.pagat_przydupek", msg("the last-trick winner has no Przydupek")
             )
     if h.pagat_przydupek is not None and h.pagat_przydupek in h.king_przydupek:
         problems.add(
             "last_trick.pagat_przydupek",
-            "one player plays one card to the last trick: not a king and the Pagat",
-            "egy játékos egy lapot tesz az utolsó ütésbe: nem lehet király és pagát is",
+            msg("one player plays one card to the last trick: not a king and the Pagat"),
         )
 
 
@@ -439,23 +406,13 @@ def _check_tout_tricks(h: Hand, problems: Problems) -> None:
         return
     if h.kings_lost.get(tout):
         problems.add(
-            f"in_play.kings_lost.{tout}",
-            "the Tout player won every trick, so he lost no king",
-            "a Tout játékosa minden ütést vitt, királyt nem veszített",
+            f"in_play.kings_lost.{tout}", msg("the Tout player won every trick, so he lost no king")
         )
     if h.pagat is not None and (h.pagat[0] == tout) != (h.pagat[1] == "won"):
-        problems.add(
-            "in_play.pagat",
-            "with Tout only the Tout player wins tricks",
-            "Tout mellett csak a Tout játékosa üt",
-        )
+        problems.add("in_play.pagat", msg("with Tout only the Tout player wins tricks"))
     for who, points in (h.card_points or {}).items():
         if who not in (tout, h.dealer) and points:
-            problems.add(
-                f"card_points.{who}",
-                "took no trick and has no Skat, so 0",
-                "nem ütött és nem övé a skart, így 0",
-            )
+            problems.add(f"card_points.{who}", msg("took no trick and has no Skat, so 0"))
 
 
 def _check_trick_points(h: Hand, points: dict[str, int], problems: Problems) -> None:
@@ -466,14 +423,15 @@ def _check_trick_points(h: Hand, points: dict[str, int], problems: Problems) -> 
         if h.tout is None and p == 0:
             problems.add(
                 f"card_points.{who}",
-                "0 means no trick taken, which is a Nolo: with no Nolo recorded, at least 1",
-                "0 pont azt jelenti, hogy nem ütött, ez Nolo: Nolo nélkül legalább 1",
+                msg("0 means no trick taken, which is a Nolo: with no Nolo recorded, at least 1"),
             )
         elif h.tout not in (None, who) and who == h.dealer and not 1 <= p <= SKAT_MAX:
             problems.add(
                 f"card_points.{who}",
-                f"the dealer took no trick beside the Tout: only the Skat, 1 to {SKAT_MAX}",
-                f"az osztó a Tout mellett nem ütött: csak a skart, 1–{SKAT_MAX} pont",
+                msg(
+                    "the dealer took no trick beside the Tout: only the Skat, 1 to {most}",
+                    most=SKAT_MAX,
+                ),
             )
 
 
@@ -481,8 +439,7 @@ def _check_nolo_tricks(h: Hand, problems: Problems) -> None:
     if h.pagat == (h.nolo, "won"):
         problems.add(
             "in_play.pagat",
-            "the Nolo player took no trick, so he did not win one with the Pagat",
-            "a Nolo játékosa nem ütött, pagáttal sem",
+            msg("the Nolo player took no trick, so he did not win one with the Pagat"),
         )
 
 
@@ -492,8 +449,7 @@ def _check_failed_tout(h: Hand, problems: Problems) -> None:
         if pen.reason == "failed_tout_joker_discard" and pen.player == h.tout:
             problems.add(
                 f"penalties[{pen.index}].reason",
-                f"{h.tout} made his Tout",
-                f"{h.tout} megcsinálta a Tout-t",
+                msg("{who} made his Tout", who=str(h.tout)),
             )
 
 
@@ -523,8 +479,13 @@ def _check_sitting_out(r: Reader, dealer: str, sitting_out: str | None) -> None:
     if r.raw("sitting_out") != sitting_out:
         r.problems.add(
             "sitting_out",
-            f"with {dealer} dealing, the person sitting out is {sitting_out or 'nobody'}",
-            f"ha {dealer} oszt, {sitting_out or 'senki'} marad ki",
+            msg(
+                "with {dealer} dealing, the person sitting out is {who}",
+                dealer=dealer,
+                who=sitting_out,
+            )
+            if sitting_out
+            else msg("with {dealer} dealing, the person sitting out is nobody", dealer=dealer),
         )
 
 

@@ -4,33 +4,54 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from scorebook.engine.types import NO_TEXT, Amount, Line, Session, Text
+from scorebook.engine.messages import NO_MSG, Msg, msg, nmsg, pmsg
+from scorebook.engine.types import Amount, Line, Session
 from scorebook.engine.variants.ultimo.hand import Declaration, Hand
 from scorebook.engine.variants.ultimo.state import UltimoState
 from scorebook.engine.variants.ultimo.tariffs import (
-    CARD_HU,
-    CLASS_HU,
+    CARD_WITHOUT,
     DEALER_FEE,
     FOUNDATION,
     IN_PLAY,
     KING,
     KING_PRZYDUPEK,
     KING_ULTIMO,
-    LEVEL_HU,
     NOLO,
     PAGAT,
     PAGAT_PRZYDUPEK,
     PAGAT_ULTIMO,
     PENALTY_AMOUNT,
+    PENALTY_TEXT,
     PLAIN_LAST_TRICK,
-    POT_INTO_HU,
     POT_NAMES,
+    POT_OF,
     POT_TEXT,
     REASON_TEXT,
-    SUIT_HU,
+    SUIT_TEXT,
     card_point_amount,
     declaration_value,
 )
+
+# The last-trick prizes and outcomes, as the lines and the summary name them
+TOUT = pmsg("ultimo prize", "Tout")
+NOLO_TEXT = pmsg("ultimo prize", "Nolo")
+PAGAT_ULTIMO_TEXT = pmsg("ultimo prize", "Pagat Ultimo")
+KING_ULTIMO_TEXT = pmsg("ultimo prize", "King Ultimo")
+KINGS_DECLARED = {
+    "rich": pmsg("ultimo declaration", "rich king"),
+    "full": pmsg("ultimo declaration", "full king"),
+    "half": pmsg("ultimo declaration", "half king"),
+}
+
+
+def joined(parts: list[Msg]) -> Msg:
+    """Parts said one after another, separated by "; " (a summary, the card-point parts)."""
+    if not parts:
+        return NO_MSG
+    result = parts[0]
+    for part in parts[1:]:
+        result = pmsg("ultimo list", "{first}; {next}", first=result, next=part)
+    return result
 
 
 def _pay_each(payer: str, payees: tuple[str, ...], amount: int) -> dict[str, Amount]:
@@ -60,39 +81,59 @@ def refill_lines(pools: dict[str, int], seated: tuple[str, ...]) -> list[Line]:
 def _refill_line(pot: str, seated: tuple[str, ...]) -> Line:
     """One pool's refill: built once per pool and table (its deltas are only ever read)."""
     n = len(seated)
-    name = POT_TEXT[pot]
     return Line(
-        Text(
-            f"{name.en} empty, refilled: {n} × {FOUNDATION} = {n * FOUNDATION}",
-            f"Üres a {name.hu}, feltöltés: {n} × {FOUNDATION} = {n * FOUNDATION}",
+        msg(
+            "{pool} empty, refilled: {n} × {foundation} = {total}",
+            pool=POT_TEXT[pot],
+            n=n,
+            foundation=FOUNDATION,
+            total=n * FOUNDATION,
         ),
         dict.fromkeys(seated, -FOUNDATION),
         {pot: n * FOUNDATION},
     )
 
 
-def _declaration_name(decl: Declaration) -> Text:
+def _cavalry(level: str, suit: Msg) -> Msg:
+    if level == "rich":
+        return pmsg("ultimo declaration", "rich cavalry of {suit}", suit=suit)
+    if level == "full":
+        return pmsg("ultimo declaration", "full cavalry of {suit}", suit=suit)
+    return pmsg("ultimo declaration", "half cavalry of {suit}", suit=suit)
+
+
+def _declaration_name(decl: Declaration) -> Msg:
     if decl.kind == "trumps":
         n = decl.number
-        pagat = Text(" with the Pagat", " a pagáttal") if decl.with_pagat else NO_TEXT
-        return Text(f"{n} trumps (triumfy){pagat.en}", f"{n} tarokk (triumfy){pagat.hu}")
+        if decl.with_pagat:
+            return nmsg(
+                "{count} trump (triumfy) with the Pagat",
+                "{count} trumps (triumfy) with the Pagat",
+                n,
+            )
+        return nmsg("{count} trump (triumfy)", "{count} trumps (triumfy)", n)
     if decl.kind == "matadors":
-        m = decl.number
-        return Text(f"{m} matadors (matadorzy)", f"{m} matador (matadorzy)")
+        return nmsg("{count} matador (matadorzy)", "{count} matadors (matadorzy)", decl.number)
     level, missing = decl.level, decl.missing
     if decl.kind == "kings":
-        en = f"{level} king"
-        hu = f"{LEVEL_HU[level]} király"
+        name = KINGS_DECLARED[level]
         if missing:
-            en += f" without {missing}"
-            hu += f", {SUIT_HU[missing]} nélkül"
-        return Text(en, hu)
-    en = f"{level} cavalry of {decl.suit}"
-    hu = f"{LEVEL_HU[level]} {SUIT_HU[decl.suit]} lovasság"
+            return pmsg(
+                "ultimo declaration",
+                "{declaration} without {suit}",
+                declaration=name,
+                suit=SUIT_TEXT[missing],
+            )
+        return name
+    name = _cavalry(level, SUIT_TEXT[decl.suit])
     if missing:
-        en += f" without the {missing}"
-        hu += f", {CARD_HU[missing]} nélkül"
-    return Text(en, hu)
+        return pmsg(
+            "ultimo declaration",
+            "{declaration} without the {card}",
+            declaration=name,
+            card=CARD_WITHOUT[missing],
+        )
+    return name
 
 
 def _declaration_value(decl: Declaration) -> int:
@@ -113,10 +154,7 @@ def _others(active: tuple[str, ...], who: str) -> tuple[str, ...]:
 @_cached
 def _fee_line(d: str) -> Line:
     return Line(
-        Text(
-            f"Dealer fee: {d} pays {DEALER_FEE} into each pool",
-            f"Osztási díj: {d} {DEALER_FEE}-öt fizet mindkét kasszába",
-        ),
+        msg("Dealer fee: {dealer} pays {fee} into each pool", dealer=d, fee=DEALER_FEE),
         {d: -2 * DEALER_FEE},
         {KING: DEALER_FEE, PAGAT: DEALER_FEE},
     )
@@ -124,13 +162,17 @@ def _fee_line(d: str) -> Line:
 
 @_cached
 def _redeal_line(who: str, d: str, reversed_: bool) -> Line:
-    return Line(
-        Text(
-            f"Redeal asked by {who} (no trump): {d} deals again, no fee"
-            + ("; any declarations of the first deal were reversed" if reversed_ else ""),
-            f"Újraosztást kért {who} (nincs tarokkja): {d} újra oszt, díj nélkül"
-            + ("; az első osztás bemondásai visszajártak" if reversed_ else ""),
+    if reversed_:
+        return Line(
+            msg(
+                "Redeal asked by {who} (no trump): {dealer} deals again, no fee;"
+                " any declarations of the first deal were reversed",
+                who=who,
+                dealer=d,
+            )
         )
+    return Line(
+        msg("Redeal asked by {who} (no trump): {dealer} deals again, no fee", who=who, dealer=d)
     )
 
 
@@ -140,9 +182,13 @@ def _declaration_line(decl: Declaration, others: tuple[str, ...]) -> Line:
     v, name = _declaration_value(decl), _declaration_name(decl)
     names, n = ", ".join(others), len(others)
     return Line(
-        Text(
-            f"{who} declares {name.en}: {v} from each of {names} = {v * n}",
-            f"{who} bemondása, {name.hu}: {v} a többiektől ({names}) = {v * n}",
+        msg(
+            "{who} declares {declaration}: {value} from each of {names} = {total}",
+            who=who,
+            declaration=name,
+            value=v,
+            names=names,
+            total=v * n,
         ),
         _each_pays(others, who, v),
     )
@@ -154,11 +200,15 @@ def _king_lost_line(who: str, others: tuple[str, ...], n: int) -> Line:
     deltas = _pay_each(who, others, IN_PLAY * n)
     deltas[who] -= IN_PLAY * n
     return Line(
-        Text(
-            f"{who} lost {'a king' if n == 1 else f'{n} kings'} in play:"
-            f" {n} × {IN_PLAY} to each of {names} and {n} × {IN_PLAY} into the King pool",
-            f"{who} {n} királyt veszített játék közben: {n} × {IN_PLAY} a többieknek"
-            f" ({names}) és {n} × {IN_PLAY} a király-kasszába",
+        nmsg(
+            "{who} lost a king in play:"
+            " {count} × {fee} to each of {names} and {count} × {fee} into the King pool",
+            "{who} lost {count} kings in play:"
+            " {count} × {fee} to each of {names} and {count} × {fee} into the King pool",
+            n,
+            who=who,
+            fee=IN_PLAY,
+            names=names,
         ),
         deltas,
         {KING: IN_PLAY * n},
@@ -172,20 +222,22 @@ def _pagat_line(who: str, others: tuple[str, ...], result: str) -> Line:
         deltas = _pay_each(who, others, IN_PLAY)
         deltas[who] -= IN_PLAY
         return Line(
-            Text(
-                f"{who} lost the Pagat in play: {IN_PLAY} to each of {names}"
-                f" and {IN_PLAY} into the Pagat pool",
-                f"{who} elvesztette a pagátot játék közben: {IN_PLAY} a többieknek"
-                f" ({names}) és {IN_PLAY} a pagát-kasszába",
+            msg(
+                "{who} lost the Pagat in play: {fee} to each of {names}"
+                " and {fee} into the Pagat pool",
+                who=who,
+                fee=IN_PLAY,
+                names=names,
             ),
             deltas,
             {PAGAT: IN_PLAY},
         )
     return Line(
-        Text(
-            f"{who} won a trick with the Pagat: {IN_PLAY} from each of {names}"
-            " (nothing from the pool)",
-            f"{who} pagáttal ütött: {IN_PLAY} a többiektől ({names}), a kasszából semmi",
+        msg(
+            "{who} won a trick with the Pagat: {fee} from each of {names} (nothing from the pool)",
+            who=who,
+            fee=IN_PLAY,
+            names=names,
         ),
         _each_pays(others, who, IN_PLAY),
     )
@@ -194,36 +246,43 @@ def _pagat_line(who: str, others: tuple[str, ...], result: str) -> Line:
 @_cached
 def _penalty_line(who: str, reason: str, cls: str, voids: bool) -> Line:
     a = PENALTY_AMOUNT[cls]
-    why = REASON_TEXT[reason]
-    return Line(
-        Text(
-            f"{cls.capitalize()} penalty, {who} ({why.en}): {a} into each pool"
-            + ("; the hand is void" if voids else ""),
-            f"{CLASS_HU[cls].capitalize()} büntetés, {who} ({why.hu}):"
-            f" {a} mindkét kasszába" + ("; a leosztás érvénytelen" if voids else ""),
-        ),
-        {who: -2 * a} if a else {},
-        {KING: a, PAGAT: a} if a else {},
+    args: dict[str, str | int | Msg] = {
+        "penalty": PENALTY_TEXT[cls],
+        "who": who,
+        "reason": REASON_TEXT[reason],
+        "amount": a,
+    }
+    text = (
+        msg("{penalty}, {who} ({reason}): {amount} into each pool; the hand is void", **args)
+        if voids
+        else msg("{penalty}, {who} ({reason}): {amount} into each pool", **args)
     )
+    return Line(text, {who: -2 * a} if a else {}, {KING: a, PAGAT: a} if a else {})
 
 
 @_cached
 def _snapshot_line(k_star: int, p_star: int) -> Line:
     return Line(
-        Text(
-            f"Pools counted before the last trick: King {k_star}, Pagat {p_star}",
-            f"A kasszák az utolsó ütés előtt: király {k_star}, pagát {p_star}",
+        msg(
+            "Pools counted before the last trick: King {king}, Pagat {pagat}",
+            king=k_star,
+            pagat=p_star,
         )
     )
 
 
 @_cached
-def _prize_line(name: str, who: str, value: int, group: tuple[str, ...]) -> Line:
+def _prize_line(name: Msg, who: str, value: int, group: tuple[str, ...]) -> Line:
     names, n = ", ".join(group), len(group)
     return Line(
-        Text(
-            f"{name} by {who}: {value} × {n} = {value * n} from {names}",
-            f"{name} – {who}: {value} × {n} = {value * n} ({names} fizet)",
+        msg(
+            "{prize} by {who}: {value} × {n} = {total} from {names}",
+            prize=name,
+            who=who,
+            value=value,
+            n=n,
+            total=value * n,
+            names=names,
         ),
         _each_pays(group, who, value),
     )
@@ -231,9 +290,8 @@ def _prize_line(name: str, who: str, value: int, group: tuple[str, ...]) -> Line
 
 @_cached
 def _take_line(who: str, pot: str, amount: int) -> Line:
-    name = POT_TEXT[pot]
     return Line(
-        Text(f"{name.en} taken by {who}: {amount}", f"A {name.hu} tartalmát {who} viszi: {amount}"),
+        msg("{pool} taken by {who}: {amount}", pool=POT_OF[pot], who=who, amount=amount),
         {who: amount},
         {pot: -amount},
     )
@@ -243,11 +301,14 @@ def _take_line(who: str, pot: str, amount: int) -> Line:
 def _nolo_line(who: str, group: tuple[str, ...]) -> Line:
     n = len(group)
     return Line(
-        Text(
-            f"Nolo by {who}: {NOLO} × {n} = {NOLO * n} from {', '.join(group)};"
+        msg(
+            "Nolo by {who}: {value} × {n} = {total} from {names};"
             " it cancels every last-trick reward",
-            f"Nolo – {who}: {NOLO} × {n} = {NOLO * n} ({', '.join(group)} fizet);"
-            " az utolsó ütés jutalmai elmaradnak",
+            who=who,
+            value=NOLO,
+            n=n,
+            total=NOLO * n,
+            names=", ".join(group),
         ),
         _each_pays(group, who, NOLO),
     )
@@ -257,17 +318,20 @@ def _nolo_line(who: str, group: tuple[str, ...]) -> Line:
 def _plain_line(who: str, group: tuple[str, ...], przydupek: bool) -> Line:
     if przydupek:
         return Line(
-            Text(
-                f"Last trick by {who} with a plain card: nothing, because of the Przydupek",
-                f"Utolsó ütés – {who}, sima lappal: nem jár érte semmi a Przydupek miatt",
+            msg(
+                "Last trick by {who} with a plain card: nothing, because of the Przydupek",
+                who=who,
             )
         )
     names, n = ", ".join(group), len(group)
     return Line(
-        Text(
-            f"Last trick by {who}: {PLAIN_LAST_TRICK} × {n} = {PLAIN_LAST_TRICK * n} from {names}",
-            f"Utolsó ütés – {who}: {PLAIN_LAST_TRICK} × {n} = {PLAIN_LAST_TRICK * n}"
-            f" ({names} fizet)",
+        msg(
+            "Last trick by {who}: {value} × {n} = {total} from {names}",
+            who=who,
+            value=PLAIN_LAST_TRICK,
+            n=n,
+            total=PLAIN_LAST_TRICK * n,
+            names=names,
         ),
         _each_pays(group, who, PLAIN_LAST_TRICK),
     )
@@ -279,68 +343,72 @@ def _przydupek_line(who: str, others: tuple[str, ...], pot: str, star: int) -> L
     each = KING_PRZYDUPEK if pot == KING else PAGAT_PRZYDUPEK
     deltas = _pay_each(who, others, each)
     deltas[who] -= star
-    en, hu = ("King", "Király") if pot == KING else ("Pagat", "Pagát")
-    name = POT_TEXT[pot]
-    return Line(
-        Text(
-            f"{en} Przydupek by {who}: {each} to each of {names},"
-            f" and {star} into the {name.en} (its contents when counted)",
-            f"{hu}-Przydupek – {who}: {each} a többieknek ({names}),"
-            f" és {star} {POT_INTO_HU[pot]} (a számolt tartalma)",
-        ),
-        deltas,
-        {pot: star},
+    args: dict[str, str | int | Msg] = {"who": who, "each": each, "names": names, "amount": star}
+    text = (
+        msg(
+            "King Przydupek by {who}: {each} to each of {names},"
+            " and {amount} into the King pool (its contents when counted)",
+            **args,
+        )
+        if pot == KING
+        else msg(
+            "Pagat Przydupek by {who}: {each} to each of {names},"
+            " and {amount} into the Pagat pool (its contents when counted)",
+            **args,
+        )
     )
+    return Line(text, deltas, {pot: star})
 
 
 @_cached
-def _card_points_part(nd: str, who: str, p: int, cap: int | None) -> tuple[str, str, int]:
-    """One player's part of the card-point line: English, Hungarian, and the amount the next
-    dealer pays him (a > 0) or he pays the next dealer (a < 0), table D. Cached on its own:
-    whole card-point lines rarely repeat, one player's part very often does."""
+def _card_points_part(nd: str, who: str, p: int, cap: int | None) -> tuple[Msg, int]:
+    """One player's part of the card-point line, and the amount the next dealer pays him
+    (a > 0) or he pays the next dealer (a < 0), table D. Cached on its own: whole card-point
+    lines rarely repeat, one player's part very often does."""
     a = card_point_amount(p, cap)
     if a > 0:
-        return f"{who} {p} → {nd} pays {who} {a}", f"{who} {p} → {nd} fizet {who} részére {a}", a
+        return msg(
+            "{who} {points} → {nd} pays {who} {amount}", who=who, points=p, nd=nd, amount=a
+        ), a
     if a < 0:
         return (
-            f"{who} {p} → {who} pays {nd} {-a}",
-            f"{who} {p} → {who} fizet {nd} részére {-a}",
+            msg("{who} {points} → {who} pays {nd} {amount}", who=who, points=p, nd=nd, amount=-a),
             a,
         )
-    return f"{who} {p} → 0", f"{who} {p} → 0", a
+    return msg("{who} {points} → 0", who=who, points=p), a
 
 
 @_cached
 def _card_points_line(nd: str, points: tuple[tuple[str, int], ...], cap: int | None) -> Line:
-    en: list[str] = []
-    hu: list[str] = []
+    parts: list[Msg] = []
     settle: dict[str, Amount] = {}
     for who, p in points:
-        part_en, part_hu, a = _card_points_part(nd, who, p, cap)
-        en.append(part_en)
-        hu.append(part_hu)
+        part, a = _card_points_part(nd, who, p, cap)
+        parts.append(part)
         if a:
             settle[who] = a
             settle[nd] = settle.get(nd, 0) - a
-    capped = Text(f", at most {cap}", f", legfeljebb {cap}") if cap is not None else NO_TEXT
-    return Line(
-        Text(
-            f"Card points against 26, rounded to 5{capped.en}, settled with the next dealer"
-            f" {nd}: {'; '.join(en)}",
-            f"Kártyapontok 26-hoz képest, 5-re kerekítve{capped.hu}, a következő osztóval"
-            f" ({nd}): {'; '.join(hu)}",
-        ),
-        settle,
-    )
+    if cap is None:
+        text = msg(
+            "Card points against 26, rounded to 5, settled with the next dealer {nd}: {parts}",
+            nd=nd,
+            parts=joined(parts),
+        )
+    else:
+        text = msg(
+            "Card points against 26, rounded to 5, at most {cap}, settled with the next dealer"
+            " {nd}: {parts}",
+            cap=cap,
+            nd=nd,
+            parts=joined(parts),
+        )
+    return Line(text, settle)
 
 
 def _reversed(line: Line) -> Line:
-    assert type(line.text) is Text  # until Ultimo speaks in messages (issue 11)
+    assert type(line.text) is Msg
     return Line(
-        Text(
-            f"Void hand, reversed: {line.text.en}",
-            f"Érvénytelen leosztás, visszajár: {line.text.hu}",
-        ),
+        msg("Void hand, reversed: {line}", line=line.text),
         {k: -v for k, v in line.deltas.items()},
         {k: -v for k, v in line.pots.items()},
     )
@@ -411,9 +479,12 @@ def _void_lines(
         names = ", ".join(others)
         lines.append(
             Line(
-                Text(
-                    f"{who} returns the wrong declaration {name.en}: {v} to each of {names}",
-                    f"{who} visszaadja a hibás bemondást ({name.hu}): {v} a többieknek ({names})",
+                msg(
+                    "{who} returns the wrong declaration {declaration}: {value} to each of {names}",
+                    who=who,
+                    declaration=name,
+                    value=v,
+                    names=names,
                 ),
                 _pay_each(who, others, v),
             )
@@ -435,9 +506,11 @@ def _reverse_void_hand(
         names = ", ".join(others)
         lines.append(
             Line(
-                Text(
-                    f"Void hand: {who}'s declaration reversed, {v} back to each of {names}",
-                    f"Érvénytelen leosztás: {who} bemondása visszajár, {v} a többieknek ({names})",
+                msg(
+                    "Void hand: {who}'s declaration reversed, {value} back to each of {names}",
+                    who=who,
+                    value=v,
+                    names=names,
                 ),
                 _pay_each(who, others, v),
             )
@@ -480,7 +553,7 @@ def _last_trick_reward(
     if h.tout is not None:
         t = h.tout
         group = _others(active, t) + ((fourth,) if fourth else ())
-        lines.append(_prize_line("Tout", t, session.house_rules["tout_value"], group))
+        lines.append(_prize_line(TOUT, t, session.house_rules["tout_value"], group))
         lines.append(_take_line(t, KING, pools[KING]))
         lines.append(_take_line(t, PAGAT, pools[PAGAT]))
         pools[KING] = pools[PAGAT] = 0
@@ -488,9 +561,9 @@ def _last_trick_reward(
         lines.append(_nolo_line(h.nolo, _others(active, h.nolo)))
     elif card == "pagat" or card == "king":
         pot, name, value = (
-            (PAGAT, "Pagat Ultimo", PAGAT_ULTIMO)
+            (PAGAT, PAGAT_ULTIMO_TEXT, PAGAT_ULTIMO)
             if card == "pagat"
-            else (KING, "King Ultimo", KING_ULTIMO)
+            else (KING, KING_ULTIMO_TEXT, KING_ULTIMO)
         )
         group = _others(active, w) + ((fourth,) if fourth else ())
         lines.append(_prize_line(name, w, value, group))
@@ -504,52 +577,46 @@ def _last_trick_reward(
 def _summary_text(
     dealer: str,
     declarations: int,
-    outcome: str,
+    outcome: Msg | None,
     who: str | None,
     king_przydupek: tuple[str, ...],
     pagat_przydupek: str | None,
     penalty: bool,
-) -> Text:
-    en = [f"{dealer} deals"]
-    hu = [f"oszt: {dealer}"]
+) -> Msg:
+    """The summary's parts; `outcome` is None for a void hand, NO_MSG for a plain last trick."""
+    parts = [pmsg("ultimo summary", "{dealer} deals", dealer=dealer)]
     if declarations:
-        en.append(f"{declarations} declaration(s)")
-        hu.append(f"{declarations} bemondás")
-    if outcome == "void":
-        en.append("void")
-        hu.append("érvénytelen")
-    elif outcome == "last trick":
-        en.append(f"last trick {who}")
-        hu.append(f"utolsó ütés: {who}")
+        parts.append(nmsg("{count} declaration(s)", "{count} declaration(s)", declarations))
+    if outcome is None:
+        parts.append(pmsg("ultimo summary", "void"))
+    elif outcome == NO_MSG:
+        parts.append(pmsg("ultimo summary", "last trick {who}", who=str(who)))
     else:
-        en.append(f"{outcome} by {who}")
-        hu.append(f"{outcome}: {who}")
+        parts.append(pmsg("ultimo summary", "{outcome} by {who}", outcome=outcome, who=str(who)))
     for p in king_przydupek:
-        en.append(f"King Przydupek {p}")
-        hu.append(f"király-Przydupek: {p}")
+        parts.append(pmsg("ultimo summary", "King Przydupek {who}", who=p))
     if pagat_przydupek:
-        en.append(f"Pagat Przydupek {pagat_przydupek}")
-        hu.append(f"pagát-Przydupek: {pagat_przydupek}")
+        parts.append(pmsg("ultimo summary", "Pagat Przydupek {who}", who=pagat_przydupek))
     if penalty:
-        en.append("penalty")
-        hu.append("büntetés")
-    return Text("; ".join(en), "; ".join(hu))
+        parts.append(pmsg("ultimo summary", "penalty"))
+    return joined(parts)
 
 
-def summary(h: Hand) -> Text:
+def summary(h: Hand) -> Msg:
     """The one-line summary of a scored hand."""
+    outcome: Msg | None
     if h.void:
-        outcome, who = "void", None
+        outcome, who = None, None
     elif h.tout:
-        outcome, who = "Tout", h.tout
+        outcome, who = TOUT, h.tout
     elif h.nolo:
-        outcome, who = "Nolo", h.nolo
+        outcome, who = NOLO_TEXT, h.nolo
     elif h.winning_card == "pagat":
-        outcome, who = "Pagat Ultimo", h.winner
+        outcome, who = PAGAT_ULTIMO_TEXT, h.winner
     elif h.winning_card == "king":
-        outcome, who = "King Ultimo", h.winner
+        outcome, who = KING_ULTIMO_TEXT, h.winner
     else:
-        outcome, who = "last trick", h.winner
+        outcome, who = NO_MSG, h.winner
     return _summary_text(
         h.dealer,
         len(h.declarations),

@@ -8,11 +8,19 @@ from fractions import Fraction
 from typing import Any
 
 from scorebook.engine.errors import Problems
+from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
-from scorebook.engine.types import Amount, EndOfSession, Entry, Line, Session, Text
+from scorebook.engine.types import Amount, EndOfSession, Entry, Line, Session
 from scorebook.engine.variants.ultimo.scoring import refill_lines
 from scorebook.engine.variants.ultimo.state import UltimoState
-from scorebook.engine.variants.ultimo.tariffs import KING, PAGAT, POT_NAMES, POT_TEXT
+from scorebook.engine.variants.ultimo.tariffs import KING, PAGAT, POT_NAMES, POT_OF, POT_TEXT
+
+# How the joining fee was rounded (house rule `join_fee_rounding`), as its line says it
+ROUNDING_TEXT = {
+    "nearest": pmsg("ultimo joining fee rounding", "nearest"),
+    "up": pmsg("ultimo joining fee rounding", "up"),
+    "down": pmsg("ultimo joining fee rounding", "down"),
+}
 
 
 def _round5_nearest(num: int, den: int) -> int:
@@ -28,7 +36,7 @@ def _round5(num: int, den: int, how: str) -> int:
     return _round5_nearest(num, den)
 
 
-def _event_entry(session: Session, kind: str, lines: list[Line], summary: Text) -> Entry:
+def _event_entry(session: Session, kind: str, lines: list[Line], summary: Msg) -> Entry:
     return Entry.from_lines(
         kind=kind,
         number=None,
@@ -45,7 +53,7 @@ def foundations(session: Session, pools: dict[str, int], seated: tuple[str, ...]
     lines = refill_lines(pools, seated)
     if not lines:
         return []
-    return [_event_entry(session, "foundations", lines, Text("Foundations", "Alapbefizetés"))]
+    return [_event_entry(session, "foundations", lines, pmsg("ultimo event", "Foundations"))]
 
 
 def _joiner(session: Session, state: UltimoState, event: Mapping[str, Any]) -> str:
@@ -56,20 +64,18 @@ def _joiner(session: Session, state: UltimoState, event: Mapping[str, Any]) -> s
     who = r.player("player", unseated)
     how = session.house_rules["join_fee_rounding"]
     if len(state.seated) >= 4:
-        problems.add("player", "four are seated already", "már négyen ülnek az asztalnál")
+        problems.add("player", msg("four are seated already"))
     if who is not None and r.has("seat_index"):
         index = session.players.index(who)
         if r.integer("seat_index") != index:
             problems.add(
                 "seat_index",
-                f"{who} sits at index {index} of the players",
-                f"{who} helye a játékosok között: {index}",
+                msg("{who} sits at index {index} of the players", who=who, index=index),
             )
     if r.has("rounding") and r.raw("rounding") != how:
         problems.add(
             "rounding",
-            f"the house rule join_fee_rounding is {how!r}",
-            f"a join_fee_rounding házszabály értéke {how!r}",
+            msg("the house rule join_fee_rounding is {value}", value=repr(how)),
         )
     problems.raise_if_any()
     assert who is not None
@@ -88,12 +94,16 @@ def join(
     for pot in POT_NAMES:
         # §17: a third of the pool (one equal claim of the three seated), rounded to 5
         fee = _round5(pools[pot], n, how)
-        name = POT_TEXT[pot]
         lines.append(
             Line(
-                Text(
-                    f"{who} joins: {name.en} {pools[pot]} / {n} → {fee} ({how})",
-                    f"{who} beszáll: {name.hu} {pools[pot]} / {n} → {fee} ({how})",
+                msg(
+                    "{who} joins: {pool} {amount} / {n} → {fee} ({rounding})",
+                    who=who,
+                    pool=POT_TEXT[pot],
+                    amount=pools[pot],
+                    n=n,
+                    fee=fee,
+                    rounding=ROUNDING_TEXT[how],
                 ),
                 {who: -fee} if fee else {},
                 {pot: fee} if fee else {},
@@ -101,7 +111,7 @@ def join(
         )
         pools[pot] += fee
     seated = tuple(p for p in session.players if p in state.seated or p == who)
-    entries = [_event_entry(session, "join", lines, Text(f"{who} joins", f"{who} beszáll"))]
+    entries = [_event_entry(session, "join", lines, pmsg("ultimo event", "{who} joins", who=who))]
     entries += foundations(session, pools, seated)
     return UltimoState(pools[KING], pools[PAGAT], seated, state.next_dealer), entries
 
@@ -110,11 +120,7 @@ def _leaver(state: UltimoState, event: Mapping[str, Any]) -> str:
     problems = Problems()
     who = Reader(event, problems).player("player", state.seated)
     if len(state.seated) <= 3:
-        problems.add(
-            "player",
-            "only two would remain: end the session instead (spec §10.5)",
-            "csak ketten maradnának: inkább az ülés véget ér (§10.5)",
-        )
+        problems.add("player", msg("only two would remain: end the session instead (spec §10.5)"))
     problems.raise_if_any()
     assert who is not None
     return who
@@ -122,22 +128,20 @@ def _leaver(state: UltimoState, event: Mapping[str, Any]) -> str:
 
 def _leaving_share(session: Session, who: str, pot: str, pools: dict[str, int], n: int) -> Line:
     """§10.5 (seed silent): the person leaving takes 1/N of the pool, or nothing by house rule."""
-    name = POT_TEXT[pot]
     if session.house_rules["leaving_share"] == "none":
-        return Line(
-            Text(
-                f"{who} leaves: no share of the {name.en}",
-                f"{who} távozik, nem kap részt: {name.hu}",
-            )
-        )
+        return Line(msg("{who} leaves: no share of the {pool}", who=who, pool=POT_OF[pot]))
     # spec §10.5: 1/N of the pool, rounded to the nearest 5 (a tie goes down)
     before = pools[pot]
     share = _round5_nearest(before, n)
     pools[pot] = before - share
     return Line(
-        Text(
-            f"{who} leaves: {name.en} {before} / {n} → {share}",
-            f"{who} távozik: {name.hu} {before} / {n} → {share}",
+        msg(
+            "{who} leaves: {pool} {amount} / {n} → {share}",
+            who=who,
+            pool=POT_TEXT[pot],
+            amount=before,
+            n=n,
+            share=share,
         ),
         {who: share} if share else {},
         {pot: -share} if share else {},
@@ -155,7 +159,7 @@ def leave(
     next_dealer = state.next_dealer
     if next_dealer == who:  # the deal passes on to the right
         next_dealer = state.seated[(state.seated.index(who) + 1) % n]
-    entries = [_event_entry(session, "leave", lines, Text(f"{who} leaves", f"{who} távozik"))]
+    entries = [_event_entry(session, "leave", lines, pmsg("ultimo event", "{who} leaves", who=who))]
     entries += foundations(session, pools, seated)
     return UltimoState(pools[KING], pools[PAGAT], seated, next_dealer), entries
 
@@ -166,7 +170,7 @@ def _exact_split(total: int, order: list[str], payouts: dict[str, Amount]) -> li
     share = Fraction(total, n)
     for who in order:
         payouts[who] = share if share.denominator != 1 else int(share)
-    return [Line(Text(f"Each gets {total} / {n}", f"Mindenki ennyit kap: {total} / {n}"))]
+    return [Line(pmsg("ultimo split", "Each gets {total} / {n}", total=total, n=n))]
 
 
 def _chip_split(
@@ -181,22 +185,19 @@ def _chip_split(
         payouts[who] = 5 * each
     lines = [
         Line(
-            Text(
-                f"{chips} chips of 5 = {n} × {each} + {extra}: each gets {5 * each}",
-                f"{chips} darab 5-ös zseton = {n} × {each} + {extra}: mindenki ennyit kap: {5 * each}",
+            msg(
+                "{chips} chips of 5 = {n} × {each} + {extra}: each gets {amount}",
+                chips=chips,
+                n=n,
+                each=each,
+                extra=extra,
+                amount=5 * each,
             )
         )
     ]
     if rule != "chips_from_next_dealer":
         left = 5 * extra + odd
-        lines.append(
-            Line(
-                Text(
-                    f"{left} stays in the pools for the next session",
-                    f"{left} a kasszákban marad a következő ülésre",
-                )
-            )
-        )
+        lines.append(Line(msg("{amount} stays in the pools for the next session", amount=left)))
         return lines, left
     for who in order[:extra]:
         payouts[who] += 5
@@ -205,12 +206,7 @@ def _chip_split(
     if extra or odd:
         names = ", ".join(order[:extra] or order[:1])
         lines.append(
-            Line(
-                Text(
-                    f"Leftover chips, one each from the next dealer on: {names}",
-                    f"A maradék zsetonok egyenként a következő osztótól: {names}",
-                )
-            )
+            Line(msg("Leftover chips, one each from the next dealer on: {names}", names=names))
         )
     return lines, 0
 
@@ -227,9 +223,12 @@ def split_pools(session: Session, state: UltimoState) -> EndOfSession:
     payouts: dict[str, Amount] = dict.fromkeys(session.players, 0)
     lines = [
         Line(
-            Text(
-                f"Pools: King {state.king} + Pagat {state.pagat} = {total}, split among {n}",
-                f"Kasszák: király {state.king} + pagát {state.pagat} = {total}, {n} felé osztva",
+            msg(
+                "Pools: King {king} + Pagat {pagat} = {total}, split among {n}",
+                king=state.king,
+                pagat=state.pagat,
+                total=total,
+                n=n,
             )
         )
     ]
@@ -243,5 +242,7 @@ def split_pools(session: Session, state: UltimoState) -> EndOfSession:
     king_left = min(state.king, left)
     pots_left: dict[str, Amount] = {KING: king_left, PAGAT: left - king_left}
     for who in order:
-        lines.append(Line(Text(f"{who} receives {payouts[who]}", f"{who} kap: {payouts[who]}")))
+        lines.append(
+            Line(pmsg("ultimo split", "{who} receives {amount}", who=who, amount=str(payouts[who])))
+        )
     return EndOfSession(payouts, pots_left, tuple(lines))

@@ -3,13 +3,17 @@
 
 from __future__ import annotations
 
-from scorebook.engine.types import Text
+from scorebook.engine.messages import pmsg
 
 KING = "king"
 PAGAT = "pagat"
 POT_NAMES = (KING, PAGAT)
-POT_TEXT = {KING: Text("King pool", "király-kassza"), PAGAT: Text("Pagat pool", "pagát-kassza")}
-POT_INTO_HU = {KING: "a király-kasszába", PAGAT: "a pagát-kasszába"}
+# A pool's name as a subject, and where a sentence says "of the pool" (grammar per language)
+POT_TEXT = {KING: pmsg("ultimo pool", "King pool"), PAGAT: pmsg("ultimo pool", "Pagat pool")}
+POT_OF = {
+    KING: pmsg("ultimo pool, genitive", "King pool"),
+    PAGAT: pmsg("ultimo pool, genitive", "Pagat pool"),
+}
 
 FOUNDATION = 20  # §15 "Fundamenty": each seated person, into each pool, at start and on refill
 DEALER_FEE = 5  # §15 "Rozdanie", §17: the dealer, into each pool
@@ -34,16 +38,34 @@ MATADORS_MIN, MATADORS_MAX = 3, 22  # spec §4 table A: Joker, Pagat, 21…2
 DECLARATION_TYPES = ("trumps", "matadors", "kings", "cavalry")
 
 SUITS = ("hearts", "diamonds", "spades", "clubs")
-SUIT_HU = {"hearts": "kőr", "diamonds": "káró", "spades": "pikk", "clubs": "treff"}
+SUIT_TEXT = {
+    "hearts": pmsg("ultimo suit", "hearts"),
+    "diamonds": pmsg("ultimo suit", "diamonds"),
+    "spades": pmsg("ultimo suit", "spades"),
+    "clubs": pmsg("ultimo suit", "clubs"),
+}
 CAVALRY_CARDS = ("king", "queen", "cavalier", "jack")
-CARD_HU = {"king": "király", "queen": "dáma", "cavalier": "lovas", "jack": "bubi"}
-LEVEL_HU = {"rich": "gazdag", "full": "teljes", "half": "fél"}
+# The missing card of a half cavalry, as "without the …" names it
+CARD_WITHOUT = {
+    "king": pmsg("ultimo card, without", "king"),
+    "queen": pmsg("ultimo card, without", "queen"),
+    "cavalier": pmsg("ultimo card, without", "cavalier"),
+    "jack": pmsg("ultimo card, without", "jack"),
+}
 CLASSES = ("superficial", "small", "large", "irreparable")
-CLASS_HU = {
-    "superficial": "formai",
-    "small": "kis",
-    "large": "nagy",
-    "irreparable": "helyrehozhatatlan",
+# A penalty class as a problem names it ("… is small here")
+CLASS_TEXT = {
+    "superficial": pmsg("ultimo penalty class", "superficial"),
+    "small": pmsg("ultimo penalty class", "small"),
+    "large": pmsg("ultimo penalty class", "large"),
+    "irreparable": pmsg("ultimo penalty class", "irreparable"),
+}
+# A penalty of a class, as its line names it
+PENALTY_TEXT = {
+    "superficial": pmsg("ultimo penalty", "Superficial penalty"),
+    "small": pmsg("ultimo penalty", "Small penalty"),
+    "large": pmsg("ultimo penalty", "Large penalty"),
+    "irreparable": pmsg("ultimo penalty", "Irreparable penalty"),
 }
 # Spec §13.1 reasons, plus "revoke" so that `revoke_penalty_class` can be recorded (§9.6).
 REASONS = (
@@ -61,20 +83,20 @@ REASONS = (
     "other",
 )
 REASON_TEXT = {
-    "pools_not_moved": Text("pools not moved", "nem tolta tovább a kasszákat"),
-    "misdeal_redeal": Text("misdeal, redeal", "hibás osztás, újraosztás"),
-    "declared_before_dealer": Text("declared before the dealer", "az osztó előtt jelentett"),
-    "lead_out_of_turn": Text("led out of turn", "soron kívül hívott"),
-    "played_out_of_turn": Text("played out of turn", "soron kívül tett"),
-    "false_joker_demand": Text("false Joker demand", "alaptalan Joker-követelés"),
-    "wrong_discard": Text("wrong discard", "hibás skartolás"),
-    "declaration_error": Text("declaration error", "hibás bemondás"),
-    "wrong_card_count": Text("wrong number of cards", "rossz lapszám"),
-    "failed_tout_joker_discard": Text(
-        "failed Tout after discarding the Joker", "bukott Tout Joker-skartolás után"
+    "pools_not_moved": pmsg("ultimo penalty reason", "pools not moved"),
+    "misdeal_redeal": pmsg("ultimo penalty reason", "misdeal, redeal"),
+    "declared_before_dealer": pmsg("ultimo penalty reason", "declared before the dealer"),
+    "lead_out_of_turn": pmsg("ultimo penalty reason", "led out of turn"),
+    "played_out_of_turn": pmsg("ultimo penalty reason", "played out of turn"),
+    "false_joker_demand": pmsg("ultimo penalty reason", "false Joker demand"),
+    "wrong_discard": pmsg("ultimo penalty reason", "wrong discard"),
+    "declaration_error": pmsg("ultimo penalty reason", "declaration error"),
+    "wrong_card_count": pmsg("ultimo penalty reason", "wrong number of cards"),
+    "failed_tout_joker_discard": pmsg(
+        "ultimo penalty reason", "failed Tout after discarding the Joker"
     ),
-    "revoke": Text("revoke", "színre nem adás"),
-    "other": Text("other", "egyéb"),
+    "revoke": pmsg("ultimo penalty reason", "revoke"),
+    "other": pmsg("ultimo penalty reason", "other"),
 }
 # The class a reason carries by §18 (spec §9.2); "other" takes the recorded class, and the
 # failed-Tout and revoke classes come from house rules.
