@@ -40,6 +40,7 @@ from scorebook.models import (
     ScorerLink,
     Seat,
 )
+from scorebook.records import diff_records
 from scorebook.speech import say
 
 # --- access ---------------------------------------------------------------------------------
@@ -547,6 +548,32 @@ def active_players(view: NightView, hint: TableHint, hand: Hand | None = None) -
 
 def revisions(hand: Hand) -> list[HandRevision]:
     return list(HandRevision.objects.filter(hand=hand).select_related("author", "written_by"))
+
+
+@dataclass
+class Change:
+    """One saved change of a hand: the version it made, who made it and when, and what
+    changed: the fields (path, old value, new value), or a delete / undo."""
+
+    version: int
+    when: Any
+    by: Any
+    fields: list[tuple[str, Any, Any]]
+    deleted: bool | None = None  # True: deleted, False: brought back, None: edited
+
+
+def hand_changes(hand: Hand) -> list[Change]:
+    """The hand's history, newest first: each kept version compared with the one after it."""
+    kept = revisions(hand)  # newest first; each holds the record a change replaced
+    after: tuple[Any, bool] = (hand.record, hand.deleted)
+    changes = []
+    for old in kept:
+        record, deleted = after
+        turned = None if deleted == old.deleted else deleted
+        fields = diff_records(old.record, record)
+        changes.append(Change(old.version + 1, old.created, old.author, fields, turned))
+        after = (old.record, old.deleted)
+    return changes
 
 
 # --- settle-up ------------------------------------------------------------------------------

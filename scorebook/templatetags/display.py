@@ -7,6 +7,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import template
+from django.utils.translation import gettext
 
 from scorebook import labels, queries
 from scorebook.engine import registry
@@ -36,3 +37,27 @@ def money(value: Any) -> str:
         return queries.signed(Decimal(str(value)))
     except InvalidOperation:
         return str(value)
+
+
+@register.filter
+def field_label(form: Any, path: str) -> str:
+    """A record field as the hand form labels it (labels are collected as the form renders,
+    so use this after the form), else its path in words."""
+    from scorebook.forms import path_label
+
+    labels = getattr(form, "labels", {}) or {}
+    return str(labels.get(path) or path_label(path))
+
+
+@register.filter
+def record_value(value: Any) -> str:
+    """A stored record value in players' words: yes/no, a dash for nothing, lists joined."""
+    if value is True:
+        return gettext("yes")
+    if value is False:
+        return gettext("no")
+    if value is None or value == {} or value == []:
+        return "—"
+    if isinstance(value, list):
+        return ", ".join(record_value(v) for v in value)
+    return str(value)

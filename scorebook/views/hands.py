@@ -89,7 +89,7 @@ def _render(
         if preview and not preview.problems
         else None,
         "conflict": conflict,
-        "revisions": queries.revisions(hand) if hand else [],
+        "changes": queries.hand_changes(hand) if hand else [],
         "pot_names": view.pot_names,
         # The htmx preview also refreshes the one-line result beside the Save button.
         "oob": template.endswith("#preview"),

@@ -8,6 +8,7 @@ from decimal import Decimal
 import pytest
 from django.core.management import call_command
 from django.http import Http404
+from django.urls import reverse
 from django.utils import timezone
 
 from scorebook import queries, services, sheets, summaries
@@ -339,3 +340,30 @@ def test_nights_deleted_long_ago_are_purged(magyar, night, user):
     assert list(Night.all_objects.values_list("pk", flat=True)) == [night.pk]
     assert not Hand.objects.filter(night_id=magyar.pk).exists()
     assert Player.objects.filter(owner=user, name="Anna").exists()  # players stay
+
+
+def test_a_hands_history_shows_what_changed_old_to_new_who_and_when(client_in, night, user, other):
+    services.add_scorer(night=night, username="mallory", author=user)
+    h = services.record_hand(night=night, record=hand("Dóra", "Anna", 3), author=other)
+    services.edit_hand(hand=h, record=hand("Dóra", "Béla", 5), version=1, author=user)
+    h.refresh_from_db()
+    services.delete_hand(hand=h, version=2, author=user)
+    h.refresh_from_db()
+    services.restore_hand(hand=h, version=3, author=other)
+    h.refresh_from_db()
+    changes = queries.hand_changes(h)
+    assert [(c.version, c.deleted, c.by) for c in changes] == [
+        (4, False, other),
+        (3, True, user),
+        (2, None, user),
+    ]
+    assert changes[2].fields == [("points", 3, 5), ("winner", "Anna", "Béla")]
+    page = client_in.get(reverse("edit_hand", args=[night.pk, h.pk])).content.decode()
+    history = page[page.index('<ul class="revisions">') :]
+    assert "<del>Anna</del> → <ins>Béla</ins>" in history
+    assert "<del>3</del> → <ins>5</ins>" in history
+    assert "changed by mallory" in history
+    assert "changed by anna" in history
+    assert "Deleted." in history
+    assert "Brought back." in history
+    assert "{" not in history  # no raw record anywhere
