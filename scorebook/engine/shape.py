@@ -18,9 +18,10 @@ Stored hands are not walked again when a night is replayed: they were checked wh
 
 from __future__ import annotations
 
+import re
 import unicodedata
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Protocol
 
@@ -40,12 +41,44 @@ COMPUTED = "computed"  # output only: ignored on input, but bounded like anythin
 
 
 @dataclass(frozen=True, slots=True)
+class Choice:
+    """One allowed value of a field and how players call it."""
+
+    value: str | int | bool
+    label: Msg
+
+
+@dataclass(frozen=True, slots=True)
+class When:
+    """A field applies only while the field at `path` (a record path) holds one of `values`:
+    the hand form hides it otherwise and does not send it."""
+
+    path: str
+    values: tuple[str | int | bool | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Leaf:
-    """One value. `kind` says what the variant reads there (the form will build its input
-    from it): int, text (a choice or a word), bool, player, players (a list of names),
-    ints, texts. Null is always allowed here; the variant decides whether it is missing."""
+    """One value. `kind` says what the variant reads there (the form builds its input from
+    it): int, text (a choice or a word), bool, player, players (a list of names), ints,
+    texts. Null is always allowed here; the variant decides whether it is missing.
+
+    The rest is the field's schema for the hand form, in players' words: its label and
+    help, its choices, its range, the value a new hand starts with, and when it applies.
+    The variant's reader checks the same constants; the form never restates them."""
 
     kind: str
+    label: Msg | None = None
+    help: Msg | None = None
+    choices: tuple[Choice, ...] = ()
+    lo: int | None = None
+    hi: int | None = None
+    default: str | int | bool | None = None
+    when: When | None = None
+
+    def but(self, **schema: Any) -> Leaf:
+        """This kind of value with its schema: `INT.but(label=msg("points"), lo=0, hi=94)`."""
+        return replace(self, **schema)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +125,35 @@ def rows(**names: Node) -> Rows:
     return Rows(Obj(MappingProxyType(names)))
 
 
+def leaf_at(node: Node | None, path: str) -> Leaf | None:
+    """The leaf a record path names (`announcements[2].contra`, `card_points.Anna`), or None."""
+    for key, _index in _PATH_TOKEN.findall(path):
+        if isinstance(node, Rows):
+            node = node.item
+        if isinstance(node, Obj) and key:
+            node = node.fields.get(key)
+        elif isinstance(node, ByPlayer):
+            node = node.value
+        elif key:
+            return None
+    if isinstance(node, Rows | ByPlayer):  # a list's or a player map's own values
+        node = node.item if isinstance(node, Rows) else node.value
+    return node if isinstance(node, Leaf) else None
+
+
+def leaves(node: Node, path: str = "") -> Iterator[tuple[str, Leaf]]:
+    """Every leaf with its path; a list's rows as `[]`, a player map's players as `*`."""
+    if isinstance(node, Leaf):
+        yield path, node
+    elif isinstance(node, Obj):
+        for key, child in node.fields.items():
+            yield from leaves(child, f"{path}.{key}" if path else key)
+    elif isinstance(node, Rows):
+        yield from leaves(node.item, f"{path}[]")
+    else:
+        yield from leaves(node.value, f"{path}.*")
+
+
 def by_player(value: Node) -> ByPlayer:
     """A map player name → value: `card_points=by_player(INT)`."""
     return ByPlayer(value)
@@ -104,6 +166,9 @@ class HasRecord(Protocol):
 
 
 # --- the walk ---------------------------------------------------------------------------
+
+
+_PATH_TOKEN = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 
 
 def shown_key(key: str) -> str:

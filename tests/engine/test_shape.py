@@ -20,14 +20,18 @@ from scorebook.engine.shape import (
     PLAYER,
     TEXT,
     ByPlayer,
+    Choice,
     Leaf,
     Obj,
     Rows,
+    When,
     by_player,
     check_input,
     check_rule,
     check_value,
     fields,
+    leaf_at,
+    leaves,
     rows,
     value_problem,
 )
@@ -356,3 +360,44 @@ def test_every_variant_declares_its_record(key):
     unknown = check_input(variant, {"dealer": "A", "no_such_field": 1})
     assert [p.field for p in unknown] == ["no_such_field"]
     assert str(unknown[0].message) == f"is not a field of a {variant.title} hand"
+
+
+# --- the schema a hand form is built from ----------------------------------------------------
+
+SCHEMA = fields(
+    outcome=TEXT.but(
+        label=msg("outcome"),
+        choices=(Choice("played", msg("played")), Choice("all_pass", msg("all pass"))),
+        default="played",
+    ),
+    points=INT.but(label=msg("card points"), lo=0, hi=94, when=When("outcome", ("played",))),
+    announcements=rows(figure=TEXT.but(label=msg("figure")), contra=INT),
+    card_points=by_player(INT.but(label=msg("card points"))),
+)
+
+
+def test_a_leaf_carries_its_schema_and_stays_its_kind():
+    points = leaf_at(SCHEMA, "points")
+    assert points is not None
+    assert (points.kind, points.lo, points.hi, str(points.label)) == ("int", 0, 94, "card points")
+    assert points.when == When("outcome", ("played",))
+    assert INT.kind == "int"
+    assert INT.label is None  # the bare kinds are unchanged by `but`
+
+
+def test_leaf_at_finds_rows_and_player_maps():
+    assert str(leaf_at(SCHEMA, "announcements[2].figure").label) == "figure"
+    assert leaf_at(SCHEMA, "announcements[0].contra") is INT
+    assert str(leaf_at(SCHEMA, "card_points.Anna").label) == "card points"
+    assert leaf_at(SCHEMA, "nothing.here") is None
+    assert leaf_at(SCHEMA, "announcements") is None
+
+
+def test_leaves_lists_every_field_with_its_path():
+    assert [p for p, _leaf in leaves(SCHEMA)] == [
+        "outcome",
+        "points",
+        "announcements[].figure",
+        "announcements[].contra",
+        "card_points.*",
+    ]
