@@ -33,7 +33,7 @@ from scorebook.engine.variants.kiralyhivo.tariffs import (
     LOCATIONS,
     MAX_LEVEL,
     OPPONENTS,
-    SIDE_NAMES,
+    SIDE_GENITIVE,
     SIDES,
     SUITS,
     TALON_ACTIONS,
@@ -423,7 +423,7 @@ def _check_announcements(hand: Hand, rules: Mapping[str, Any], problems: Problem
                 msg(
                     "{by} is not on the {side} ({team})",
                     by=by,
-                    side=SIDE_NAMES[side],
+                    side=SIDE_GENITIVE[side],
                     team=", ".join(team),
                 ),
             )
@@ -440,7 +440,7 @@ def _check_announcements(hand: Hand, rules: Mapping[str, Any], problems: Problem
                 msg(
                     "{figure} is announced twice by the {side}",
                     figure=FIGURE_NAMES[figure],
-                    side=SIDE_NAMES[side],
+                    side=SIDE_GENITIVE[side],
                 ),
             )
         elif sides and not rules["allow_reannounce_after_contra"]:
@@ -651,7 +651,7 @@ def _check_figures(
             refused.add(figure)
             problems.add(
                 f"result.figures_made.{figure}",
-                msg("the {side} cannot have made it: {why}", side=SIDE_NAMES[side], why=why),
+                msg("the {side} cannot have made it: {why}", side=SIDE_GENITIVE[side], why=why),
             )
 
     volat = made.get("volat")
@@ -675,7 +675,7 @@ def _check_figures(
                 msg(
                     "the {card} is in the {side}'s tricks ({figure})",
                     card=card,
-                    side=SIDE_NAMES[side],
+                    side=SIDE_GENITIVE[side],
                     figure=figure,
                 ),
             )
@@ -694,7 +694,7 @@ def _no_trick(loser: str, volat: str, cards: int) -> Msg:
         by = pmsg("kiralyhivo volat", "volát by the opponents")
     return msg(
         "the {loser} took no trick ({volat}) and {cards} cards outside the tricks",
-        loser=SIDE_NAMES[loser],
+        loser=SIDE_GENITIVE[loser],
         volat=by,
         cards=cards,
     )
@@ -727,7 +727,7 @@ def _check_volat_holds_all(
                 msg(
                     "must be {value}: the {side} took every trick and hold every card",
                     value=volat,
-                    side=SIDE_NAMES[volat],
+                    side=SIDE_GENITIVE[volat],
                 ),
             )
 

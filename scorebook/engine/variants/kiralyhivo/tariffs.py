@@ -70,6 +70,11 @@ SIDE_NAMES = {
     DECLARER: pmsg("kiralyhivo side", "declarer side"),
     OPPONENTS: pmsg("kiralyhivo side", "opponents"),
 }
+# The sides where a sentence needs another form of the name (Polish: the genitive).
+SIDE_GENITIVE = {
+    DECLARER: pmsg("kiralyhivo side, genitive", "declarer side"),
+    OPPONENTS: pmsg("kiralyhivo side, genitive", "opponents"),
+}
 # Figures that say who won the last trick.
 LAST_TRICK_FIGURES = ("volat", "pagat_ultimo", "king_ultimo")
 # Silent ones a made volát cancels (seed 004 §53).
