@@ -18,11 +18,14 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from scorebook.engine.errors import InvalidHand, Problems
-from scorebook.engine.payments import CONTRA_NAMES
+from scorebook.engine.messages import NO_MSG, Msg, msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, PLAYER, TEXT, fields, rows
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import EndOfSession, Entry, HouseRule, Line, Session, TableHint, Text
+
+# An argument of a message: a number, a name, or a message translated in its turn.
+Arg = str | int | Msg
 
 # The hand record (spec §13), field by field: what `check_input` lets through to the reader.
 RECORD = fields(
@@ -40,7 +43,20 @@ RECORD = fields(
 KEY = "stromann"
 BIDS = ("mehet", "jatek")
 BONUSES = ("trull", "four_kings", "heads")
-BONUS_NAMES = {"trull": "tulétroá", "four_kings": "négy király", "heads": "fejek"}
+BONUS_NAMES = {
+    "trull": pmsg("stromann bonus", "tulétroá"),
+    "four_kings": pmsg("stromann bonus", "négy király"),
+    "heads": pmsg("stromann bonus", "fejek"),
+}
+# The contra ladder's names by level (seed 004 §48), as the lines say them.
+CONTRA_NAMES: tuple[Msg, ...] = (
+    NO_MSG,
+    pmsg("stromann contra", "kontra"),
+    pmsg("stromann contra", "rekontra"),
+    pmsg("stromann contra", "szubkontra"),
+    pmsg("stromann contra", "hirskontra"),
+    pmsg("stromann contra", "mordkontra"),
+)
 
 MEHET = 2  # the simple game, loser to winner (seed 004 §72: "díja 2 pont")
 JATEK_WON = 3  # to the declarer who wins (seed 004 §72: "nyerésnél 3 pontot kap")
@@ -55,8 +71,8 @@ WIN_54 = 36
 PAGAT_PILE = 5
 
 
-def _rule(name: str, default: Any, kind: str, en: str, hu: str, **kw: Any) -> HouseRule:
-    return HouseRule(name, default, kind, Text(en, hu), **kw)
+def _rule(name: str, default: Any, kind: str, help: Msg, **kw: Any) -> HouseRule:
+    return HouseRule(name, default, kind, help, **kw)
 
 
 HOUSE_RULES = (
@@ -64,41 +80,42 @@ HOUSE_RULES = (
         "deck_size",
         54,
         "choice",
-        "Cards in the pack: 54 (70 card points, 36 wins) or 42 (66 card points)",
-        "A csomag: 54 lap (70 pont, 36 nyer) vagy 42 lap (66 pont)",
+        msg("Cards in the pack: 54 (70 card points, 36 wins) or 42 (66 card points)"),
         choices=(54, 42),
-        choice_labels=(Text("54 cards", "54 lap"), Text("42 cards", "42 lap")),
+        choice_labels=(
+            pmsg("stromann house rule", "54 cards"),
+            pmsg("stromann house rule", "42 cards"),
+        ),
     ),
     _rule(
         "bid_order",
         "non_dealer_first",
         "choice",
-        "Who speaks first: the non-dealer (default) or the dealer (recording only)",
-        "Ki licitál először: akinek osztottak (alap) vagy az osztó (csak rögzítés)",
+        msg("Who speaks first: the non-dealer (default) or the dealer (recording only)"),
         choices=("non_dealer_first", "dealer_first"),
-        choice_labels=(Text("the non-dealer", "akinek osztottak"), Text("the dealer", "az osztó")),
+        choice_labels=(
+            pmsg("stromann house rule", "the non-dealer"),
+            pmsg("stromann house rule", "the dealer"),
+        ),
     ),
     _rule(
         "jatek_doubles_game",
         False,
         "bool",
-        "In játék the game's 3 / 4 is doubled too (6 / 8 before the contra)",
-        "Játéknál a játék 3 / 4 pontja is duplázódik (6 / 8 a kontra előtt)",
+        msg("In játék the game's 3 / 4 is doubled too (6 / 8 before the contra)"),
     ),
     _rule(
         "fejek_value",
         1,
         "int",
-        "Value of an announced fejek (two honours) in the simple game; doubled in játék",
-        "A bemondott fejek értéke egyszerű játékban; játéknál kétszeres",
+        msg("Value of an announced fejek (two honours) in the simple game; doubled in játék"),
         minimum=0,
     ),
     _rule(
         "threshold_42",
         34,
         "int",
-        "Card points that win with 42 cards (of 66)",
-        "42 lapnál ennyi pont nyer (a 66-ból)",
+        msg("Card points that win with 42 cards (of 66)"),
         minimum=1,
         maximum=66,
     ),
@@ -106,43 +123,38 @@ HOUSE_RULES = (
         "tuletroa_includes_fejek",
         False,
         "bool",
-        "An announced tulétroá also earns the fejek value",
-        "A bemondott tulétroá a fejek értékét is hozza",
+        msg("An announced tulétroá also earns the fejek value"),
     ),
     _rule(
         "late_bonus_announcement",
         False,
         "bool",
-        "A bonus may be announced after its first card was played (recording only)",
-        "A díj az első lapja kijátszása után is bemondható (csak rögzítés)",
+        msg("A bonus may be announced after its first card was played (recording only)"),
     ),
     _rule(
         "max_contra_level",
         5,
         "choice",
-        "Highest contra on játék: 5 mordkontra (full ladder) or 2 rekontra",
-        "Legmagasabb kontra a játékra: 5 mordkontra (teljes létra) vagy 2 rekontra",
+        msg("Highest contra on játék: 5 mordkontra (full ladder) or 2 rekontra"),
         choices=(5, 2),
         choice_labels=(
-            Text("up to mordkontra (5)", "mordkontráig (5)"),
-            Text("up to rekontra (2)", "rekontráig (2)"),
+            pmsg("stromann house rule", "up to mordkontra (5)"),
+            pmsg("stromann house rule", "up to rekontra (2)"),
         ),
     ),
     _rule(
         "dealer_rotation",
         "alternate",
         "choice",
-        "The deal alternates between the two players",
-        "Felváltva osztanak",
+        msg("The deal alternates between the two players"),
         choices=("alternate",),
-        choice_labels=(Text("alternate", "felváltva"),),
+        choice_labels=(pmsg("stromann house rule", "alternate"),),
     ),
     _rule(
         "revoke_penalty",
         True,
         "bool",
-        "A revoker pays the game and the other's announced bonuses (off: scored normally)",
-        "A renonszoló fizeti a játékot és a másik bemondásait (ki: rendes elszámolás)",
+        msg("A revoker pays the game and the other's announced bonuses (off: scored normally)"),
     ),
 )
 
@@ -206,8 +218,7 @@ def _read_declarer(r: Reader, players: tuple[str, ...], bid: str | None) -> str 
     if bid == "mehet" and r.has("declarer"):
         r.problems.add(
             "declarer",
-            "only at játék (nobody is declarer when both say mehet)",
-            "csak játéknál (mehetnél nincs felvevő)",
+            msg("only at játék (nobody is declarer when both say mehet)"),
         )
     return None
 
@@ -226,11 +237,11 @@ def _read_points(
     )
     points = r.integer(wanted, lo=0, hi=TOTAL[rules["deck_size"]], optional=penalised)
     if r.has(unused):
-        r.problems.add(
-            unused,
-            f"must be null at {'játék' if bid == 'jatek' else 'mehet'} (use {wanted})",
-            f"{'játéknál' if bid == 'jatek' else 'mehetnél'} null ({wanted} kell)",
-        )
+        if bid == "jatek":
+            text = msg("must be null at játék (use {field})", field=wanted)
+        else:
+            text = msg("must be null at mehet (use {field})", field=wanted)
+        r.problems.add(unused, text)
     return points
 
 
@@ -253,8 +264,7 @@ def check(hand: StromannHand, session: Session, problems: Problems) -> None:
     if hand.contra and hand.bid == "mehet":
         problems.add(
             "contra",
-            "the simple game (mehet) cannot be contra'd (seed 004 §72)",
-            "egyszerű játéknál nincs kontra (Tolnai, 72. §)",
+            msg("the simple game (mehet) cannot be contra'd (seed 004 §72)"),
         )
     if hand.bonuses:
         _check_bonuses(hand.bonuses, problems)
@@ -271,14 +281,12 @@ def _check_bonuses(bonuses: tuple[Bonus, ...], problems: Problems) -> None:
         if bonus in seen:
             problems.add(
                 path,
-                f"{BONUS_NAMES[bonus]} is announced twice",
-                f"a(z) {BONUS_NAMES[bonus]} kétszer szerepel",
+                msg("{bonus} is announced twice", bonus=BONUS_NAMES[bonus]),
             )
         elif {bonus, *seen} >= {"trull", "heads"}:
             problems.add(
                 path,
-                "tulétroá and fejek cannot both be held (there are only three honours)",
-                "tulétroá és fejek nem lehet egyszerre (csak három honőr van)",
+                msg("tulétroá and fejek cannot both be held (there are only three honours)"),
             )
         else:
             seen.add(bonus)
@@ -292,8 +300,11 @@ def _check_ultimo(hand: StromannHand, session: Session, problems: Problems) -> N
     if trull is not None and trull != ultimo:
         problems.add(
             "silent_ultimo_by",
-            f"{trull} held the pagát (tulétroá): {ultimo}'s pagát cannot win the last trick",
-            f"a pagát {trull} lapja volt (tulétroá): {ultimo} pagátja nem vihette az utolsó ütést",
+            msg(
+                "{holder} held the pagát (tulétroá): {who}'s pagát cannot win the last trick",
+                holder=trull,
+                who=ultimo,
+            ),
         )
     counted = hand.declarer if hand.bid == "jatek" else hand.dealer
     if hand.points is None or counted is None:
@@ -305,25 +316,32 @@ def _check_ultimo(hand: StromannHand, session: Session, problems: Problems) -> N
     if counted == ultimo and hand.points < PAGAT_PILE:
         problems.add(
             field,
-            f"{hand.points} is below {PAGAT_PILE}: {ultimo}'s tricks hold the pagát "
-            "(silent_ultimo_by) and the card it won",
-            f"{hand.points} kisebb, mint {PAGAT_PILE}: {ultimo} ütéseiben ott a pagát "
-            "(silent_ultimo_by) és az általa ütött lap",
+            msg(
+                "{points} is below {low}: {who}'s tricks hold the pagát "
+                "(silent_ultimo_by) and the card it won",
+                points=hand.points,
+                low=PAGAT_PILE,
+                who=ultimo,
+            ),
         )
     elif counted != ultimo and hand.points > total - PAGAT_PILE:
         problems.add(
             field,
-            f"{hand.points} is above {total - PAGAT_PILE}: {ultimo}'s tricks hold the pagát "
-            f"(silent_ultimo_by) and the card it won, worth at least {PAGAT_PILE}",
-            f"{hand.points} nagyobb, mint {total - PAGAT_PILE}: {ultimo} ütéseiben ott a pagát "
-            f"(silent_ultimo_by) és az általa ütött lap, legalább {PAGAT_PILE} pont",
+            msg(
+                "{points} is above {high}: {who}'s tricks hold the pagát "
+                "(silent_ultimo_by) and the card it won, worth at least {low}",
+                points=hand.points,
+                high=total - PAGAT_PILE,
+                who=ultimo,
+                low=PAGAT_PILE,
+            ),
         )
 
 
 # --- score -------------------------------------------------------------------------------
 
 
-def score(hand: StromannHand, session: Session) -> tuple[list[Line], Text]:
+def score(hand: StromannHand, session: Session) -> tuple[list[Line], Msg]:
     """The hand's lines and summary: the revoke penalty alone, or the game, the announced
     bonuses, the silent ultimó and a revoke not penalised."""
     players = session.players
@@ -344,14 +362,11 @@ def score(hand: StromannHand, session: Session) -> tuple[list[Line], Text]:
     if hand.ultimo is not None:
         lines.append(_ultimo_line(players, hand.ultimo, factor, jatek))
     if hand.revoker is not None:
-        lines.append(
-            Line(
-                Text(
-                    f"revoke by {hand.revoker}: not penalised (house rule revoke_penalty off)",
-                    f"{hand.revoker} renonsza: nincs büntetés (revoke_penalty házszabály ki)",
-                )
-            )
+        text = msg(
+            "revoke by {offender}: not penalised (house rule revoke_penalty off)",
+            offender=hand.revoker,
         )
+        lines.append(Line(text))
     return lines, summary
 
 
@@ -361,7 +376,7 @@ def _threshold(rules: Mapping[str, Any]) -> int:
 
 def _jatek(
     hand: StromannHand, rules: Mapping[str, Any], players: tuple[str, ...]
-) -> tuple[list[Line], Text]:
+) -> tuple[list[Line], Msg]:
     """ "Játék": 3 to the declarer if he wins, 4 from him if he loses, contra'd (seed 004
     §72); doubled before the contra with jatek_doubles_game."""
     declarer, points, contra = hand.declarer, hand.points, hand.contra
@@ -371,37 +386,60 @@ def _jatek(
     opponent = _other(players, declarer)
     won = points >= threshold
     base = JATEK_WON if won else JATEK_LOST
-    doubled = ""
+    arith: Arg = _arith(base, contra)
     if rules["jatek_doubles_game"]:
-        doubled = f" × {JATEK_FACTOR}"
+        doubled = f"{base} × {JATEK_FACTOR} = {base * JATEK_FACTOR}"
         base *= JATEK_FACTOR
+        arith = doubled
+        if contra:
+            arith = msg("{doubled}; {arith}", doubled=doubled, arith=_arith(base, contra))
     amount = base * 2**contra
-    arith = _arith(base, contra)
-    if doubled:
-        arith = f"{JATEK_WON if won else JATEK_LOST}{doubled} = {base}" + (
-            f"; {arith}" if contra else ""
-        )
+    args: dict[str, Arg] = {
+        "declarer": declarer,
+        "points": points,
+        "threshold": threshold,
+        "arith": arith,
+    }
     if won:
-        en = f"játék by {declarer} won, {points} ≥ {threshold} card points: {arith}; {opponent} → {declarer}: {amount}"
-        hu = f"{declarer} játéka nyert, {points} ≥ {threshold} pont: {arith}; {opponent} → {declarer}: {amount}"
-        line = Line(Text(en, hu), _pay(opponent, declarer, amount))
-    else:
-        total = TOTAL[rules["deck_size"]]
-        tie = " (tie: the opponent wins)" if points * 2 == total else ""
-        tie_hu = " (döntetlen: az ellenfél nyer)" if points * 2 == total else ""
-        en = f"játék by {declarer} lost, {points} < {threshold} card points{tie}: {arith}; {declarer} → {opponent}: {amount}"
-        hu = f"{declarer} játéka bukott, {points} < {threshold} pont{tie_hu}: {arith}; {declarer} → {opponent}: {amount}"
-        line = Line(Text(en, hu), _pay(declarer, opponent, amount))
-    summary = Text(
-        f"játék {declarer}, {points} card points, {'won' if won else 'lost'}",
-        f"játék {declarer}, {points} pont, {'nyert' if won else 'bukott'}",
-    )
+        text = msg(
+            "játék by {declarer} won, {points} ≥ {threshold} card points: {arith}; "
+            "{opponent} → {declarer}: {amount}",
+            opponent=opponent,
+            amount=amount,
+            **args,
+        )
+        line = Line(text, _pay(opponent, declarer, amount))
+        summary = msg(
+            "játék {declarer}, {points} card points, won", declarer=declarer, points=points
+        )
+        return [line], summary
+    tie = points * 2 == TOTAL[rules["deck_size"]]
+    line = Line(_jatek_lost(tie, opponent, amount, args), _pay(declarer, opponent, amount))
+    summary = msg("játék {declarer}, {points} card points, lost", declarer=declarer, points=points)
     return [line], summary
+
+
+def _jatek_lost(tie: bool, opponent: str, amount: int, args: dict[str, Arg]) -> Msg:
+    if tie:
+        return msg(
+            "játék by {declarer} lost, {points} < {threshold} card points "
+            "(tie: the opponent wins): {arith}; {declarer} → {opponent}: {amount}",
+            opponent=opponent,
+            amount=amount,
+            **args,
+        )
+    return msg(
+        "játék by {declarer} lost, {points} < {threshold} card points: {arith}; "
+        "{declarer} → {opponent}: {amount}",
+        opponent=opponent,
+        amount=amount,
+        **args,
+    )
 
 
 def _mehet(
     hand: StromannHand, rules: Mapping[str, Any], players: tuple[str, ...]
-) -> tuple[list[Line], Text]:
+) -> tuple[list[Line], Msg]:
     """The simple game: the non-dealer needs the threshold; below it the dealer wins, so
     at 35–35 the dealer wins (seed 004 §72), and with 42 cards likewise (spec S4)."""
     dealer, points = hand.dealer, hand.points
@@ -411,17 +449,36 @@ def _mehet(
     non_dealer = _other(players, dealer)
     won = points >= threshold
     winner, loser = (non_dealer, dealer) if won else (dealer, non_dealer)
+    args: dict[str, Arg] = {
+        "non_dealer": non_dealer,
+        "points": points,
+        "threshold": threshold,
+        "amount": MEHET,
+        "loser": loser,
+        "winner": winner,
+    }
     if won:
-        en = f"mehet: {non_dealer} has {points} ≥ {threshold} card points and wins {MEHET}; {loser} → {winner}: {MEHET}"
-        hu = f"mehet: {non_dealer} {points} ≥ {threshold} ponttal nyer {MEHET}-t; {loser} → {winner}: {MEHET}"
+        text = msg(
+            "mehet: {non_dealer} has {points} ≥ {threshold} card points and wins {amount}; "
+            "{loser} → {winner}: {amount}",
+            **args,
+        )
+    elif points * 2 == TOTAL[rules["deck_size"]]:
+        text = msg(
+            "mehet: {non_dealer} has {points} < {threshold} card points, a tie goes to the "
+            "dealer, the dealer {dealer} wins {amount}; {loser} → {winner}: {amount}",
+            dealer=dealer,
+            **args,
+        )
     else:
-        total = TOTAL[rules["deck_size"]]
-        tie = ", a tie goes to the dealer" if points * 2 == total else ""
-        tie_hu = ", döntetlennél az osztó nyer" if points * 2 == total else ""
-        en = f"mehet: {non_dealer} has {points} < {threshold} card points{tie}, the dealer {dealer} wins {MEHET}; {loser} → {winner}: {MEHET}"
-        hu = f"mehet: {non_dealer} {points} < {threshold} pont{tie_hu}, az osztó ({dealer}) nyer {MEHET}-t; {loser} → {winner}: {MEHET}"
-    line = Line(Text(en, hu), _pay(loser, winner, MEHET))
-    return [line], Text(f"mehet, {winner} wins", f"mehet, {winner} nyer")
+        text = msg(
+            "mehet: {non_dealer} has {points} < {threshold} card points, the dealer {dealer} "
+            "wins {amount}; {loser} → {winner}: {amount}",
+            dealer=dealer,
+            **args,
+        )
+    line = Line(text, _pay(loser, winner, MEHET))
+    return [line], msg("mehet, {winner} wins", winner=winner)
 
 
 def _bonus_line(
@@ -439,19 +496,22 @@ def _bonus_line(
     amount = value * factor
     other = _other(players, who)
     arith = f"{value} × {JATEK_FACTOR} = {amount}" if jatek else f"{amount}"
-    name = BONUS_NAMES[bonus]
     if also:
-        en = f"fejek with the tulétroá of {who} (house rule tuletroa_includes_fejek): {arith}"
-        hu = f"fejek {who} tulétroájával (tuletroa_includes_fejek házszabály): {arith}"
+        text = msg(
+            "fejek with the tulétroá of {who} (house rule tuletroa_includes_fejek): {arith}",
+            who=who,
+            arith=arith,
+        )
     else:
-        en = f"{name} announced by {who}: {arith}"
-        hu = f"bemondott {name} ({who}): {arith}"
+        text = msg(
+            "{bonus} announced by {who}: {arith}", bonus=BONUS_NAMES[bonus], who=who, arith=arith
+        )
     if amount == 0:
-        return Line(Text(en, hu))
-    return Line(
-        Text(f"{en}; {other} → {who}: {amount}", f"{hu}; {other} → {who}: {amount}"),
-        _pay(other, who, amount),
+        return Line(text)
+    text = msg(
+        "{item}; {payer} → {payee}: {amount}", item=text, payer=other, payee=who, amount=amount
     )
+    return Line(text, _pay(other, who, amount))
 
 
 def _ultimo_line(players: tuple[str, ...], ultimo: str, factor: int, jatek: bool) -> Line:
@@ -459,18 +519,19 @@ def _ultimo_line(players: tuple[str, ...], ultimo: str, factor: int, jatek: bool
     value = BONUS * factor
     other = _other(players, ultimo)
     doubled = f"{BONUS} × {JATEK_FACTOR} = {value}" if jatek else f"{value}"
-    return Line(
-        Text(
-            f"csendes ultimó by {ultimo}: {doubled}; {other} → {ultimo}: {value}",
-            f"csendes ultimó ({ultimo}): {doubled}; {other} → {ultimo}: {value}",
-        ),
-        _pay(other, ultimo, value),
+    text = msg(
+        "csendes ultimó by {who}: {arith}; {payer} → {who}: {amount}",
+        who=ultimo,
+        arith=doubled,
+        payer=other,
+        amount=value,
     )
+    return Line(text, _pay(other, ultimo, value))
 
 
 def _revoke(
     hand: StromannHand, rules: Mapping[str, Any], players: tuple[str, ...]
-) -> tuple[list[Line], Text]:
+) -> tuple[list[Line], Msg]:
     """Imported seed 004 §62*: the revoker pays the other the game and the other's
     announced bonuses; nothing else is scored (spec section 9)."""
     revoker, declarer, contra = hand.revoker, hand.declarer, hand.contra
@@ -478,7 +539,7 @@ def _revoke(
     other = _other(players, revoker)
     if declarer is None:
         game = MEHET
-        parts = [f"mehet {MEHET}"]
+        arith = pmsg("stromann revoke", "mehet {amount}", amount=MEHET)
     else:
         # The declarer revoking pays as if he had lost (4m), the opponent as if the
         # declarer had won (3m).
@@ -486,36 +547,46 @@ def _revoke(
         if rules["jatek_doubles_game"]:
             base *= JATEK_FACTOR
         game = base * 2**contra
-        parts = [f"játék {_arith(base, contra)}"]
+        arith = pmsg("stromann revoke", "játék {arith}", arith=_arith(base, contra))
     factor = JATEK_FACTOR if declarer is not None else 1
-    x = game
+    x, parts = game, 1
     for _, who, bonus in hand.bonuses:
         if who != other:
             continue
         value = (rules["fejek_value"] if bonus == "heads" else BONUS) * factor
         if bonus == "trull" and rules["tuletroa_includes_fejek"]:
             value += rules["fejek_value"] * factor
-        parts.append(f"{BONUS_NAMES[bonus]} {value}")
+        part = pmsg("stromann revoke", "{bonus} {amount}", bonus=BONUS_NAMES[bonus], amount=value)
+        arith = msg("{sum}; {part}", sum=arith, part=part)
         x += value
-    arith = "; ".join(parts) + (f"; in all {x}" if len(parts) > 1 else "")
-    arith_hu = "; ".join(parts) + (f"; összesen {x}" if len(parts) > 1 else "")
-    line = Line(
-        Text(
-            f"revoke by {revoker} (seed 004 §62*): {arith}; {revoker} → {other}: {x}",
-            f"{revoker} renonsza (Tolnai, 62*. §): {arith_hu}; {revoker} → {other}: {x}",
-        ),
-        _pay(revoker, other, x),
+        parts += 1
+    if parts > 1:
+        arith = msg("{parts}; in all {total}", parts=arith, total=x)
+    text = msg(
+        "revoke by {revoker} (seed 004 §62*): {arith}; {revoker} → {other}: {amount}",
+        revoker=revoker,
+        arith=arith,
+        other=other,
+        amount=x,
     )
-    game_name = "játék " + str(declarer) if declarer is not None else "mehet"
-    summary = Text(f"{game_name}: revoke by {revoker}", f"{game_name}: {revoker} renonsza")
-    return [line], summary
+    if declarer is None:
+        summary = msg("mehet: revoke by {revoker}", revoker=revoker)
+    else:
+        summary = msg("játék {declarer}: revoke by {revoker}", declarer=declarer, revoker=revoker)
+    return [Line(text, _pay(revoker, other, x))], summary
 
 
-def _arith(value: int, level: int) -> str:
+def _arith(value: int, level: int) -> int | Msg:
     """`3` or `3 × 2 (kontra) = 6`."""
     if not level:
-        return str(value)
-    return f"{value} × {2**level} ({CONTRA_NAMES[level]}) = {value * 2**level}"
+        return value
+    return msg(
+        "{value} × {factor} ({contra}) = {total}",
+        value=value,
+        factor=2**level,
+        contra=CONTRA_NAMES[level],
+        total=value * 2**level,
+    )
 
 
 def _pay(payer: str, payee: str, amount: int) -> dict[str, int]:
@@ -531,6 +602,7 @@ def _other(players: tuple[str, ...], who: str) -> str:
 
 class Stromann:
     key = KEY
+    # A Text until shape.py and services.py read titles as messages (issue 11).
     title = Text("Strómann (two-player dummy tarokk)", "Strómanntarokk")
     min_players = 2
     max_players = 2
@@ -547,8 +619,7 @@ class Stromann:
     ) -> tuple[StromannState, list[Entry]]:
         raise InvalidHand.one(
             "event",
-            "Strómann has no session events: the same two players all night",
-            "A strómanntarokkban nincs ülésesemény: egész este ugyanaz a két játékos",
+            msg("Strómann has no session events: the same two players all night"),
         )
 
     def play(

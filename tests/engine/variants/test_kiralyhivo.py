@@ -13,6 +13,8 @@ from scorebook.engine.scoresheet import read_sheet, resolve_house_rules, score_s
 from scorebook.engine.types import Session
 from scorebook.engine.variants.kiralyhivo import VARIANT, pile_points
 
+EN, HU = say_in("en"), say_in("hu")
+
 PLAYERS = ("A", "B", "C", "D")
 
 
@@ -141,17 +143,17 @@ def test_opponents_trull_without_game_contra_is_noted_not_refused():
     s = session()
     state, _ = VARIANT.start(s)
     _, entries = VARIANT.play(s, state, hivas(announcements=[ann("trull", "opponents", "B")]), 1)
-    assert any("§50, §51" in line.text.en for line in entries[0].lines)
+    assert any("§50, §51" in EN(line.text) for line in entries[0].lines)
 
 
 def test_voluntary_self_call_is_worded_by_the_switch():
     hand = hivas(called_king_location="declarer", partner=None)
     s = session(allow_voluntary_self_call=True)
     _, entries = VARIANT.play(s, VARIANT.start(s)[0], hand, 1)
-    assert "four kings" not in entries[0].lines[0].text.en
+    assert "four kings" not in EN(entries[0].lines[0].text)
     s = session()
     _, entries = VARIANT.play(s, VARIANT.start(s)[0], hand, 1)
-    assert "all four kings" in entries[0].lines[0].text.en
+    assert "all four kings" in EN(entries[0].lines[0].text)
 
 
 def test_talon_counts_for_figures_changes_nothing_in_the_arithmetic():
@@ -172,9 +174,10 @@ def test_entries_say_everything_in_both_languages_and_summary():
     s = session()
     _, entries = VARIANT.play(s, VARIANT.start(s)[0], hivas(), 1)
     entry = entries[0]
-    assert entry.summary.en
-    assert entry.summary.hu
-    assert all(line.text.en and line.text.hu for line in entry.lines)
+    assert EN(entry.summary)
+    assert HU(entry.summary)
+    assert HU(entry.summary) != EN(entry.summary)
+    assert all(EN(line.text) and HU(line.text) for line in entry.lines)
 
 
 # --- section 13: record rules, one test each ------------------------------------------
@@ -435,7 +438,7 @@ def test_the_deal_moves_to_the_right_and_the_state_round_trips():
     state, _ = VARIANT.play(s, state, {"dealer": "D", "all_pass": True}, 1)
     hint = VARIANT.table_hint(s, state)
     assert hint.next_dealer == "A"
-    assert hint.notes[0].en == "ultimókassza: 20"
+    assert EN(hint.notes[0]) == "ultimókassza: 20"
     assert VARIANT.load_state(VARIANT.dump_state(state)) == state
 
 
@@ -461,7 +464,7 @@ def test_a_scored_sheet_in_hungarian():
 def problems_of(hand: dict[str, Any], **rules: Any) -> list[tuple[str, str]]:
     with pytest.raises(InvalidHand) as info:
         play(hand, **rules)
-    return [(p.field, p.message.en) for p in info.value.problems]
+    return [(p.field, EN(p.message)) for p in info.value.problems]
 
 
 def szolo_harmas(**result: Any) -> dict[str, Any]:

@@ -7,10 +7,13 @@ from typing import Any
 
 import pytest
 
+from scorebook.catalogues import say_in
 from scorebook.engine.errors import InvalidHand
 from scorebook.engine.scoresheet import resolve_house_rules
 from scorebook.engine.types import Session
 from scorebook.engine.variants.stromann import VARIANT
+
+EN, HU = say_in("en"), say_in("hu")
 
 PLAYERS = ("A", "B")
 
@@ -126,9 +129,10 @@ def test_the_deal_alternates_and_the_state_round_trips():
 def test_entries_explain_in_both_languages():
     s = session()
     _, entries = VARIANT.play(s, VARIANT.start(s)[0], jatek(silent_ultimo_by="A"), 1)
-    assert entries[0].summary.en
-    assert entries[0].summary.hu
-    assert all(line.text.en and line.text.hu for line in entries[0].lines)
+    assert EN(entries[0].summary)
+    assert HU(entries[0].summary)
+    assert HU(entries[0].summary) != EN(entries[0].summary)
+    assert all(EN(line.text) and HU(line.text) for line in entries[0].lines)
 
 
 # --- section 13 record rules, one test each --------------------------------------------
@@ -248,7 +252,7 @@ def test_the_silent_ultimo_is_the_pagat_holders():
     hand = jatek(announcements=[{"player": "A", "bonus": "trull"}], silent_ultimo_by="B")
     with pytest.raises(InvalidHand) as info:
         play(hand)
-    assert [(p.field, p.message.en) for p in info.value.problems] == [
+    assert [(p.field, EN(p.message)) for p in info.value.problems] == [
         (
             "silent_ultimo_by",
             "A held the pagát (tulétroá): B's pagát cannot win the last trick",
@@ -262,7 +266,7 @@ def test_the_ultimo_winners_tricks_hold_at_least_5_card_points():
     # The pagát (4) and the card it won (a final pair counts 1): at least 5 for him.
     with pytest.raises(InvalidHand) as info:
         play(jatek(declarer_points=4, silent_ultimo_by="A"))
-    assert [(p.field, p.message.en) for p in info.value.problems] == [
+    assert [(p.field, EN(p.message)) for p in info.value.problems] == [
         (
             "declarer_points",
             "4 is below 5: A's tricks hold the pagát (silent_ultimo_by) and the card it won",

@@ -15,9 +15,10 @@ from typing import Any, NamedTuple
 
 from scorebook.engine import pots
 from scorebook.engine.errors import InvalidHand, Problems
+from scorebook.engine.messages import msg
 from scorebook.engine.record import Reader
 from scorebook.engine.state import dump_dataclass, load_dataclass
-from scorebook.engine.types import EndOfSession, Entry, Line, Session, TableHint, Text
+from scorebook.engine.types import EndOfSession, Entry, Line, Message, Session, TableHint, Text
 from scorebook.engine.variants.kiralyhivo.record import RECORD, check, read
 from scorebook.engine.variants.kiralyhivo.scoring import score
 from scorebook.engine.variants.kiralyhivo.tariffs import HOUSE_RULES, KEY, POT, POTS, pile_points
@@ -35,6 +36,7 @@ class KiralyhivoState(NamedTuple):
 
 class Kiralyhivo:
     key = KEY
+    # A Text until shape.py and services.py read titles as messages (issue 11).
     title = Text("Királyhívó (king-calling tarokk)", "Királyhívó tarokk")
     min_players = 4
     max_players = 4
@@ -52,8 +54,7 @@ class Kiralyhivo:
     ) -> tuple[KiralyhivoState, list[Entry]]:
         raise InvalidHand.one(
             "event",
-            "Királyhívó has no session events: always the same four players (seed 004 §68)",
-            "A királyhívóban nincs ülésesemény: mindig ugyanaz a négy játékos (Tolnai, 68. §)",
+            msg("Királyhívó has no session events: always the same four players (seed 004 §68)"),
         )
 
     def play(
@@ -78,20 +79,18 @@ class Kiralyhivo:
     def end_of_session(self, session: Session, state: KiralyhivoState) -> EndOfSession:
         balance = state.pot
         if session.house_rules["kassza_end_of_session"] == "carry_over" or balance == 0:
-            text = Text(
-                f"ultimókassza carried over: {balance}", f"az ultimókassza továbbvíve: {balance}"
-            )
+            text = msg("ultimókassza carried over: {balance}", balance=balance)
             lines = (Line(text),) if balance else ()
             return EndOfSession(dict.fromkeys(session.players, 0), {POT: balance}, lines)
         move = pots.take(balance, session.players)
         share, rest = move.share, move.rest
-        line = move.line(
-            POT,
-            Text(
-                f"ultimókassza {balance} split equally: {balance} ÷ 4 = {share} each, {rest} stays",
-                f"az ultimókassza ({balance}) egyenlően elosztva: {balance} ÷ 4 = fejenként {share}, {rest} marad",
-            ),
+        text = msg(
+            "ultimókassza {balance} split equally: {balance} ÷ 4 = {share} each, {rest} stays",
+            balance=balance,
+            share=share,
+            rest=rest,
         )
+        line = Line(text, move.deltas, {POT: move.change})
         return EndOfSession(dict(move.deltas), {POT: rest}, (line,))
 
     def table_hint(self, session: Session, state: KiralyhivoState) -> TableHint:
@@ -100,7 +99,7 @@ class Kiralyhivo:
         if state.last_dealer is not None:
             # The deal moves to the right, the direction of play (seed 004 §18, §26).
             nxt = players[(players.index(state.last_dealer) + 1) % len(players)]
-        notes: tuple[Text, ...] = ()
+        notes: tuple[Message, ...] = ()
         if session.house_rules["ultimo_kassza"]:
             notes = (pots.balance_note(state.pot),)
         return TableHint(nxt, (), 1, notes)

@@ -15,13 +15,14 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from scorebook.engine.errors import Problems
-from scorebook.engine.payments import CONTRA_NAMES
+from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, fields, rows
-from scorebook.engine.types import Session, Text
+from scorebook.engine.types import Session
 from scorebook.engine.variants.kiralyhivo.tariffs import (
     CALLING,
     CARD_INTEGER_PARTS,
+    CONTRA_NAMES,
     CONTRACTS,
     DECLARER,
     DISCARDING,
@@ -32,7 +33,7 @@ from scorebook.engine.variants.kiralyhivo.tariffs import (
     LOCATIONS,
     MAX_LEVEL,
     OPPONENTS,
-    SIDE_NAMES,
+    SIDE_GENITIVE,
     SIDES,
     SUITS,
     TALON_ACTIONS,
@@ -172,7 +173,7 @@ def read(r: Reader, session: Session) -> Hand:
 
 def _read_all_pass(r: Reader) -> bool:
     if not r.has("all_pass"):
-        r.problems.add("all_pass", "is required", "kötelező megadni")
+        r.problems.add("all_pass", msg("is required"))
     return r.boolean("all_pass")
 
 
@@ -189,13 +190,11 @@ def _refuse_all_pass_fields(r: Reader) -> None:
         "irregularity",
     ):
         if r.has(name):
-            r.problems.add(name, "must be null when all passed", "null, ha mindenki passzolt")
+            r.problems.add(name, msg("must be null when all passed"))
     if r.raw("game_contra") not in (None, 0):
-        r.problems.add("game_contra", "must be 0 when all passed", "0, ha mindenki passzolt")
+        r.problems.add("game_contra", msg("must be 0 when all passed"))
     if r.raw("announcements") not in (None, []):
-        r.problems.add(
-            "announcements", "must be empty when all passed", "üres, ha mindenki passzolt"
-        )
+        r.problems.add("announcements", msg("must be empty when all passed"))
 
 
 def _read_irregularity(
@@ -210,8 +209,9 @@ def _read_irregularity(
     if refused:
         r.problems.add(
             "irregularity.type",
-            "no annulment with the house rule no_tarokk_annulment off: record the hand as played",
-            "a no_tarokk_annulment házszabály nélkül nincs érvénytelenítés: a leosztást le kell játszani",
+            msg(
+                "no annulment with the house rule no_tarokk_annulment off: record the hand as played"
+            ),
         )
         kind = None
     player = irr.player("player", players, optional=kind in (None, "no_tarokk_annulment"))
@@ -231,8 +231,7 @@ def _read_called_king(
             if r.has(name):
                 r.problems.add(
                     name,
-                    "only at hívás or szóló (a called king)",
-                    "csak hívásnál és szólónál (hívott király)",
+                    msg("only at hívás or szóló (a called king)"),
                 )
     return None, None
 
@@ -245,8 +244,7 @@ def _read_partner(
     if r.has("partner") and settled:
         r.problems.add(
             "partner",
-            "only when called_king_location is player",
-            "csak ha called_king_location értéke player",
+            msg("only when called_king_location is player"),
         )
     return None
 
@@ -267,13 +265,11 @@ def _read_talon_action(
     elif location == "talon" and contract == "szolo" and at_szolo:
         action = r.choice("talon_king_action", ("throw",), optional=True)
     elif r.has("talon_king_action") and settled:
-        r.problems.add(
-            "talon_king_action",
-            "only at hívás with the called king in the talon"
-            + (" (or szóló, only throw)" if at_szolo else ""),
-            "csak hívásnál, ha a hívott király a talonban van"
-            + (" (vagy szólónál, csak dobás)" if at_szolo else ""),
-        )
+        if at_szolo:
+            text = msg("only at hívás with the called king in the talon (or szóló, only throw)")
+        else:
+            text = msg("only at hívás with the called king in the talon")
+        r.problems.add("talon_king_action", text)
     return action
 
 
@@ -300,8 +296,11 @@ def _read_level(r: Reader, name: str, max_level: int) -> int:
     if level > max_level:
         r.problems.add(
             r.path(name),
-            f"{level} is above the house rule max_contra_level ({CONTRA_NAMES[max_level]})",
-            f"{level} magasabb a max_contra_level házszabálynál ({CONTRA_NAMES[max_level]})",
+            msg(
+                "{level} is above the house rule max_contra_level ({contra})",
+                level=level,
+                contra=CONTRA_NAMES[max_level],
+            ),
         )
         return 0
     return level
@@ -347,14 +346,12 @@ def _read_figures_made(res: Reader) -> dict[str, str]:
         elif figure not in FIGURE_NAMES:
             res.problems.add(
                 fm.path(str(figure)),
-                f"is not a figure ({', '.join(FIGURES)})",
-                f"nem figura ({', '.join(FIGURES)})",
+                msg("is not a figure ({figures})", figures=", ".join(FIGURES)),
             )
         elif side is not None:
             res.problems.add(
                 fm.path(figure),
-                f"{side!r} is not declarer, opponents or null",
-                f"{side!r} nem declarer, opponents vagy null",
+                msg("{value} is not declarer, opponents or null", value=repr(side)),
             )
     return made
 
@@ -380,14 +377,14 @@ def _check_call(hand: Hand, problems: Problems) -> None:
     if hand.partner is not None and hand.partner == hand.declarer:
         problems.add(
             "partner",
-            "the partner cannot be the declarer (record a self-call as called_king_location declarer)",
-            "a partner nem lehet a felvevő (önhívásnál called_king_location: declarer)",
+            msg(
+                "the partner cannot be the declarer (record a self-call as called_king_location declarer)"
+            ),
         )
     if hand.annulled and hand.thrown:
         problems.add(
             "talon_king_action",
-            "a thrown hand is not played, so it cannot be annulled",
-            "az eldobott játékot nem játsszák le, így nem is lehet érvénytelen",
+            msg("a thrown hand is not played, so it cannot be annulled"),
         )
 
 
@@ -396,22 +393,19 @@ def _check_irregularity(hand: Hand, problems: Problems) -> None:
     if hand.thrown and kind in ("revoke", "wrong_discard"):
         problems.add(
             "irregularity.type",
-            "a thrown hand is not played: no revoke or discard to penalise",
-            "az eldobott játékot nem játsszák le: nincs mit büntetni",
+            msg("a thrown hand is not played: no revoke or discard to penalise"),
         )
     if kind != "wrong_discard":
         return
     if hand.contract is not None and hand.contract not in DISCARDING:
         problems.add(
             "irregularity.type",
-            "a wrong discard only at hívás or hármas (the only contracts with an exchange)",
-            "hibás skart csak hívásnál és hármasnál lehet (csak ott van csere)",
+            msg("a wrong discard only at hívás or hármas (the only contracts with an exchange)"),
         )
     if hand.offender is not None and declarer is not None and hand.offender != declarer:
         problems.add(
             "irregularity.player",
-            f"only the declarer ({declarer}) discards",
-            f"csak a felvevő ({declarer}) skartol",
+            msg("only the declarer ({declarer}) discards", declarer=declarer),
         )
 
 
@@ -426,30 +420,37 @@ def _check_announcements(hand: Hand, rules: Mapping[str, Any], problems: Problem
         if by and team and by not in team:
             problems.add(
                 f"{path}.by",
-                f"{by} is not on the {SIDE_NAMES[side].en} ({', '.join(team)})",
-                f"{by} nem a(z) {SIDE_NAMES[side].hu} tagja ({', '.join(team)})",
+                msg(
+                    "{by} is not on the {side} ({team})",
+                    by=by,
+                    side=SIDE_GENITIVE[side],
+                    team=", ".join(team),
+                ),
             )
         if figure == "king_ultimo" and (side != DECLARER or hand.contract not in CALLING):
             problems.add(
                 f"{path}.figure",
-                "királyultimó only at hívás or szóló, and only by the declarer side",
-                "királyultimó csak hívásnál és szólónál, és csak a felvevő pártjától",
+                msg("királyultimó only at hívás or szóló, and only by the declarer side"),
             )
             continue
         sides = seen.setdefault(figure, [])
         if side in sides:
             problems.add(
                 f"{path}.figure",
-                f"{FIGURE_NAMES[figure]} is announced twice by the {SIDE_NAMES[side].en}",
-                f"a(z) {SIDE_NAMES[side].hu} kétszer mondta be: {FIGURE_NAMES[figure]}",
+                msg(
+                    "{figure} is announced twice by the {side}",
+                    figure=FIGURE_NAMES[figure],
+                    side=SIDE_GENITIVE[side],
+                ),
             )
         elif sides and not rules["allow_reannounce_after_contra"]:
             problems.add(
                 f"{path}.figure",
-                f"{FIGURE_NAMES[figure]} is already announced by the other side "
-                "(house rule allow_reannounce_after_contra off)",
-                f"a(z) {FIGURE_NAMES[figure]} már a másik párt bemondása "
-                "(allow_reannounce_after_contra házszabály ki)",
+                msg(
+                    "{figure} is already announced by the other side "
+                    "(house rule allow_reannounce_after_contra off)",
+                    figure=FIGURE_NAMES[figure],
+                ),
             )
         else:
             sides.append(side)
@@ -462,20 +463,17 @@ def _check_no_play(hand: Hand, problems: Problems) -> None:
     if hand.announcements:
         problems.add(
             "announcements",
-            "none at a thrown or annulled hand",
-            "eldobott vagy érvénytelen leosztásnál nincs bemondás",
+            msg("none at a thrown or annulled hand"),
         )
     if hand.game_contra:
         problems.add(
             "game_contra",
-            "must be 0 at a thrown or annulled hand",
-            "eldobott vagy érvénytelen leosztásnál 0",
+            msg("must be 0 at a thrown or annulled hand"),
         )
     if hand.result_given:
         problems.add(
             "result",
-            "must be null at a thrown or annulled hand",
-            "eldobott vagy érvénytelen leosztásnál null",
+            msg("must be null at a thrown or annulled hand"),
         )
 
 
@@ -488,14 +486,12 @@ def _check_result(hand: Hand, result: Result, problems: Problems) -> None:
     if result.king_taken and not (hand.contract in CALLING and hand.king_in_play):
         problems.add(
             "result.called_king_taken_by_opponents",
-            "only with a called king in play (not one that stayed in the talon)",
-            "csak játékban lévő hívott királlyal (nem a talonban maradttal)",
+            msg("only with a called king in play (not one that stayed in the talon)"),
         )
     if result.pagat_lost is not None and "pagat_ultimo" in result.made:
         problems.add(
             "result.pagat_lost_last_trick",
-            "the pagát cannot both win and be beaten in the last trick",
-            "a pagát nem nyerheti meg és nem veszítheti el egyszerre az utolsó ütést",
+            msg("the pagát cannot both win and be beaten in the last trick"),
         )
 
 
@@ -506,10 +502,10 @@ def _check_king_ultimo(hand: Hand, made: dict[str, str], problems: Problems) -> 
         return made
     problems.add(
         "result.figures_made.king_ultimo",
-        "királyultimó is made only by the declarer side, at hívás or szóló, "
-        "with the called king in play",
-        "királyultimót csak a felvevő pártja csinálhat, hívásnál vagy szólónál, "
-        "játékban lévő hívott királlyal",
+        msg(
+            "királyultimó is made only by the declarer side, at hívás or szóló, "
+            "with the called king in play"
+        ),
     )
     return {figure: s for figure, s in made.items() if figure != "king_ultimo"}
 
@@ -522,8 +518,7 @@ def _check_last_trick(made: dict[str, str], problems: Problems) -> None:
             if last is not None and made[figure] != last:
                 problems.add(
                     f"result.figures_made.{figure}",
-                    "contradicts who won the last trick (see volat / pagat_ultimo)",
-                    "ellentmond annak, hogy ki vitte az utolsó ütést (volat / pagat_ultimo)",
+                    msg("contradicts who won the last trick (see volat / pagat_ultimo)"),
                 )
             last = made[figure]
 
@@ -593,56 +588,51 @@ def _check_points(points: int, volat: str | None, more: Extras, problems: Proble
         why = _why_low(low, volat, more)
         problems.add(
             "result.declarer_side_points",
-            f"{points} is below {low}: {why.en}",
-            f"{points} kisebb, mint {low}: {why.hu}",
+            msg("{points} is below {low}: {why}", points=points, low=low, why=why),
         )
     elif points > high:
         why = _why_high(high, volat, more)
         problems.add(
             "result.declarer_side_points",
-            f"{points} is above {high}: {why.en}",
-            f"{points} nagyobb, mint {high}: {why.hu}",
+            msg("{points} is above {high}: {why}", points=points, high=high, why=why),
         )
 
 
-def _own_cards(more: Extras) -> Text:
+def _own_cards(more: Extras) -> Msg:
     if more.own_king:
-        return Text("the called king's talon half", "a hívott király talonfele")
-    return Text("its three discards", "a három skartja")
+        return pmsg("kiralyhivo cards", "the called king's talon half")
+    return pmsg("kiralyhivo cards", "its three discards")
 
 
-def _why_low(low: int, volat: str | None, more: Extras) -> Text:
+def _why_low(low: int, volat: str | None, more: Extras) -> Msg:
     if volat == DECLARER and low == TOTAL - highest(more.theirs):
-        return Text(
-            f"the declarer side took every trick (volát): the opponents have only their "
-            f"{more.theirs} talon cards, worth at most {TOTAL - low}",
-            f"a felvevő párt minden ütést elvitt (volát): az ellenpártnak csak a "
-            f"{more.theirs} talonlapja van, legfeljebb {TOTAL - low} pont",
+        return msg(
+            "the declarer side took every trick (volát): the opponents have only their "
+            "{cards} talon cards, worth at most {points}",
+            cards=more.theirs,
+            points=TOTAL - low,
         )
-    own = _own_cards(more)
-    return Text(
-        f"{own.en} ({more.own} cards) count for the declarer side",
-        f"{own.hu} ({more.own} lap) a felvevő pártjáé",
+    return msg(
+        "{own} ({cards} cards) count for the declarer side",
+        own=_own_cards(more),
+        cards=more.own,
     )
 
 
-def _why_high(high: int, volat: str | None, more: Extras) -> Text:
+def _why_high(high: int, volat: str | None, more: Extras) -> Msg:
     if volat == OPPONENTS and high == highest(more.own):
         if not more.own:
-            return Text(
-                "the opponents took every trick (volát): the declarer side has no card",
-                "az ellenpárt minden ütést elvitt (volát): a felvevő pártnak egy lapja sincs",
-            )
-        own = _own_cards(more)
-        return Text(
-            f"the opponents took every trick (volát): the declarer side has only {own.en} "
-            f"({more.own} cards)",
-            f"az ellenpárt minden ütést elvitt (volát): a felvevő pártnak csak {own.hu} "
-            f"({more.own} lap) van",
+            return msg("the opponents took every trick (volát): the declarer side has no card")
+        return msg(
+            "the opponents took every trick (volát): the declarer side has only {own} "
+            "({cards} cards)",
+            own=_own_cards(more),
+            cards=more.own,
         )
-    return Text(
-        f"the opponents keep {more.theirs} talon cards, worth at least {TOTAL - high}",
-        f"az ellenpártnál {more.theirs} talonlap marad, legalább {TOTAL - high} pont",
+    return msg(
+        "the opponents keep {cards} talon cards, worth at least {points}",
+        cards=more.theirs,
+        points=TOTAL - high,
     )
 
 
@@ -656,13 +646,12 @@ def _check_figures(
     """A figure recorded for a side whose pile cannot hold it (spec section 4)."""
     refused: set[str] = set()
 
-    def refuse(figure: str, side: str, why: Text) -> None:
+    def refuse(figure: str, side: str, why: Msg) -> None:
         if figure not in refused:
             refused.add(figure)
             problems.add(
                 f"result.figures_made.{figure}",
-                f"the {SIDE_NAMES[side].en} cannot have made it: {why.en}",
-                f"a(z) {SIDE_NAMES[side].hu} nem csinálhatta meg: {why.hu}",
+                msg("the {side} cannot have made it: {why}", side=SIDE_GENITIVE[side], why=why),
             )
 
     volat = made.get("volat")
@@ -674,15 +663,20 @@ def _check_figures(
         for figure, fewest in (("four_kings", 4), ("trull", 3)):
             if made.get(figure) == loser and cards < fewest:
                 refuse(figure, loser, _no_trick(loser, volat, cards))
-    for figure, card in (("xxi_catch", "XXI"), ("pagat_ultimo", "pagát")):
+    for figure, card in (
+        ("xxi_catch", pmsg("kiralyhivo card", "XXI")),
+        ("pagat_ultimo", pmsg("kiralyhivo card", "pagát")),
+    ):
         side = made.get(figure)
         if side is not None and made.get("trull") == _other(side):
             refuse(
                 "trull",
                 _other(side),
-                Text(
-                    f"the {card} is in the {SIDE_NAMES[side].en}'s tricks ({figure})",
-                    f"a(z) {card} a(z) {SIDE_NAMES[side].hu} ütéseiben van ({figure})",
+                msg(
+                    "the {card} is in the {side}'s tricks ({figure})",
+                    card=card,
+                    side=SIDE_GENITIVE[side],
+                    figure=figure,
                 ),
             )
     if "four_kings" in made:
@@ -693,37 +687,30 @@ def _check_figures(
         _check_volat_holds_all(hand, made, volat, problems)
 
 
-def _no_trick(loser: str, volat: str, cards: int) -> Text:
-    return Text(
-        f"the {SIDE_NAMES[loser].en} took no trick (volát by the {SIDE_NAMES[volat].en}) "
-        f"and {cards} cards outside the tricks",
-        f"a(z) {SIDE_NAMES[loser].hu} nem ütött (volát), a(z) ütéseken kívül {cards} lapja van",
+def _no_trick(loser: str, volat: str, cards: int) -> Msg:
+    if volat == DECLARER:
+        by = pmsg("kiralyhivo volat", "volát by the declarer side")
+    else:
+        by = pmsg("kiralyhivo volat", "volát by the opponents")
+    return msg(
+        "the {loser} took no trick ({volat}) and {cards} cards outside the tricks",
+        loser=SIDE_GENITIVE[loser],
+        volat=by,
+        cards=cards,
     )
 
 
-def _called_king_pile(
-    hand: Hand, made: dict[str, str], king_taken: bool
-) -> tuple[str, Text] | None:
+def _called_king_pile(hand: Hand, made: dict[str, str], king_taken: bool) -> tuple[str, Msg] | None:
     """The side whose pile holds the called king, when the record says so, and why."""
     if made.get("king_ultimo") == DECLARER:
-        return DECLARER, Text(
-            "the called king is in the declarer side's last trick (king_ultimo)",
-            "a hívott király a felvevő párt utolsó ütésében van (king_ultimo)",
-        )
+        return DECLARER, msg("the called king is in the declarer side's last trick (king_ultimo)")
     if hand.contract == "szolo" and hand.location == "talon":
-        return DECLARER, Text(
-            "the called king's talon half counts for the declarer",
-            "a hívott király talonfele a felvevőé",
-        )
+        return DECLARER, msg("the called king's talon half counts for the declarer")
     if hand.action == "play_left_king_half":
-        return OPPONENTS, Text(
-            "the called king's talon half was left to the opponents",
-            "a hívott király talonfele az ellenpárté lett",
-        )
+        return OPPONENTS, msg("the called king's talon half was left to the opponents")
     if king_taken:
-        return OPPONENTS, Text(
-            "the opponents took the called king home (called_king_taken_by_opponents)",
-            "a hívott királyt az ellenpárt vitte haza (called_king_taken_by_opponents)",
+        return OPPONENTS, msg(
+            "the opponents took the called king home (called_king_taken_by_opponents)"
         )
     return None
 
@@ -737,8 +724,11 @@ def _check_volat_holds_all(
         if a.side == volat and a.figure in ("trull", "four_kings") and made.get(a.figure) != volat:
             problems.add(
                 f"result.figures_made.{a.figure}",
-                f"must be {volat}: the {SIDE_NAMES[volat].en} took every trick and hold every card",
-                f"{volat} kell legyen: a(z) {SIDE_NAMES[volat].hu} minden ütést és minden lapot elvitt",
+                msg(
+                    "must be {value}: the {side} took every trick and hold every card",
+                    value=volat,
+                    side=SIDE_GENITIVE[volat],
+                ),
             )
 
 
@@ -749,12 +739,10 @@ def _check_king_taken(hand: Hand, result: Result, made: dict[str, str], problems
     if result.king_taken and (volat == DECLARER or made.get("king_ultimo") == DECLARER):
         problems.add(
             field,
-            "the declarer side took the called king home (volat / king_ultimo)",
-            "a hívott királyt a felvevő pártja vitte haza (volat / king_ultimo)",
+            msg("the declarer side took the called king home (volat / king_ultimo)"),
         )
     elif volat == OPPONENTS and not result.king_taken:
         problems.add(
             field,
-            "must be true: the opponents took every trick (volát), the called king too",
-            "igaz kell legyen: az ellenpárt minden ütést elvitt (volát), a hívott királyt is",
+            msg("must be true: the opponents took every trick (volát), the called king too"),
         )

@@ -13,11 +13,12 @@ from functools import lru_cache
 from typing import Any
 
 from scorebook.engine import pots
-from scorebook.engine.payments import CONTRA_NAMES
-from scorebook.engine.types import Line, Session, Text
+from scorebook.engine.messages import NO_MSG, Msg, msg, pmsg
+from scorebook.engine.types import Line, Session
 from scorebook.engine.variants.kiralyhivo.record import Announcement, Hand, Result
 from scorebook.engine.variants.kiralyhivo.tariffs import (
     BASE,
+    CONTRA_NAMES,
     CONTRACT_NAMES,
     DECLARER,
     FIGURE_NAMES,
@@ -36,10 +37,8 @@ from scorebook.engine.variants.kiralyhivo.tariffs import (
     WIN,
 )
 
-NO_CALL = Text("", "")
 
-
-def score(hand: Hand, session: Session, pot: int) -> tuple[list[Line], Text, int]:
+def score(hand: Hand, session: Session, pot: int) -> tuple[list[Line], Msg, int]:
     """The hand's lines, its summary and the ultimókassza after it."""
     rules = session.house_rules
     if hand.all_pass or hand.annulled or hand.thrown:
@@ -57,59 +56,58 @@ def score(hand: Hand, session: Session, pot: int) -> tuple[list[Line], Text, int
 # --- hands without a game ---------------------------------------------------------------
 
 
-def _no_game(hand: Hand) -> tuple[list[Line], Text]:
+def _no_game(hand: Hand) -> tuple[list[Line], Msg]:
     """All passed (seed 004 §26), annulled (seed 004 §38) or thrown (seed 004 §68)."""
     if hand.all_pass:
-        text = Text(
-            "all passed: no game (seed 004 §26)",
-            "mindenki passzolt: nincs játék (Tolnai, 26. §)",
-        )
-        return [Line(text)], Text("all passed", "mindenki passz")
+        text = msg("all passed: no game (seed 004 §26)")
+        return [Line(text)], pmsg("kiralyhivo summary", "all passed")
     if hand.annulled:
-        who = f" ({hand.offender})" if hand.offender else ""
-        text = Text(
-            f"hand annulled: a player{who} has no tarokk (seed 004 §38); nobody pays",
-            f"érvénytelen leosztás: egy játékosnak{who} nincs tarokkja (Tolnai, 38. §); nincs fizetés",
-        )
-        return [Line(text)], Text("annulled (no tarokk)", "érvénytelen (nincs tarokk)")
+        if hand.offender:
+            text = msg(
+                "hand annulled: a player ({offender}) has no tarokk (seed 004 §38); nobody pays",
+                offender=hand.offender,
+            )
+        else:
+            text = msg("hand annulled: a player has no tarokk (seed 004 §38); nobody pays")
+        return [Line(text)], pmsg("kiralyhivo summary", "annulled (no tarokk)")
     return _thrown(hand)
 
 
-def _thrown(hand: Hand) -> tuple[list[Line], Text]:
+def _thrown(hand: Hand) -> tuple[list[Line], Msg]:
     declarer, opponents = hand.declarer, hand.opponents
     assert declarer is not None
     assert hand.contract is not None
     assert hand.called_king is not None
     king = KING_NAMES[hand.called_king]
-    name = CONTRACT_NAMES[hand.contract]
     pay = THROW_PAYMENT
     deltas = dict.fromkeys(opponents, pay)
     deltas[declarer] = -pay * len(opponents)
-    line = Line(
-        Text(
-            f"throw, {king.en} in the talon (seed 004 §68): {declarer} → {_names(opponents)}: {pay} each = {3 * pay}",
-            f"dobás, {king.hu} a talonban (Tolnai, 68. §): {declarer} → {_names(opponents)}: fejenként {pay} = {3 * pay}",
-        ),
-        deltas,
+    text = msg(
+        "throw, {king} in the talon (seed 004 §68): {declarer} → {opponents}: "
+        "{amount} each = {total}",
+        king=king,
+        declarer=declarer,
+        opponents=_names(opponents),
+        amount=pay,
+        total=3 * pay,
     )
-    summary = Text(
-        f"{declarer} {name}, {king.en} in the talon: thrown",
-        f"{declarer} {name}, {king.hu} a talonban: dobás",
+    summary = msg(
+        "{declarer} {contract}, {king} in the talon: thrown",
+        declarer=declarer,
+        contract=CONTRACT_NAMES[hand.contract],
+        king=king,
     )
-    return [line], summary
+    return [Line(text, deltas)], summary
 
 
 def _no_game_pot(lines: list[Line], players: tuple[str, ...], pot: int) -> int:
     move = pots.pay_in(players, NO_GAME_POT)
-    lines.append(
-        move.line(
-            POT,
-            Text(
-                f"no game: each pays {NO_GAME_POT} into the ultimókassza (seed 004 §38): 4 × {NO_GAME_POT} = {4 * NO_GAME_POT}",
-                f"nincs játék: mindenki {NO_GAME_POT}-öt fizet az ultimókasszába (Tolnai, 38. §): 4 × {NO_GAME_POT} = {4 * NO_GAME_POT}",
-            ),
-        )
+    text = msg(
+        "no game: each pays {amount} into the ultimókassza (seed 004 §38): 4 × {amount} = {total}",
+        amount=NO_GAME_POT,
+        total=4 * NO_GAME_POT,
     )
+    lines.append(Line(text, move.deltas, {POT: move.change}))
     return pot + move.change
 
 
@@ -118,7 +116,7 @@ def _no_game_pot(lines: list[Line], players: tuple[str, ...], pot: int) -> int:
 
 def _penalty(
     hand: Hand, rules: Mapping[str, Any], players: tuple[str, ...]
-) -> tuple[list[Line], Text]:
+) -> tuple[list[Line], Msg]:
     """Revoke (seed 004 §62*) or strict wrong discard (seed 004 §38): the offender pays
     each other player the game and every announcement, as they stand."""
     offender, contract = hand.offender, hand.contract
@@ -128,71 +126,81 @@ def _penalty(
     values = VALUES[contract, rules["ultimo_values_follow_figures"]]
     base = BASE[contract]
     level = hand.game_contra if with_contras else 0
-    parts = [f"{base}{_mult(level)}"]
+    arith = _times(base, level)
     x = base * 2**level
     for a in hand.announcements:
         value = values[a.figure][1]
         lvl = a.contra if with_contras else 0
-        parts.append(f"{value}{_mult(lvl)} ({FIGURE_NAMES[a.figure]})")
+        part = msg("{value} ({figure})", value=_times(value, lvl), figure=FIGURE_NAMES[a.figure])
+        arith = msg("{sum} + {part}", sum=arith, part=part)
         x += value * 2**lvl
     others = tuple(p for p in players if p != offender)
     deltas = dict.fromkeys(others, x)
     deltas[offender] = -x * len(others)
-    arith = " + ".join(parts)
     if hand.irregularity == "revoke":
-        what = Text("revoke (seed 004 §62*)", "renonsz (Tolnai, 62*. §)")
-        kind = Text("revoke", "renonsz")
+        what = pmsg("kiralyhivo penalty", "revoke (seed 004 §62*)")
+        kind = pmsg("kiralyhivo penalty", "revoke")
     else:
-        what = Text("wrong discard (seed 004 §38)", "hibás skart (Tolnai, 38. §)")
-        kind = Text("wrong discard", "hibás skart")
-    head = _hand_head(hand, rules)
-    line = Line(
-        Text(
-            f"{head.en}; {what.en} by {offender}: X = {arith} = {x}; {offender} → {_names(others)}: {x} each = {3 * x}",
-            f"{head.hu}; {what.hu}, {offender}: X = {arith} = {x}; {offender} → {_names(others)}: fejenként {x} = {3 * x}",
-        ),
-        deltas,
+        what = pmsg("kiralyhivo penalty", "wrong discard (seed 004 §38)")
+        kind = pmsg("kiralyhivo penalty", "wrong discard")
+    text = msg(
+        "{head}; {what} by {offender}: X = {arith} = {x}; {offender} → {others}: "
+        "{x} each = {total}",
+        head=_hand_head(hand, rules),
+        what=what,
+        offender=offender,
+        arith=arith,
+        x=x,
+        others=_names(others),
+        total=3 * x,
     )
-    name = CONTRACT_NAMES[contract]
-    summary = Text(
-        f"{hand.declarer} {name}: {kind.en} by {offender}",
-        f"{hand.declarer} {name}: {offender} {kind.hu}",
+    summary = msg(
+        "{declarer} {contract}: {what} by {offender}",
+        declarer=str(hand.declarer),
+        contract=CONTRACT_NAMES[contract],
+        what=kind,
+        offender=offender,
     )
-    return [line], summary
+    return [Line(text, deltas)], summary
 
 
 def _mild(net: int, declarer: str, side: tuple[str, ...], opponents: tuple[str, ...]) -> Line:
     """Mild wrong discard (spec K9): the declarer alone bears his side's result."""
     n = abs(net)
-    head_en = f"wrong discard by {declarer}, mild (seed 004 §38): he bears the result {net:+} alone"
-    head_hu = (
-        f"hibás skart ({declarer}), enyhe (Tolnai, 38. §): az eredményt ({net:+}) egyedül viseli"
+    head = msg(
+        "wrong discard by {declarer}, mild (seed 004 §38): he bears the result {net} alone",
+        declarer=declarer,
+        net=f"{net:+}",
     )
     if net == 0 or (len(side) == 1 and net < 0):
-        return Line(Text(f"{head_en}; nothing changes", f"{head_hu}; nincs változás"))
+        return Line(msg("{head}; nothing changes", head=head))
     if len(side) == 1:  # won alone: nobody pays
         deltas = dict.fromkeys(opponents, n)
         deltas[declarer] = -3 * n
-        return Line(Text(f"{head_en}: nobody pays him", f"{head_hu}: senki nem fizet neki"), deltas)
+        return Line(msg("{head}: nobody pays him", head=head), deltas)
     partner = side[1]
     if net > 0:  # the opponents pay nothing, he pays his partner n
         deltas = dict.fromkeys(opponents, n)
         deltas[declarer] = -2 * n
-        return Line(
-            Text(
-                f"{head_en}: the opponents pay nothing; {declarer} → {partner}: {n}",
-                f"{head_hu}: az ellenfelek nem fizetnek; {declarer} → {partner}: {n}",
-            ),
-            deltas,
+        text = msg(
+            "{head}: the opponents pay nothing; {declarer} → {partner}: {amount}",
+            head=head,
+            declarer=declarer,
+            partner=partner,
+            amount=n,
         )
+        return Line(text, deltas)
     # Lost: he pays 2n, n to each opponent; his partner pays nothing.
-    return Line(
-        Text(
-            f"{head_en}: {declarer} → {_names(opponents)}: {n} each = {2 * n}; {partner} pays nothing",
-            f"{head_hu}: {declarer} → {_names(opponents)}: fejenként {n} = {2 * n}; {partner} nem fizet",
-        ),
-        {declarer: -n, partner: n},
+    text = msg(
+        "{head}: {declarer} → {opponents}: {amount} each = {total}; {partner} pays nothing",
+        head=head,
+        declarer=declarer,
+        opponents=_names(opponents),
+        amount=n,
+        total=2 * n,
+        partner=partner,
     )
+    return Line(text, {declarer: -n, partner: n})
 
 
 # --- a played hand ----------------------------------------------------------------------
@@ -211,27 +219,27 @@ class Tally:
         self.lines: list[Line] = []
         self.net = 0
 
-    def note(self, en: str, hu: str) -> None:
+    def note(self, text: Msg) -> None:
         """A line without amounts."""
-        self.lines.append(Line(Text(en, hu)))
+        self.lines.append(Line(text))
 
-    def item(self, en: str, hu: str, a: int) -> None:
+    def item(self, text: Msg, a: int) -> None:
         self.net += a
         if a == 0:
-            self.note(en, hu)
+            self.note(text)
             return
         o = self.opponents
         if self.alone:  # one vs three: the declarer gets or pays 3a
             deltas = {self.side[0]: 3 * a, o[0]: -a, o[1]: -a, o[2]: -a}
         else:  # pair vs pair: each loser pays one winner
             deltas = {self.side[0]: a, self.side[1]: a, o[0]: -a, o[1]: -a}
-        tail_en, tail_hu = _flow_tail(self.side, o, a)
-        self.lines.append(Line(Text(en + tail_en, hu + tail_hu), deltas))
+        flow = _flow(self.side, o, a)
+        self.lines.append(Line(msg("{item}; {flow}", item=text, flow=flow), deltas))
 
 
 def _played(
     hand: Hand, result: Result, rules: Mapping[str, Any], pot: int
-) -> tuple[list[Line], Text, int]:
+) -> tuple[list[Line], Msg, int]:
     """A played hand (spec section 6): game, figures, called-king fines, then a not
     penalised irregularity and the ultimókassza."""
     declarer, points = hand.declarer, result.points
@@ -249,27 +257,52 @@ def _played(
     _king_fine(tally, hand, result, rules)
     lines = tally.lines
     if hand.irregularity == "revoke":
-        lines.append(
-            Line(
-                Text(
-                    f"revoke by {hand.offender}: not penalised (house rule revoke_penalty off)",
-                    f"{hand.offender} renonsza: nincs büntetés (revoke_penalty házszabály ki)",
-                )
-            )
+        text = msg(
+            "revoke by {offender}: not penalised (house rule revoke_penalty off)",
+            offender=str(hand.offender),
         )
+        lines.append(Line(text))
     elif hand.irregularity == "wrong_discard":
         lines.append(_mild(tally.net, declarer, hand.side, hand.opponents))
     if rules["ultimo_kassza"]:
         pot = _kassza(lines, pot, hand.announcements, result.made, hand.members)
     king = KING_NAMES[hand.called_king] if hand.called_king else None
     call = _call(king, hand.partner, hand.location)
-    name = CONTRACT_NAMES[hand.contract]
-    won = points >= WIN
-    summary = Text(
-        f"{declarer} {name}{call.en}, {points} card points, {'won' if won else 'lost'}",
-        f"{declarer} {name}{call.hu}, {points} pont, {'nyert' if won else 'bukott'}",
-    )
+    summary = _summary(declarer, CONTRACT_NAMES[hand.contract], call, points, points >= WIN)
     return lines, summary, pot
+
+
+def _summary(declarer: str, contract: Msg, call: Msg, points: int, won: bool) -> Msg:
+    """`A hívás (♥K: C), 41 card points, won`."""
+    if not call.id:
+        if won:
+            return msg(
+                "{declarer} {contract}, {points} card points, won",
+                declarer=declarer,
+                contract=contract,
+                points=points,
+            )
+        return msg(
+            "{declarer} {contract}, {points} card points, lost",
+            declarer=declarer,
+            contract=contract,
+            points=points,
+        )
+    if won:
+        return msg(
+            "{declarer} {contract} ({call}), {points} card points, won",
+            declarer=declarer,
+            contract=contract,
+            call=call,
+            points=points,
+        )
+    return msg(
+        "{declarer} {contract} ({call}), {points} card points, lost",
+        declarer=declarer,
+        contract=contract,
+        call=call,
+        points=points,
+    )
 
 
 def _game(
@@ -277,7 +310,7 @@ def _game(
     hand: Hand,
     result: Result,
     announced: set[tuple[str, str]],
-    head: Text,
+    head: Msg,
     rules: Mapping[str, Any],
 ) -> None:
     """The game (seed 004 §68–§69), unless a volát replaces it (seed 004 §53)."""
@@ -291,21 +324,35 @@ def _game(
     )
     if rules["volat_replaces_game"] and volat:
         tally.note(
-            f"{head.en}: game not scored ({points} card points), the volát replaces it (seed 004 §53)",
-            f"{head.hu}: a játék nem számít ({points} pont), a volát helyettesíti (Tolnai, 53. §)",
+            msg(
+                "{head}: game not scored ({points} card points), the volát replaces it "
+                "(seed 004 §53)",
+                head=head,
+                points=points,
+            )
         )
         return
     base = BASE[hand.contract]
     a = base * 2**hand.game_contra
     arith = _arith(base, hand.game_contra)
     if points >= WIN:
-        en = f"{head.en}: won, {points} ≥ {WIN} card points: {arith}"
-        hu = f"{head.hu}: megnyerve, {points} ≥ {WIN} pont: {arith}"
+        text = msg(
+            "{head}: won, {points} ≥ {win} card points: {arith}",
+            head=head,
+            points=points,
+            win=WIN,
+            arith=arith,
+        )
     else:
-        en = f"{head.en}: lost, {points} < {WIN} card points: {arith}"
-        hu = f"{head.hu}: elbukva, {points} < {WIN} pont: {arith}"
+        text = msg(
+            "{head}: lost, {points} < {win} card points: {arith}",
+            head=head,
+            points=points,
+            win=WIN,
+            arith=arith,
+        )
         a = -a
-    tally.item(en, hu, a)
+    tally.item(text, a)
 
 
 def _announced_figures(
@@ -319,18 +366,32 @@ def _announced_figures(
         who = SIDE_NAMES[s]
         arith = _arith(value, level)
         if made.get(figure) == s:
-            en = f"{fig} announced by {by} ({who.en}), made: {arith}"
-            hu = f"bemondott {fig} ({by}, {who.hu}), megcsinálva: {arith}"
+            text = msg(
+                "{figure} announced by {by} ({side}), made: {arith}",
+                figure=fig,
+                by=by,
+                side=who,
+                arith=arith,
+            )
             signed = a if s == DECLARER else -a
         else:
-            en = f"{fig} announced by {by} ({who.en}), failed: {arith}"
-            hu = f"bemondott {fig} ({by}, {who.hu}), elbukva: {arith}"
+            text = msg(
+                "{figure} announced by {by} ({side}), failed: {arith}",
+                figure=fig,
+                by=by,
+                side=who,
+                arith=arith,
+            )
             signed = -a if s == DECLARER else a
-        tally.item(en, hu, signed)
+        tally.item(text, signed)
         if s == OPPONENTS and figure in MUST_CONTRA and hand.game_contra == 0:
             tally.note(
-                f"note: {by} announced {fig} without a kontra on the game (seed 004 §50, §51 asks for one)",
-                f"megjegyzés: {by} kontra nélkül mondta be: {fig} (Tolnai, 50. §; az 51. § szerint kontrázni kell)",
+                msg(
+                    "note: {by} announced {figure} without a kontra on the game "
+                    "(seed 004 §50, §51 asks for one)",
+                    by=by,
+                    figure=fig,
+                )
             )
 
 
@@ -354,24 +415,26 @@ def _silent_figures(
         who = SIDE_NAMES[maker]
         if cancels and figure in VOLAT_CANCELS:
             tally.note(
-                f"silent {fig} ({who.en}) not paid: a volát was made (seed 004 §53)",
-                f"csendes {fig} ({who.hu}) nem jár: volát lett (Tolnai, 53. §)",
+                msg(
+                    "silent {figure} ({side}) not paid: a volát was made (seed 004 §53)",
+                    figure=fig,
+                    side=who,
+                )
             )
             continue
         tally.item(
-            f"silent {fig}, {who.en}: {silent}",
-            f"csendes {fig}, {who.hu}: {silent}",
+            msg("silent {figure}, {side}: {amount}", figure=fig, side=who, amount=silent),
             silent if maker == DECLARER else -silent,
         )
     lost = result.pagat_lost
     if lost is not None and ("pagat_ultimo", lost) not in announced:
         silent = values["pagat_ultimo"][0]
-        who = SIDE_NAMES[lost]
-        tally.item(
-            f"silent pagátultimó lost, {who.en} (house rule silent_ultimo_lost_pays): {silent}",
-            f"csendes pagátultimó elbukva, {who.hu} (silent_ultimo_lost_pays házszabály): {silent}",
-            -silent if lost == DECLARER else silent,
+        text = msg(
+            "silent pagátultimó lost, {side} (house rule silent_ultimo_lost_pays): {amount}",
+            side=SIDE_NAMES[lost],
+            amount=silent,
         )
+        tally.item(text, -silent if lost == DECLARER else silent)
 
 
 def _king_fine(tally: Tally, hand: Hand, result: Result, rules: Mapping[str, Any]) -> None:
@@ -381,19 +444,20 @@ def _king_fine(tally: Tally, hand: Hand, result: Result, rules: Mapping[str, Any
         king = KING_NAMES[hand.called_king]
         fine = KING_FINE * 2 if rules["talon_king_fine_stacks"] else KING_FINE
         arith = f"{KING_FINE} + {KING_FINE} = {fine}" if fine != KING_FINE else f"{fine}"
-        tally.item(
-            f"{king.en}'s talon half left to the opponents (seed 004 §68): fine {arith}",
-            f"a(z) {king.hu} talonfele az ellenfeleknél maradt (Tolnai, 68. §): bírság {arith}",
-            -fine,
+        text = msg(
+            "{king}'s talon half left to the opponents (seed 004 §68): fine {arith}",
+            king=king,
+            arith=arith,
         )
+        tally.item(text, -fine)
     elif result.king_taken:
         assert hand.called_king is not None
-        king = KING_NAMES[hand.called_king]
-        tally.item(
-            f"called {king.en} taken home by the opponents (seed 004 §69): fine {KING_FINE}",
-            f"a hívott {king.hu} az ellenfélhez került (Tolnai, 69. §): bírság {KING_FINE}",
-            -KING_FINE,
+        text = msg(
+            "called {king} taken home by the opponents (seed 004 §69): fine {amount}",
+            king=KING_NAMES[hand.called_king],
+            amount=KING_FINE,
         )
+        tally.item(text, -KING_FINE)
 
 
 def _kassza(
@@ -417,36 +481,54 @@ def _kassza(
         else:
             move = pots.double(pot, team, by)
             text = _kassza_doubled(pot, team, by, move.share, move.rest)
-        lines.append(move.line(POT, text))
+        lines.append(Line(text, move.deltas, {POT: move.change}))
         pot += move.change
     return pot
 
 
-def _kassza_taken(pot: int, team: tuple[str, ...], by: str, share: int, rest: int) -> Text:
+def _kassza_taken(pot: int, team: tuple[str, ...], by: str, share: int, rest: int) -> Msg:
     k = len(team)
     if k == 1:
-        return Text(
-            f"pagátultimó made (seed 004 §54*): {by} takes the ultimókassza: {pot}",
-            f"pagátultimó megcsinálva (Tolnai, 54*. §): {by} viszi az ultimókasszát: {pot}",
+        return msg(
+            "pagátultimó made (seed 004 §54*): {by} takes the ultimókassza: {pot}", by=by, pot=pot
         )
-    return Text(
-        f"pagátultimó made (seed 004 §54*): {_names(team)} take the ultimókassza {pot}: {pot} ÷ {k} = {share} each, {rest} stays",
-        f"pagátultimó megcsinálva (Tolnai, 54*. §): {_names(team)} viszik az ultimókasszát ({pot}): {pot} ÷ {k} = fejenként {share}, {rest} marad",
+    return msg(
+        "pagátultimó made (seed 004 §54*): {team} take the ultimókassza {pot}: "
+        "{pot} ÷ {k} = {share} each, {rest} stays",
+        team=_names(team),
+        pot=pot,
+        k=k,
+        share=share,
+        rest=rest,
     )
 
 
-def _kassza_doubled(pot: int, team: tuple[str, ...], by: str, share: int, rest: int) -> Text:
+def _kassza_doubled(pot: int, team: tuple[str, ...], by: str, share: int, rest: int) -> Msg:
     k = len(team)
     if k == 1:
-        return Text(
-            f"pagátultimó failed (seed 004 §54*): {by} doubles the ultimókassza: pays {pot}",
-            f"pagátultimó elbukva (Tolnai, 54*. §): {by} megduplázza az ultimókasszát: fizet {pot}",
+        return msg(
+            "pagátultimó failed (seed 004 §54*): {by} doubles the ultimókassza: pays {pot}",
+            by=by,
+            pot=pot,
         )
-    extra_en = f", {by} also pays the remainder {rest}" if rest else ""
-    extra_hu = f", {by} a maradékot ({rest}) is fizeti" if rest else ""
-    return Text(
-        f"pagátultimó failed (seed 004 §54*): {_names(team)} double the ultimókassza {pot}: {pot} ÷ {k} = {share} each{extra_en}",
-        f"pagátultimó elbukva (Tolnai, 54*. §): {_names(team)} megduplázzák az ultimókasszát ({pot}): {pot} ÷ {k} = fejenként {share}{extra_hu}",
+    if rest:
+        return msg(
+            "pagátultimó failed (seed 004 §54*): {team} double the ultimókassza {pot}: "
+            "{pot} ÷ {k} = {share} each, {by} also pays the remainder {rest}",
+            team=_names(team),
+            pot=pot,
+            k=k,
+            share=share,
+            by=by,
+            rest=rest,
+        )
+    return msg(
+        "pagátultimó failed (seed 004 §54*): {team} double the ultimókassza {pot}: "
+        "{pot} ÷ {k} = {share} each",
+        team=_names(team),
+        pot=pot,
+        k=k,
+        share=share,
     )
 
 
@@ -457,32 +539,47 @@ def _names(who: Iterable[str]) -> str:
     return ", ".join(who)
 
 
-def _mult(level: int) -> str:
-    return f" × {2**level} ({CONTRA_NAMES[level]})" if level else ""
+def _times(value: int, level: int) -> int | Msg:
+    """`6` or `6 × 2 (kontra)`: a value and its contra multiplier."""
+    if not level:
+        return value
+    return msg(
+        "{value} × {factor} ({contra})", value=value, factor=2**level, contra=CONTRA_NAMES[level]
+    )
 
 
 @lru_cache(maxsize=256)
-def _arith(value: int, level: int) -> str:
+def _arith(value: int, level: int) -> int | Msg:
     """`6` or `6 × 2 (kontra) = 12`."""
-    return (
-        f"{value} × {2**level} ({CONTRA_NAMES[level]}) = {value * 2**level}"
-        if level
-        else str(value)
+    if not level:
+        return value
+    return msg(
+        "{value} × {factor} ({contra}) = {total}",
+        value=value,
+        factor=2**level,
+        contra=CONTRA_NAMES[level],
+        total=value * 2**level,
     )
 
 
 @lru_cache(maxsize=1024)
-def _flow_tail(side: tuple[str, ...], opponents: tuple[str, ...], a: int) -> tuple[str, str]:
-    """Who pays whom, appended to an item: `; A, B → C, D: 2 each` (one vs three: `= 3n`);
+def _flow(side: tuple[str, ...], opponents: tuple[str, ...], a: int) -> Msg:
+    """Who pays whom, appended to an item: `A, B → C, D: 2 each` (one vs three: `= 3n`);
     the declarer side wins an item with `a` > 0."""
     ours, theirs = _names(side), _names(opponents)
-    n, arrow = (a, f"{theirs} → {ours}") if a > 0 else (-a, f"{ours} → {theirs}")
+    n, payers, payees = (a, theirs, ours) if a > 0 else (-a, ours, theirs)
     if len(side) == 1:
-        return f"; {arrow}: {n} each = {3 * n}", f"; {arrow}: fejenként {n} = {3 * n}"
-    return f"; {arrow}: {n} each", f"; {arrow}: fejenként {n}"
+        return msg(
+            "{payers} → {payees}: {amount} each = {total}",
+            payers=payers,
+            payees=payees,
+            amount=n,
+            total=3 * n,
+        )
+    return msg("{payers} → {payees}: {amount} each", payers=payers, payees=payees, amount=n)
 
 
-def _hand_head(hand: Hand, rules: Mapping[str, Any]) -> Text:
+def _hand_head(hand: Hand, rules: Mapping[str, Any]) -> Msg:
     assert hand.declarer is not None
     assert hand.contract is not None
     king = KING_NAMES[hand.called_king] if hand.called_king else None
@@ -493,45 +590,56 @@ def _hand_head(hand: Hand, rules: Mapping[str, Any]) -> Text:
 
 
 @lru_cache(maxsize=256)
-def _call(king: Text | None, partner: str | None, location: str | None) -> Text:
+def _call(king: Msg | None, partner: str | None, location: str | None) -> Msg:
+    """The called king in a summary: `♥K: C`, `♥K: self-call`, `♥K: in the talon`."""
     if king is None:
-        return NO_CALL
+        return NO_MSG
     if location == "player":
-        return Text(f" ({king.en}: {partner})", f" ({king.hu}: {partner})")
+        return msg("{king}: {partner}", king=king, partner=str(partner))
     if location == "declarer":
-        return Text(f" ({king.en}: self-call)", f" ({king.hu}: önhívás)")
-    return Text(f" ({king.en}: in the talon)", f" ({king.hu}: a talonban)")
+        return msg("{king}: self-call", king=king)
+    return msg("{king}: in the talon", king=king)
 
 
 @lru_cache(maxsize=1024)
 def _head(
     declarer: str,
-    name: str,
-    king: Text | None,
+    contract: Msg,
+    king: Msg | None,
     location: str | None,
     partner: str | None,
     voluntary_self_call: bool,
-) -> Text:
+) -> Msg:
     """The contract and its sides, e.g. `hívás by A (calls ♥K: partner C)`; built once
     per distinct case (a night has a few hundred)."""
     if king is None:
-        return Text(f"{name} by {declarer} (alone)", f"{name}, {declarer} (egyedül)")
+        return msg("{contract} by {declarer} (alone)", contract=contract, declarer=declarer)
     if location == "player":
-        return Text(
-            f"{name} by {declarer} (calls {king.en}: partner {partner})",
-            f"{name}, {declarer} ({king.hu} hívva: partner {partner})",
+        return msg(
+            "{contract} by {declarer} (calls {king}: partner {partner})",
+            contract=contract,
+            declarer=declarer,
+            king=king,
+            partner=str(partner),
         )
     if location == "declarer":
         if voluntary_self_call:
-            return Text(
-                f"{name} by {declarer} (calls his own {king.en}: self-call, alone)",
-                f"{name}, {declarer} (saját {king.hu} hívva: önhívás, egyedül)",
+            return msg(
+                "{contract} by {declarer} (calls his own {king}: self-call, alone)",
+                contract=contract,
+                declarer=declarer,
+                king=king,
             )
-        return Text(
-            f"{name} by {declarer} (calls his own {king.en}: self-call, he holds all four kings; alone)",
-            f"{name}, {declarer} (saját {king.hu} hívva: önhívás, mind a négy király nála; egyedül)",
+        return msg(
+            "{contract} by {declarer} (calls his own {king}: self-call, he holds all four "
+            "kings; alone)",
+            contract=contract,
+            declarer=declarer,
+            king=king,
         )
-    return Text(
-        f"{name} by {declarer} ({king.en} in the talon: alone)",
-        f"{name}, {declarer} ({king.hu} a talonban: egyedül)",
+    return msg(
+        "{contract} by {declarer} ({king} in the talon: alone)",
+        contract=contract,
+        declarer=declarer,
+        king=king,
     )

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from scorebook.engine.types import HouseRule, Text
+from scorebook.engine.messages import NO_MSG, Msg, msg, pmsg
+from scorebook.engine.types import HouseRule
 
 KEY = "kiralyhivo"
 POT = "ultimokassza"
@@ -19,10 +20,10 @@ SIDES = (DECLARER, OPPONENTS)
 
 CONTRACTS = ("hivas", "szolo", "harmas", "szolo_harmas")
 CONTRACT_NAMES = {
-    "hivas": "hívás",
-    "szolo": "szóló",
-    "harmas": "hármas",
-    "szolo_harmas": "szólóhármas",
+    "hivas": pmsg("kiralyhivo contract", "hívás"),
+    "szolo": pmsg("kiralyhivo contract", "szóló"),
+    "harmas": pmsg("kiralyhivo contract", "hármas"),
+    "szolo_harmas": pmsg("kiralyhivo contract", "szólóhármas"),
 }
 CALLING = ("hivas", "szolo")  # the two contracts with a called king (seed 004 §68–§69)
 DISCARDING = ("hivas", "harmas")  # the two contracts with a talon exchange (seed 004 §68–§69)
@@ -58,16 +59,21 @@ WIN = 36  # of 70 card points (seed 004 §68)
 TOTAL = 70  # card points of the 54-card pack (seed 004 §67)
 
 FIGURE_NAMES = {
-    "trull": "tulétroá",
-    "four_kings": "négy király",
-    "xxi_catch": "huszonegyfogás",
-    "pagat_ultimo": "pagátultimó",
-    "king_ultimo": "királyultimó",
-    "volat": "volát",
+    "trull": pmsg("kiralyhivo figure", "tulétroá"),
+    "four_kings": pmsg("kiralyhivo figure", "négy király"),
+    "xxi_catch": pmsg("kiralyhivo figure", "huszonegyfogás"),
+    "pagat_ultimo": pmsg("kiralyhivo figure", "pagátultimó"),
+    "king_ultimo": pmsg("kiralyhivo figure", "királyultimó"),
+    "volat": pmsg("kiralyhivo figure", "volát"),
 }
 SIDE_NAMES = {
-    DECLARER: Text("declarer side", "felvevő párt"),
-    OPPONENTS: Text("opponents", "ellenpárt"),
+    DECLARER: pmsg("kiralyhivo side", "declarer side"),
+    OPPONENTS: pmsg("kiralyhivo side", "opponents"),
+}
+# The sides where a sentence needs another form of the name (Polish: the genitive).
+SIDE_GENITIVE = {
+    DECLARER: pmsg("kiralyhivo side, genitive", "declarer side"),
+    OPPONENTS: pmsg("kiralyhivo side, genitive", "opponents"),
 }
 # Figures that say who won the last trick.
 LAST_TRICK_FIGURES = ("volat", "pagat_ultimo", "king_ultimo")
@@ -78,15 +84,24 @@ MUST_CONTRA = ("trull", "four_kings")
 
 SUITS = ("hearts", "diamonds", "clubs", "spades")
 KING_NAMES = {
-    "hearts": Text("♥K", "kőr király"),
-    "diamonds": Text("♦K", "káró király"),
-    "clubs": Text("♣K", "treff király"),
-    "spades": Text("♠K", "pikk király"),
+    "hearts": pmsg("kiralyhivo king", "♥K"),
+    "diamonds": pmsg("kiralyhivo king", "♦K"),
+    "clubs": pmsg("kiralyhivo king", "♣K"),
+    "spades": pmsg("kiralyhivo king", "♠K"),
 }
 LOCATIONS = ("player", "declarer", "talon")
 TALON_ACTIONS = ("throw", "play_took_king_half", "play_left_king_half")
 IRREGULARITIES = ("revoke", "wrong_discard", "no_tarokk_annulment")
 MAX_LEVEL = {"mordkontra": 5, "rekontra": 2}
+# The contra ladder's names by level (seed 004 §48), as the lines say them.
+CONTRA_NAMES: tuple[Msg, ...] = (
+    NO_MSG,
+    pmsg("kiralyhivo contra", "kontra"),
+    pmsg("kiralyhivo contra", "rekontra"),
+    pmsg("kiralyhivo contra", "szubkontra"),
+    pmsg("kiralyhivo contra", "hirskontra"),
+    pmsg("kiralyhivo contra", "mordkontra"),
+)
 
 # Card values counted in threes (seed 004 §66): the integer part of each card's value.
 CARD_INTEGER_PARTS = {"honour": 4, "king": 4, "queen": 3, "knight": 2, "jack": 1, "other": 0}
@@ -106,8 +121,8 @@ def pile_points(cards: Iterable[str]) -> int:
     return parts + count // 3 + (1 if count % 3 == 2 else 0)
 
 
-def _rule(name: str, default: Any, kind: str, en: str, hu: str, **kw: Any) -> HouseRule:
-    return HouseRule(name, default, kind, Text(en, hu), **kw)
+def _rule(name: str, default: Any, kind: str, help: Msg, **kw: Any) -> HouseRule:
+    return HouseRule(name, default, kind, help, **kw)
 
 
 HOUSE_RULES = (
@@ -115,135 +130,125 @@ HOUSE_RULES = (
         "ultimo_values_follow_figures",
         True,
         "bool",
-        "Ultimós take the figure values of the level (off: 2 silent / 4 announced at every level)",
-        "Az ultimók a szint figuraértékét kapják (ki: minden szinten 2 csendes / 4 bemondva)",
+        msg(
+            "Ultimós take the figure values of the level (off: 2 silent / 4 announced at every level)"
+        ),
     ),
     _rule(
         "allow_voluntary_self_call",
         False,
         "bool",
-        "The declarer may call one of his own kings without holding all four",
-        "A felvevő négy király nélkül is hívhatja saját királyát (önhívás)",
+        msg("The declarer may call one of his own kings without holding all four"),
     ),
     _rule(
         "talon_king_fine_stacks",
         False,
         "bool",
-        "Leaving the called king's talon half costs 4 to each opponent instead of 2",
-        "A hívott király talonfelének otthagyása ellenfelenként 4 (2 helyett)",
+        msg("Leaving the called king's talon half costs 4 to each opponent instead of 2"),
     ),
     _rule(
         "throw_allowed_at_szolo",
         False,
         "bool",
-        "At szóló with the called king in the talon the declarer may throw too",
-        "Szólónál is dobhat a felvevő, ha a hívott király a talonban van",
+        msg("At szóló with the called king in the talon the declarer may throw too"),
     ),
     _rule(
         "max_contra_level",
         "mordkontra",
         "choice",
-        "Highest contra: the full ladder (mordkontra) or only up to rekontra",
-        "Legmagasabb kontra: a teljes létra (mordkontra) vagy csak rekontra",
+        msg("Highest contra: the full ladder (mordkontra) or only up to rekontra"),
         choices=("mordkontra", "rekontra"),
         choice_labels=(
-            Text("up to mordkontra", "mordkontráig"),
-            Text("up to rekontra", "rekontráig"),
+            pmsg("kiralyhivo house rule", "up to mordkontra"),
+            pmsg("kiralyhivo house rule", "up to rekontra"),
         ),
     ),
     _rule(
         "volat_replaces_game",
         True,
         "bool",
-        "A volát (made or announced) replaces the game",
-        "A volát (megcsinálva vagy bemondva) a játék helyett számít",
+        msg("A volát (made or announced) replaces the game"),
     ),
     _rule(
         "volat_cancels_silent_figures",
         True,
         "bool",
-        "A made volát cancels silent tulétroá and négy király",
-        "Megcsinált volátnál a csendes tulétroá és négy király nem jár",
+        msg("A made volát cancels silent tulétroá and négy király"),
     ),
     _rule(
         "revoke_penalty",
         True,
         "bool",
-        "A revoker pays each other player the game and the announced figures",
-        "A renonszoló mindenkinek kifizeti a játékot és a bemondásokat",
+        msg("A revoker pays each other player the game and the announced figures"),
     ),
     _rule(
         "no_tarokk_annulment",
         True,
         "bool",
-        "A hand where a player has no tarokk (or only the XXI) is annulled",
-        "Érvénytelen a leosztás, ha valakinek nincs tarokkja (vagy csak a XXI)",
+        msg("A hand where a player has no tarokk (or only the XXI) is annulled"),
     ),
     _rule(
         "wrong_discard_penalty",
         "strict",
         "choice",
-        "Wrong discard: strict (paid like a revoke) or mild (the discarder bears his side's result)",
-        "Hibás skart: szigorú (mint a renonsz) vagy enyhe (a skartoló viseli pártja eredményét)",
+        msg(
+            "Wrong discard: strict (paid like a revoke) or mild (the discarder bears his side's result)"
+        ),
         choices=("strict", "mild"),
-        choice_labels=(Text("strict", "szigorú"), Text("mild", "enyhe")),
+        choice_labels=(
+            pmsg("kiralyhivo house rule", "strict"),
+            pmsg("kiralyhivo house rule", "mild"),
+        ),
     ),
     _rule(
         "penalty_includes_contras",
         True,
         "bool",
-        "Revoke and wrong-discard payments include the contra multipliers",
-        "A renonsz és a hibás skart fizetése a kontrákkal együtt számít",
+        msg("Revoke and wrong-discard payments include the contra multipliers"),
     ),
     _rule(
         "talon_counts_for_figures",
         True,
         "bool",
-        "Talon cards count for the figures of the side they count for (recording convention)",
-        "A talon lapjai annak a pártnak a figuráihoz számítanak, amelyé (rögzítési szokás)",
+        msg("Talon cards count for the figures of the side they count for (recording convention)"),
     ),
     _rule(
         "silent_ultimo_lost_pays",
         False,
         "bool",
-        "A pagát beaten in the last trick pays the silent pagátultimó value",
-        "Az utolsó ütésben elfogott pagát kifizeti a csendes pagátultimót",
+        msg("A pagát beaten in the last trick pays the silent pagátultimó value"),
     ),
     _rule(
         "allow_reannounce_after_contra",
         True,
         "bool",
-        "Both sides may announce the same figure (seed 004 §55)",
-        "Ugyanazt a figurát mindkét párt bemondhatja (Tolnai, 55. §)",
+        msg("Both sides may announce the same figure (Tolnai 1930, §55)"),
     ),
     _rule(
         "ultimo_kassza",
         False,
         "bool",
-        "Play with an ultimókassza (5 each per hand without a game; the pagátultimó takes it)",
-        "Ultimókasszával (játék nélküli leosztásnál 5-5; a pagátultimó viszi)",
-        group=Text("Ultimókassza", "Ultimókassza"),
+        msg("Play with an ultimókassza (5 each per hand without a game; the pagátultimó takes it)"),
+        group=pmsg("kiralyhivo house rule", "Ultimókassza"),
     ),
     _rule(
         "kassza_end_of_session",
         "split_equally",
         "choice",
-        "At the end of the night the kassza is split equally or carried over",
-        "Az este végén a kasszát egyenlően elosztják vagy továbbviszik",
+        msg("At the end of the night the kassza is split equally or carried over"),
         choices=("split_equally", "carry_over"),
         choice_labels=(
-            Text("split equally", "egyenlően szétosztva"),
-            Text("carry over", "átvisszük"),
+            pmsg("kiralyhivo house rule", "split equally"),
+            pmsg("kiralyhivo house rule", "carry over"),
         ),
-        group=Text("Ultimókassza", "Ultimókassza"),
+        group=pmsg("kiralyhivo house rule", "Ultimókassza"),
     ),
     _rule(
         "five_players",
         False,
         "choice",
-        "Five players (dealer sits out): not described for Királyhívó, not supported",
-        "Öt játékos (az osztó kimarad): a királyhívónál nincs leírva, nem támogatott",
+        msg("Five players (dealer sits out): not described for Királyhívó, not supported"),
         choices=(False,),
-        choice_labels=(Text("not supported", "nem támogatott"),),
+        choice_labels=(pmsg("kiralyhivo house rule", "not supported"),),
     ),
 )
