@@ -8,6 +8,7 @@ from scorebook.engine import registry
 from scorebook.engine.errors import InvalidHand, InvalidSheet
 from scorebook.engine.scoresheet import resolve_house_rules, score_sheet
 from scorebook.engine.types import Session
+from tests.engine.variants._hungarian_catalogues import missing_ids
 
 PLAYERS = ("A", "B", "C")
 VARIANT = registry.get("magyar")
@@ -499,3 +500,8 @@ def test_a_wrong_discard_may_have_put_an_honour_in_the_declarers_discard():
     # (his trull is not paid with a volát).
     _, [entry] = play(hand, wrong_discard_penalty="mild")
     assert entry.deltas == {"A": -24, "B": 12, "C": 12}
+
+
+@pytest.mark.parametrize("lang", ["hu", "pl"])
+def test_everything_magyar_says_is_translated(lang):
+    assert not missing_ids("magyar", lang)

@@ -8,6 +8,7 @@ from scorebook.engine import registry
 from scorebook.engine.errors import InvalidHand, InvalidSheet
 from scorebook.engine.scoresheet import resolve_house_rules, score_sheet
 from scorebook.engine.types import Session
+from tests.engine.variants._hungarian_catalogues import missing_ids
 
 PLAYERS = ("A", "B", "C")
 VARIANT = registry.get("tapper")
@@ -445,3 +446,8 @@ def test_the_tuletroa_holder_makes_his_announced_ultimo():
     _, [entry] = play(hand)
     # game 3 won by A (40 ≥ 36); the opponents' announced ultimó 6 each; B's tulétroá 3 each.
     assert entry.deltas == {"A": 6 - 12 - 3, "B": -3 + 6 + 6, "C": -3 + 6 - 3}
+
+
+@pytest.mark.parametrize("lang", ["hu", "pl"])
+def test_everything_tapper_says_is_translated(lang):
+    assert not missing_ids("tapper", lang)
