@@ -13,15 +13,14 @@ from typing import Any
 
 from scorebook.engine import pots
 from scorebook.engine.errors import InvalidHand
-from scorebook.engine.payments import CONTRA_NAMES
+from scorebook.engine.messages import Msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.state import dump_dataclass, load_dataclass
-from scorebook.engine.types import Amount, EndOfSession, Entry, Line, Session, TableHint, Text
+from scorebook.engine.types import Amount, EndOfSession, Entry, Line, Session, TableHint
 
 POT = "ultimokassza"
 DECLARER, OPPONENTS = "declarer", "opponents"
 SIDES = (DECLARER, OPPONENTS)
-CONTRA_WORDS = tuple(f"{name} " if name else "" for name in CONTRA_NAMES)  # "", "kontra ", …
 
 
 def other(side: str) -> str:
@@ -32,9 +31,20 @@ def signed(value: Amount) -> str:
     return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")
 
 
-def contra_word(level: int) -> str:
-    """The contra's name and a space, to put before what it doubles ("" without one)."""
-    return CONTRA_WORDS[level]
+def contra_of(level: int, what: Msg) -> Msg:
+    """What a contra of `level` doubles, named with the contra ("kontra játék"); `what`
+    itself without one (payments.CONTRA_NAMES)."""
+    if level == 1:
+        return pmsg("hungarian tarokk contra", "kontra {what}", what=what)
+    if level == 2:
+        return pmsg("hungarian tarokk contra", "rekontra {what}", what=what)
+    if level == 3:
+        return pmsg("hungarian tarokk contra", "szubkontra {what}", what=what)
+    if level == 4:
+        return pmsg("hungarian tarokk contra", "hirskontra {what}", what=what)
+    if level == 5:
+        return pmsg("hungarian tarokk contra", "mordkontra {what}", what=what)
+    return what
 
 
 def next_dealer(players: tuple[str, ...], dealer: str) -> str:
@@ -53,17 +63,17 @@ class PotGame:
     min_players = 3
     max_players = 3
     pot_names: tuple[str, ...] = (POT,)
-    no_events: Text
+    no_events: Msg
 
     def event(
         self, session: Session, state: PotState, event: Mapping[str, Any]
     ) -> tuple[PotState, list[Entry]]:
-        raise InvalidHand.one("event", self.no_events.en, self.no_events.hu)
+        raise InvalidHand.one("event", self.no_events)
 
     def table_hint(self, session: Session, state: PotState) -> TableHint:
-        notes: tuple[Text, ...] = ()
+        notes: tuple[Msg, ...] = ()
         if session.house_rules["ultimo_kassza"]:
-            notes = (pots.balance_note(state.pot),)
+            notes = (pots.kassza_note(state.pot),)
         return TableHint(next_dealer=state.next_dealer, notes=notes)
 
     def dump_state(self, state: PotState) -> dict[str, Any]:
@@ -74,7 +84,7 @@ class PotGame:
         return state
 
     def entry(
-        self, session: Session, number: int, dealer: str, lines: list[Line], summary: Text
+        self, session: Session, number: int, dealer: str, lines: list[Line], summary: Msg
     ) -> Entry:
         """The hand's entry: its lines summed."""
         return Entry.from_lines(
@@ -92,87 +102,96 @@ class PotGame:
 
 
 def check_no_game(
-    r: Reader, nulls: Sequence[str], empties: Sequence[str], why: str, why_hu: str
+    r: Reader, nulls: Sequence[str], empties: Sequence[str], null: Msg, empty: Msg
 ) -> None:
-    """A hand without a game has no game fields: `nulls` unset, `empties` empty, no contra.
-    `why` ends the problem ("when all pass")."""
+    """A hand without a game has no game fields: `nulls` unset (else problem `null`),
+    `empties` empty (else problem `empty`), no contra."""
     for name in nulls:
         if r.has(name):
-            r.problems.add(name, f"must be null {why}", why_hu)
+            r.problems.add(name, null)
     for name in empties:
         if r.raw(name):
-            r.problems.add(name, f"must be empty {why}", why_hu)
+            r.problems.add(name, empty)
     if r.integer("game_contra", lo=0, optional=True) not in (None, 0):
-        r.problems.add("game_contra", "no contra without a game", "játék nélkül nincs kontra")
+        r.problems.add("game_contra", pmsg("hungarian tarokk", "no contra without a game"))
 
 
 # --- the ultimókassza -----------------------------------------------------------------
 
 
-def kassza_fee(players: Sequence[str], each: int, hu: str) -> Line:
-    """Every player pays `each` into the ultimókassza on a hand without a game."""
-    n = len(players)
-    return pots.pay_in(players, each).line(
-        POT, Text(f"ultimókassza: {each} from each player ({n} × {each} = {n * each})", hu)
-    )
+def kassza_fee(players: Sequence[str], each: int, text: Msg) -> Line:
+    """Every player pays `each` into the ultimókassza on a hand without a game; `text`
+    words it."""
+    return pots.pay_in(players, each).line(POT, text)
 
 
 def split_at_end(
-    players: tuple[str, ...], balance: int, rest_en: str, *, always: bool
+    players: tuple[str, ...], balance: int, rest: Callable[[Msg, int], Msg], *, always: bool
 ) -> EndOfSession:
     """paskievics.md §8 `split_equally`: floor shares, the remainder stays in the pot.
-    `rest_en` words the remainder ("stays"); `always` prints it even when it is 0."""
+    `rest` words the remainder after the line ("…, 2 stays"); `always` prints it even
+    when it is 0."""
     move = pots.take(balance, players)
-    head = f"ultimókassza {balance}"
-    arith = f"{balance} ÷ {len(players)} = {move.share}"
-    en = f"{head} split equally: {arith} each"
-    hu = f"{head} egyenlően elosztva: {arith} fejenként"
+    text = pmsg(
+        "hungarian tarokk",
+        "ultimókassza {balance} split equally: {balance} ÷ {count} = {share} each",
+        balance=balance,
+        count=len(players),
+        share=move.share,
+    )
     if always or move.rest:
-        en += f", {move.rest} {rest_en}"
-        hu += f", {move.rest} marad"
-    line = move.line(POT, Text(en, hu))
+        text = rest(text, move.rest)
+    line = move.line(POT, text)
     return EndOfSession(dict.fromkeys(players, move.share), {POT: move.rest}, (line,))
 
 
 def ultimo_failed(
-    balance: int, members: tuple[str, ...], announcer: str, en: Callable[[pots.PotMove], str]
+    balance: int, members: tuple[str, ...], announcer: str, text: Callable[[pots.PotMove], Msg]
 ) -> tuple[Line, int]:
     """An announced ultimó failed: its side doubles the pot (`pots.double`), the announcer
-    paying the odd unit. `en` words the move up to the odd unit. The line and the balance
-    after; an empty pot has nothing to double."""
+    paying the odd unit. `text` words the move up to the odd unit. The line and the
+    balance after; an empty pot has nothing to double."""
     if balance <= 0:
         return Line(pots.NOTHING_TO_DOUBLE), balance
     move = pots.double(balance, members, announcer)
-    text_en = en(move)
-    hu = f"bemondott ultimó elbukott: {' és '.join(members)} duplázza az ultimókasszát, {balance}"
-    if len(members) > 1:
-        hu += f" ÷ 2 = {move.share} fejenként"
-        if move.rest:
-            text_en += f", {announcer} pays the odd {move.rest}"
-            hu += f", a maradékot ({move.rest}) {announcer} fizeti"
-    return move.line(POT, Text(text_en, hu)), balance + move.change
+    words = text(move)
+    if len(members) > 1 and move.rest:
+        words = pmsg(
+            "hungarian tarokk",
+            "{item}, {announcer} pays the odd {rest}",
+            item=words,
+            announcer=announcer,
+            rest=move.rest,
+        )
+    return move.line(POT, words), balance + move.change
 
 
 # --- irregularities -------------------------------------------------------------------
 
 
-def _part(name: str, base: int, multiplier: int) -> str:
-    return (
-        f"{name} {base} × {multiplier} = {base * multiplier}"
-        if multiplier > 1
-        else f"{name} {base}"
-    )
+def _part(name: Msg, base: int, multiplier: int) -> Msg:
+    if multiplier > 1:
+        return pmsg(
+            "hungarian tarokk penalty",
+            "{name} {base} × {multiplier} = {value}",
+            name=name,
+            base=base,
+            multiplier=multiplier,
+            value=base * multiplier,
+        )
+    return pmsg("hungarian tarokk penalty", "{name} {base}", name=name, base=base)
 
 
-def penalty_sum(items: Sequence[tuple[Text, int, int]]) -> tuple[Text, int]:
+def penalty_sum(items: Sequence[tuple[Msg, int, int]]) -> tuple[Msg, int]:
     """Q, what an irregularity costs: the game and every announcement, each (name, value,
     contra multiplier), worded "a + b = Q" (or the one part alone)."""
     total = sum(base * m for _, base, m in items)
-    en = " + ".join(_part(name.en, base, m) for name, base, m in items)
-    hu = " + ".join(_part(name.hu, base, m) for name, base, m in items)
+    text = _part(*items[0])
+    for item in items[1:]:
+        text = pmsg("hungarian tarokk penalty", "{sum} + {part}", sum=text, part=_part(*item))
     if len(items) > 1:
-        en, hu = f"{en} = {total}", f"{hu} = {total}"
-    return Text(en, hu), total
+        text = pmsg("hungarian tarokk penalty", "{sum} = {total}", sum=text, total=total)
+    return text, total
 
 
-GAME = Text("game", "játék")
+GAME = pmsg("hungarian tarokk", "game")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scorebook.engine.messages import pmsg
 from scorebook.engine.record import Reader
 
 
@@ -21,8 +22,10 @@ def read_tarokk_counts(
         if items:
             r.problems.add(
                 r.path(name),
-                "tarokk counts are scored only with the house rule tarokk_count_bonus",
-                "tarokkszámot csak a tarokk_count_bonus házszabállyal lehet bemondani",
+                pmsg(
+                    "hungarian tarokk",
+                    "tarokk counts are scored only with the house rule tarokk_count_bonus",
+                ),
             )
         return counts
     for i, item in enumerate(items):
@@ -33,8 +36,9 @@ def read_tarokk_counts(
         if any(p == player for p, _ in counts):
             r.problems.add(
                 f"{r.path(name)}[{i}].{who}",
-                f"{player} already announced a tarokk count",
-                f"{player} már bemondta a tarokkszámát",
+                pmsg(
+                    "hungarian tarokk", "{player} already announced a tarokk count", player=player
+                ),
             )
             continue
         counts.append((player, count))

@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 
 from scorebook.engine import pots
 from scorebook.engine.errors import Problems
+from scorebook.engine.messages import Msg, pmsg
 from scorebook.engine.payments import contra_multiplier, each_pays, split
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, PLAYER, TEXT, TEXTS, fields, rows
@@ -32,7 +33,7 @@ from scorebook.engine.variants._hungarian import (
     PotGame,
     PotState,
     check_no_game,
-    contra_word,
+    contra_of,
     kassza_fee,
     next_dealer,
     other,
@@ -88,41 +89,52 @@ KEPT = {"three": 3, "lower_three": 3, "two": 2, "one": 1, "solo": 0}
 TALON_SIZE = 6
 # Figures (silent, announced), seed 004 §65: tulétroá 1/2, négy király 1/2, pagát ultimó
 # 5/10, huszonegyfogás 21/42.
-FIGURES: dict[str, tuple[int, int, Text]] = {
-    "trull": (1, 2, Text("trull", "tulétroá")),
-    "four_kings": (1, 2, Text("four kings", "négy király")),
-    "pagat_ultimo": (5, 10, Text("pagát ultimó", "pagátultimó")),
-    "xxi_catch": (21, 42, Text("XXI-catch", "huszonegyfogás")),
+FIGURES: dict[str, tuple[int, int, Msg]] = {
+    "trull": (1, 2, pmsg("magyar tarokk figure", "trull")),
+    "four_kings": (1, 2, pmsg("magyar tarokk figure", "four kings")),
+    "pagat_ultimo": (5, 10, pmsg("magyar tarokk figure", "pagát ultimó")),
+    "xxi_catch": (21, 42, pmsg("magyar tarokk figure", "XXI-catch")),
 }
-VOLAT = Text("volát", "volát")  # silent 3G, announced 6G (seed 004 §65)
-DOUBLE_GAME = Text("double game", "duplajáték")  # silent 2G, announced 4G (seed 004 §52)
+VOLAT = pmsg("magyar tarokk figure", "volát")  # silent 3G, announced 6G (seed 004 §65)
+# silent 2G, announced 4G (seed 004 §52)
+DOUBLE_GAME = pmsg("magyar tarokk figure", "double game")
 GAME_TIER = ("volat", "double_game")
 KASSZA_NO_GAME = 5  # per player on any no-game (seed 004 §26, via paskievics.md §8)
 SILENT_ULTIMO_FAILURE = 5  # section 12 #11 (paskievics.md §12 #13)
 TALON_FIGURE_CARDS = {"skiz": 1, "xxi": 1, "pagat": 1, "king": 4}
 HONOURS = ("skiz", "xxi", "pagat")
 EMPTY: Mapping[str, Amount] = MappingProxyType({})  # shared by explanation-only lines
-SIDE_NAMES = {DECLARER: ("declarer", "felvevő"), OPPONENTS: ("opponents", "ellenfelek")}
+SIDE_NAMES = {
+    DECLARER: pmsg("magyar tarokk side", "declarer"),
+    OPPONENTS: pmsg("magyar tarokk side", "opponents"),
+}
+# The side as the subject of a sentence ("silent volát of the declarer").
+THE_SIDE = {
+    DECLARER: pmsg("magyar tarokk side", "the declarer"),
+    OPPONENTS: pmsg("magyar tarokk side", "the opponents"),
+}
 
 LEVEL_NAMES = {
-    "three": Text("hármas", "hármas"),
-    "lower_three": Text("alsó hármas", "alsó hármas"),
-    "two": Text("kettős", "kettős"),
-    "one": Text("egyes", "egyes"),
-    "solo": Text("szóló", "szóló"),
+    "three": pmsg("magyar tarokk level", "hármas"),
+    "lower_three": pmsg("magyar tarokk level", "alsó hármas"),
+    "two": pmsg("magyar tarokk level", "kettős"),
+    "one": pmsg("magyar tarokk level", "egyes"),
+    "solo": pmsg("magyar tarokk level", "szóló"),
 }
-HU_ORDINALS = (
-    "első",
-    "második",
-    "harmadik",
-    "negyedik",
-    "ötödik",
-    "hatodik",
-    "hetedik",
-    "nyolcadik",
-    "kilencedik",
-    "tizedik",
-    "tizenegyedik",
+# The talon step as a kettős or egyes is named by it ("harmadik kettős" in Hungarian): the
+# source's steps, one message each, so that a language may name them by ordinal words.
+STEP_ORDINALS = (
+    pmsg("magyar tarokk talon step, ordinal", "1"),
+    pmsg("magyar tarokk talon step, ordinal", "2"),
+    pmsg("magyar tarokk talon step, ordinal", "3"),
+    pmsg("magyar tarokk talon step, ordinal", "4"),
+    pmsg("magyar tarokk talon step, ordinal", "5"),
+    pmsg("magyar tarokk talon step, ordinal", "6"),
+    pmsg("magyar tarokk talon step, ordinal", "7"),
+    pmsg("magyar tarokk talon step, ordinal", "8"),
+    pmsg("magyar tarokk talon step, ordinal", "9"),
+    pmsg("magyar tarokk talon step, ordinal", "10"),
+    pmsg("magyar tarokk talon step, ordinal", "11"),
 )
 
 
@@ -141,8 +153,8 @@ class CountBonusRule(HouseRule):
         return bonus_step_problem(value)
 
 
-def _rule(name: str, default: Any, kind: str, en: str, hu: str, **kw: Any) -> HouseRule:
-    return HouseRule(name, default, kind, Text(en, hu), **kw)
+def _rule(name: str, default: Any, kind: str, help: Msg, **kw: Any) -> HouseRule:
+    return HouseRule(name, default, kind, help, **kw)
 
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
@@ -150,127 +162,157 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "tariff_per_opponent",
         True,
         "bool",
-        "Each opponent pays the full tariff (off: the amount is split, each opponent paying half)",
-        "Mindkét ellenfél a teljes díjat fizeti (ki: a díjat felezik, fejenként a felét)",
+        pmsg(
+            "magyar tarokk house rule",
+            "Each opponent pays the full tariff (off: the amount is split, each opponent "
+            "paying half)",
+        ),
     ),
     _rule(
         "max_talon_step",
         "source",
         "choice",
-        "Last talon step: as the source (3rd three, 5th two, 11th one) or unlimited",
-        "Utolsó talonlépés: a forrás szerint (3. hármas, 5. kettős, 11. egyes) vagy korlátlan",
+        pmsg(
+            "magyar tarokk house rule",
+            "Last talon step: as the source (3rd three, 5th two, 11th one) or unlimited",
+        ),
         choices=("source", "unlimited"),
-        choice_labels=(Text("as the source", "a forrás szerint"), Text("unlimited", "korlátlan")),
+        choice_labels=(
+            pmsg("magyar tarokk house rule", "as the source"),
+            pmsg("magyar tarokk house rule", "unlimited"),
+        ),
     ),
     _rule(
         "talon_counts_for_figures",
         True,
         "bool",
-        "Left-over talon cards complete the opponents' trull or four kings",
-        "A visszahagyott talon lapjai beszámítanak az ellenfelek tulétroájába, négy királyába",
+        pmsg(
+            "magyar tarokk house rule",
+            "Left-over talon cards complete the opponents' trull or four kings",
+        ),
     ),
     _rule(
         "double_game",
         False,
         "bool",
-        "Double game (seed 004 §52): 2G silent, 4G announced, from 71 card points",
-        "Duplajáték (Tolnai, 52. §): csendesen 2G, bemondva 4G, 71 ponttól",
+        pmsg(
+            "magyar tarokk house rule",
+            "Double game (Tolnai 1930, §52): 2G silent, 4G announced, from 71 card points",
+        ),
     ),
     CountBonusRule(
         "tarokk_count_bonus",
         None,
         "json",
-        Text(
+        pmsg(
+            "magyar tarokk house rule",
             'Tarokk-count bonus: null or {"min_tarokks": n, "value": v}, paid by each other player',
-            'Tarokkszám-díj: null vagy {"min_tarokks": n, "value": v}, mindenki más fizeti',
         ),
     ),
     _rule(
         "all_pass_rule",
         "next_dealer",
         "choice",
-        "After an all-pass the next dealer deals (or the same dealer again)",
-        "Ha mindenki passzol, a következő oszt (vagy ugyanaz újra)",
+        pmsg(
+            "magyar tarokk house rule",
+            "After an all-pass the next dealer deals (or the same dealer again)",
+        ),
         choices=("next_dealer", "same_dealer"),
         choice_labels=(
-            Text("the next dealer deals", "a következő oszt"),
-            Text("the same dealer again", "ugyanaz oszt újra"),
+            pmsg("magyar tarokk house rule", "the next dealer deals"),
+            pmsg("magyar tarokk house rule", "the same dealer again"),
         ),
     ),
     _rule(
         "ultimo_kassza",
         False,
         "bool",
-        "Ultimókassza as in Paskievics: 5 each on a no-game, announced ultimó takes or doubles it",
-        "Ultimókassza mint a Paskievicsben: játék nélkül 5-5, bemondott ultimó viszi vagy duplázza",
+        pmsg(
+            "magyar tarokk house rule",
+            "Ultimókassza as in Paskievics: 5 each on a no-game, announced ultimó takes or "
+            "doubles it",
+        ),
     ),
     _rule(
         "game_tier_rule",
         "announced_else_max",
         "choice",
-        "Without a volát announcement: pay the larger of the contra'd game and a silent volát "
-        "(or the silent volát replaces the game)",
-        "Bemondott volát nélkül a kontrázott játék és a csendes volát közül a nagyobb "
-        "(vagy a csendes volát helyettesíti a játékot)",
+        pmsg(
+            "magyar tarokk house rule",
+            "Without a volát announcement: pay the larger of the contra'd game and a silent "
+            "volát (or the silent volát replaces the game)",
+        ),
         choices=("announced_else_max", "announced_else_replace"),
         choice_labels=(
-            Text("the larger", "a nagyobb"),
-            Text("the silent volát replaces", "a csendes volát helyettesíti"),
+            pmsg("magyar tarokk house rule", "the larger"),
+            pmsg("magyar tarokk house rule", "the silent volát replaces"),
         ),
     ),
     _rule(
         "volat_voids_silent",
         "trull_four_kings",
         "choice",
-        "A volát voids silent trull and four kings (or every silent figure)",
-        "Volátnál a csendes tulétroá és négy király nem jár (vagy egyik csendes figura sem)",
+        pmsg(
+            "magyar tarokk house rule",
+            "A volát voids silent trull and four kings (or every silent figure)",
+        ),
         choices=("trull_four_kings", "all_silent"),
         choice_labels=(
-            Text("trull and four kings", "tulétroá és négy király"),
-            Text("every silent figure", "minden csendes figura"),
+            pmsg("magyar tarokk house rule", "trull and four kings"),
+            pmsg("magyar tarokk house rule", "every silent figure"),
         ),
     ),
     _rule(
         "wrong_discard_penalty",
         "strict",
         "choice",
-        "Wrong discard: the declarer pays each opponent Q (strict) or only loses his winnings",
-        "Hibás skart: a felvevő mindkét ellenfélnek Q-t fizet (szigorú), vagy csak nem nyerhet",
+        pmsg(
+            "magyar tarokk house rule",
+            "Wrong discard: the declarer pays each opponent Q (strict) or only loses his winnings",
+        ),
         choices=("strict", "mild"),
-        choice_labels=(Text("strict", "szigorú"), Text("mild", "enyhe")),
+        choice_labels=(
+            pmsg("magyar tarokk house rule", "strict"),
+            pmsg("magyar tarokk house rule", "mild"),
+        ),
     ),
     _rule(
         "irregularity_voids_hand",
         True,
         "bool",
-        "A revoke or strict wrong discard voids the normal settlement (off: penalty on top)",
-        "Renonsz vagy szigorú hibás skart esetén a rendes elszámolás elmarad (ki: büntetés ráadásként)",
+        pmsg(
+            "magyar tarokk house rule",
+            "A revoke or strict wrong discard voids the normal settlement (off: penalty on top)",
+        ),
     ),
     _rule(
         "silent_ultimo_failure_penalty",
         False,
         "bool",
-        "A pagát played to the last trick and beaten costs its side 5",
-        "Az utolsó ütésben elütött pagát 5 pontjába kerül a pártjának",
+        pmsg(
+            "magyar tarokk house rule",
+            "A pagát played to the last trick and beaten costs its side 5",
+        ),
     ),
     _rule(
         "max_contra_level",
         5,
         "choice",
-        "Highest contra: mordkontra (5) or rekontra (2)",
-        "Legmagasabb kontra: mordkontra (5) vagy rekontra (2)",
+        pmsg("magyar tarokk house rule", "Highest contra: mordkontra (5) or rekontra (2)"),
         choices=(5, 2),
         choice_labels=(
-            Text("up to mordkontra (5)", "mordkontráig (5)"),
-            Text("up to rekontra (2)", "rekontráig (2)"),
+            pmsg("magyar tarokk house rule", "up to mordkontra (5)"),
+            pmsg("magyar tarokk house rule", "up to rekontra (2)"),
         ),
     ),
     _rule(
         "no_tarokk_throw_in",
         False,
         "bool",
-        "A player with no tarokk or the XXI alone may throw the hand in (a no-game)",
-        "Tarokk nélkül vagy csak a XXI-gyel be lehet dobni a lapot (nincs játék)",
+        pmsg(
+            "magyar tarokk house rule",
+            "A player with no tarokk or the XXI alone may throw the hand in (a no-game)",
+        ),
     ),
 )
 
@@ -350,9 +392,17 @@ def read(session: Session, record: Mapping[str, Any]) -> Hand:
     if outcome == "played":
         played = _read_played(session, r)
     elif outcome is not None:
-        why = f"unless the outcome is played (not {outcome})"
-        why_hu = f"üresnek kell lennie, ha nem volt játék ({outcome})"
-        check_no_game(r, NO_GAME_NULLS, NO_GAME_EMPTIES, why, why_hu)
+        null = pmsg(
+            "magyar tarokk",
+            "must be null unless the outcome is played (not {outcome})",
+            outcome=outcome,
+        )
+        empty = pmsg(
+            "magyar tarokk",
+            "must be empty unless the outcome is played (not {outcome})",
+            outcome=outcome,
+        )
+        check_no_game(r, NO_GAME_NULLS, NO_GAME_EMPTIES, null, empty)
     problems.raise_if_any()
     assert dealer is not None
     assert outcome is not None
@@ -399,8 +449,7 @@ def _read_level(r: Reader, rules: Mapping[str, Any]) -> tuple[str | None, int | 
         if r.has("talon_step"):
             r.problems.add(
                 "talon_step",
-                "must be null in szóló (no talon card is taken)",
-                "szólóban üresnek kell lennie (nincs talonlap)",
+                pmsg("magyar tarokk", "must be null in szóló (no talon card is taken)"),
             )
         return level, None
     if level is None:
@@ -415,21 +464,28 @@ def _read_talon_cards(r: Reader, level: str | None) -> tuple[str, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list):
-        r.problems.add("talon_figure_cards", "must be a list", "listának kell lennie")
+        r.problems.add("talon_figure_cards", pmsg("magyar tarokk", "must be a list"))
         return ()
     cards: list[str] = []
     for i, card in enumerate(raw):
         if not isinstance(card, str) or card not in TALON_FIGURE_CARDS:
             r.problems.add(
                 f"talon_figure_cards[{i}]",
-                f"{card!r} is not one of skiz, xxi, pagat, king",
-                f"{card!r} nem lehet (skiz, xxi, pagat, king)",
+                pmsg(
+                    "magyar tarokk",
+                    "{card} is not one of skiz, xxi, pagat, king",
+                    card=repr(card),
+                ),
             )
         elif cards.count(card) >= TALON_FIGURE_CARDS[card]:
             r.problems.add(
                 f"talon_figure_cards[{i}]",
-                f"there are only {TALON_FIGURE_CARDS[card]} × {card} in the pack",
-                f"a pakliban csak {TALON_FIGURE_CARDS[card]} {card} van",
+                pmsg(
+                    "magyar tarokk",
+                    "there are only {count} × {card} in the pack",
+                    count=TALON_FIGURE_CARDS[card],
+                    card=card,
+                ),
             )
         else:
             cards.append(card)
@@ -505,8 +561,12 @@ def _check_talon_left(problems: Problems, level: str, given: int) -> None:
     if given > left:
         problems.add(
             "talon_figure_cards",
-            f"only {left} talon cards are left to the opponents in {level}",
-            f"{LEVEL_NAMES[level].hu} játékban csak {left} talonlap marad az ellenfeleknek",
+            pmsg(
+                "magyar tarokk",
+                "only {left} talon cards are left to the opponents in {level}",
+                left=left,
+                level=LEVEL_NAMES[level],
+            ),
         )
 
 
@@ -515,17 +575,24 @@ def _check_announcement(
 ) -> bool:
     """Each side announces a figure once; volát and double game by one side only."""
     if any(b.figure == a.figure and b.side == a.side for b in before):
-        problems.add(
-            f"announcements[{i}].figure",
-            f"{a.figure} is already announced by the {a.side}",
-            f"ezt a figurát ({a.figure}) ez a párt már bemondta",
-        )
+        if a.side == DECLARER:
+            text = pmsg(
+                "magyar tarokk",
+                "{figure} is already announced by the declarer",
+                figure=a.figure,
+            )
+        else:
+            text = pmsg(
+                "magyar tarokk",
+                "{figure} is already announced by the opponents",
+                figure=a.figure,
+            )
+        problems.add(f"announcements[{i}].figure", text)
         return False
     if a.figure in GAME_TIER and any(b.figure in GAME_TIER and b.side != a.side for b in before):
         problems.add(
             f"announcements[{i}].by",
-            "volát and double game may be announced by one side only",
-            "volátot és duplajátékot csak az egyik párt mondhat be",
+            pmsg("magyar tarokk", "volát and double game may be announced by one side only"),
         )
         return False
     return True
@@ -535,11 +602,10 @@ def _check_wrong_discard(problems: Problems, seat: str, declarer: str, level: st
     if seat != declarer:
         problems.add(
             "irregularity.seat",
-            "only the declarer discards, so only he can discard wrongly",
-            "csak a felvevő skartol, így csak ő skartolhat hibásan",
+            pmsg("magyar tarokk", "only the declarer discards, so only he can discard wrongly"),
         )
     elif level == "solo":
-        problems.add("irregularity.kind", "there is no discard in szóló", "szólóban nincs skart")
+        problems.add("irregularity.kind", pmsg("magyar tarokk", "there is no discard in szóló"))
 
 
 def _check_all_tricks(
@@ -555,22 +621,29 @@ def _check_all_tricks(
     if points is not None and all_tricks == DECLARER and points < WIN_THRESHOLD:
         problems.add(
             "result.all_tricks_side",
-            f"the declarer cannot take all tricks with only {points} card points",
-            f"a felvevő nem viheti el az összes ütést {points} ponttal",
+            pmsg(
+                "magyar tarokk",
+                "the declarer cannot take all tricks with only {points} card points",
+                points=points,
+            ),
         )
     if points is not None and all_tricks == OPPONENTS and points >= WIN_THRESHOLD:
         problems.add(
             "result.all_tricks_side",
-            f"the opponents cannot take all tricks when the declarer has {points} card points",
-            f"az ellenfelek nem vihetik el az összes ütést, ha a felvevőnek {points} pontja van",
+            pmsg(
+                "magyar tarokk",
+                "the opponents cannot take all tricks when the declarer has {points} card points",
+                points=points,
+            ),
         )
     for f in ("pagat_ultimo", "xxi_catch"):
         if made[f] == other(all_tricks):
-            problems.add(
-                f"result.{f}_side",
-                f"the {made[f]} took no trick (the {all_tricks} took all 12)",
-                "ez a párt egy ütést sem vitt (a másik vitte mind a 12-t)",
+            text = (
+                pmsg("magyar tarokk", "the opponents took no trick (the declarer took all 12)")
+                if all_tricks == DECLARER
+                else pmsg("magyar tarokk", "the declarer took no trick (the opponents took all 12)")
             )
+            problems.add(f"result.{f}_side", text)
 
 
 def _check_pagat_beaten(
@@ -580,33 +653,38 @@ def _check_pagat_beaten(
         # The declarer plays alone: whoever beats his pagát in the last trick is an opponent,
         # who takes the trick and the pagát. An opponent's pagát may be beaten by the
         # declarer or by its own partner's tarokk, so it fits either side taking every trick.
-        problems.add(
-            "result.pagat_lost_last_trick_side",
-            "an opponent beat the declarer's pagát and took it with the last trick, so the "
-            + (
-                "declarer did not take all 12 tricks"
-                if all_tricks == DECLARER
-                else "trull is not his"
-            ),
-            "a felvevő pagátját ellenfél ütötte el, és vitte el az utolsó ütéssel, így "
-            + ("nem a felvevőé mind a 12 ütés" if all_tricks == DECLARER else "nem övé a tuli"),
+        text = (
+            pmsg(
+                "magyar tarokk",
+                "an opponent beat the declarer's pagát and took it with the last trick, so the "
+                "declarer did not take all 12 tricks",
+            )
+            if all_tricks == DECLARER
+            else pmsg(
+                "magyar tarokk",
+                "an opponent beat the declarer's pagát and took it with the last trick, so the "
+                "trull is not his",
+            )
         )
+        problems.add("result.pagat_lost_last_trick_side", text)
 
 
 def _check_declarer_took_no_trick(problems: Problems, made: dict[str, str | None]) -> None:
     """Without a trick the declarer captured only his discard, which holds no king or honour
     (spec §3; a recorded wrong discard may)."""
-    for f, what_en, what_hu in (
-        ("trull", "all three honours", "a tulétroá"),
-        ("four_kings", "the four kings", "a négy király"),
+    for f, what in (
+        ("trull", pmsg("magyar tarokk figure, not held", "all three honours")),
+        ("four_kings", pmsg("magyar tarokk figure, not held", "the four kings")),
     ):
         if made[f] == DECLARER:
             problems.add(
                 f"result.{f}_side",
-                f"the opponents took all 12 tricks: the declarer captured only his discard, "
-                f"where kings and honours may not be, so not {what_en}",
-                f"az ellenfelek vitték mind a 12 ütést: a felvevőnek csak a skartja maradt, "
-                f"abban nem lehet király vagy honőr, így {what_hu} sem",
+                pmsg(
+                    "magyar tarokk",
+                    "the opponents took all 12 tricks: the declarer captured only his discard, "
+                    "where kings and honours may not be, so not {what}",
+                    what=what,
+                ),
             )
 
 
@@ -615,18 +693,38 @@ def _check_honours(problems: Problems, made: dict[str, str | None], pagat_lost: 
     if made["trull"] is not None:
         for f in ("pagat_ultimo", "xxi_catch"):
             if made[f] is not None and made[f] != made["trull"]:
-                problems.add(
-                    "result.trull_side",
-                    f"the {made[f]} captured the {'pagát' if f == 'pagat_ultimo' else 'XXI'}, "
-                    "so the other side cannot hold all three honours",
-                    "a másik párt vitte el ezt a honőrt, így nem lehet meg a tulétroá",
-                )
+                problems.add("result.trull_side", _honour_captured(made[f], f))
     if pagat_lost is not None and made["pagat_ultimo"] is not None:
         problems.add(
             "result.pagat_lost_last_trick_side",
-            "there is only one pagát: it cannot both win and lose the last trick",
-            "csak egy pagát van: nem nyerheti és vesztheti is az utolsó ütést",
+            pmsg(
+                "magyar tarokk",
+                "there is only one pagát: it cannot both win and lose the last trick",
+            ),
         )
+
+
+def _honour_captured(side: str | None, figure: str) -> Msg:
+    """The other side captured an honour of a trull: whose and which in the message."""
+    if side == DECLARER and figure == "pagat_ultimo":
+        return pmsg(
+            "magyar tarokk",
+            "the declarer captured the pagát, so the other side cannot hold all three honours",
+        )
+    if side == DECLARER:
+        return pmsg(
+            "magyar tarokk",
+            "the declarer captured the XXI, so the other side cannot hold all three honours",
+        )
+    if figure == "pagat_ultimo":
+        return pmsg(
+            "magyar tarokk",
+            "the opponents captured the pagát, so the other side cannot hold all three honours",
+        )
+    return pmsg(
+        "magyar tarokk",
+        "the opponents captured the XXI, so the other side cannot hold all three honours",
+    )
 
 
 def _check_talon_figures(
@@ -637,20 +735,23 @@ def _check_talon_figures(
     if made["trull"] == DECLARER and any(h in talon for h in HONOURS):
         problems.add(
             "result.trull_side",
-            "an honour lies in the opponents' talon part: the declarer has no trull",
-            "egy honőr az ellenfeleké lett talonban fekszik: a felvevőnek nincs tulétroája",
+            pmsg(
+                "magyar tarokk",
+                "an honour lies in the opponents' talon part: the declarer has no trull",
+            ),
         )
     if made["four_kings"] == DECLARER and "king" in talon:
         problems.add(
             "result.four_kings_side",
-            "a king lies in the opponents' talon part: the declarer has no four kings",
-            "egy király az ellenfeleké lett talonban fekszik: a felvevőnek nincs négy királya",
+            pmsg(
+                "magyar tarokk",
+                "a king lies in the opponents' talon part: the declarer has no four kings",
+            ),
         )
     if made["xxi_catch"] is not None and "xxi" in talon:
         problems.add(
             "result.xxi_catch_side",
-            "the XXI lies in the talon and cannot be caught",
-            "a XXI a talonban fekszik, nem lehet megfogni",
+            pmsg("magyar tarokk", "the XXI lies in the talon and cannot be caught"),
         )
     if "pagat" not in talon:
         return
@@ -660,9 +761,7 @@ def _check_talon_figures(
     ):
         if side is not None:
             problems.add(
-                field,
-                "the pagát lies in the talon and was not played",
-                "a pagát a talonban fekszik, nem játszották ki",
+                field, pmsg("magyar tarokk", "the pagát lies in the talon and was not played")
             )
 
 
@@ -670,11 +769,11 @@ def _check_talon_figures(
 
 
 @lru_cache(maxsize=4096)
-def _item_line(en: str, hu: str, winner: str, value: int) -> tuple[Line, int]:
+def _item_line(text: Msg, winner: str, value: int) -> tuple[Line, int]:
     """An item of §6 steps 1–2 as its breakdown line, and the signed value it adds to S."""
     s = value if winner == DECLARER else -value
-    tail = f" → {signed(s)}"
-    return Line(Text(en + tail, hu + tail), EMPTY, EMPTY), s
+    line = pmsg("magyar tarokk", "{item} → {value}", item=text, value=signed(s))
+    return Line(line, EMPTY, EMPTY), s
 
 
 class _Items:
@@ -684,90 +783,122 @@ class _Items:
         self.lines: list[Line] = []
         self.total = 0
 
-    def add(self, text: tuple[str, str], winner: str, value: int) -> None:
-        line, s = _item_line(text[0], text[1], winner, value)
+    def add(self, text: Msg, winner: str, value: int) -> None:
+        line, s = _item_line(text, winner, value)
         self.total += s
         self.lines.append(line)
 
-    def note(self, en: str, hu: str) -> None:
-        self.lines.append(Line(Text(en, hu)))
+    def note(self, text: Msg) -> None:
+        self.lines.append(Line(text))
 
 
 def _silent_options(
     g: int, winner: str, side_points: int, all_tricks: str | None, double_on: bool
-) -> list[tuple[int, Text]]:
+) -> list[tuple[int, Msg]]:
     """The winner's silent volát (3G) and silent double game (2G), where made."""
-    who_en = "the declarer" if winner == DECLARER else "the opponents"
-    who_hu = "a felvevő" if winner == DECLARER else "az ellenfelek"
-    options: list[tuple[int, Text]] = []
+    who = THE_SIDE[winner]
+    options: list[tuple[int, Msg]] = []
     if all_tricks == winner:
-        options.append(
-            (
-                3 * g,
-                Text(
-                    f"silent volát of {who_en}: 3 × {g} = {3 * g}",
-                    f"csendes volát ({who_hu}): 3 × {g} = {3 * g}",
-                ),
-            )
+        text = pmsg(
+            "magyar tarokk",
+            "silent volát of {who}: 3 × {g} = {value}",
+            who=who,
+            g=g,
+            value=3 * g,
         )
+        options.append((3 * g, text))
     if double_on and side_points >= DOUBLE_GAME_THRESHOLD:
-        options.append(
-            (
-                2 * g,
-                Text(
-                    f"silent double game of {who_en}: 2 × {g} = {2 * g}",
-                    f"csendes duplajáték ({who_hu}): 2 × {g} = {2 * g}",
-                ),
-            )
+        text = pmsg(
+            "magyar tarokk",
+            "silent double game of {who}: 2 × {g} = {value}",
+            who=who,
+            g=g,
+            value=2 * g,
         )
+        options.append((2 * g, text))
     return options
+
+
+def _game_won(contra: int, winner: str, points: int, arith: str) -> Msg:
+    """The game's item: the game (× contra), who won it and with how many card points."""
+    game = contra_of(contra, GAME)
+    if winner == DECLARER:
+        return pmsg(
+            "magyar tarokk",
+            "{game}, won by the declarer ({points} card points): {arith}",
+            game=game,
+            points=points,
+            arith=arith,
+        )
+    return pmsg(
+        "magyar tarokk",
+        "{game}, won by the opponents ({points} card points): {arith}",
+        game=game,
+        points=points,
+        arith=arith,
+    )
 
 
 @lru_cache(maxsize=4096)
 def _game_item(
     g: int, contra: int, decl_points: int, all_tricks: str | None, double_on: bool, replace: bool
-) -> tuple[Text, str, int]:
+) -> tuple[Msg, str, int]:
     """§6 step 2 without an announced volát or double game: the game, or a silent volát /
     double game (replacing it, or paid when more than it). Text, winning side, value."""
     winner = DECLARER if decl_points >= WIN_THRESHOLD else OPPONENTS
     side_points = decl_points if winner == DECLARER else TOTAL_CARD_POINTS - decl_points
     m = contra_multiplier(contra)
     game = g * m
-    who_hu = "a felvevő" if winner == DECLARER else "az ellenfelek"
     arith = f"{g} × {m} = {game}" if m > 1 else f"{game}"
-    text = Text(
-        f"{contra_word(contra)}game, won by {'the declarer' if winner == DECLARER else 'the opponents'} ({decl_points} card points): {arith}",
-        f"{contra_word(contra)}játék, {who_hu} {'nyert' if winner == DECLARER else 'nyertek'} ({decl_points} pont): {arith}",
-    )
+    text = _game_won(contra, winner, decl_points, arith)
     options = _silent_options(g, winner, side_points, all_tricks, double_on)
     if replace:
         # Silent volát, else silent double game, else the game (seed 004 §53 literal).
         if not options:
             return text, winner, game
         value, text = options[0]
-        return Text(f"{text.en} (replaces the game)", f"{text.hu} (a játék helyett)"), winner, value
+        return pmsg("magyar tarokk", "{item} (replaces the game)", item=text), winner, value
     value = game
     for option_value, option_text in options:
         if option_value > value:
             value = option_value
-            text = Text(
-                f"{option_text.en} (more than the game {game})",
-                f"{option_text.hu} (több, mint a játék: {game})",
+            text = pmsg(
+                "magyar tarokk",
+                "{item} (more than the game {game})",
+                item=option_text,
+                game=game,
             )
     return text, winner, value
 
 
-def _tier_text(name: Text, factor: int, a: Announcement, g: int, won: bool) -> tuple[str, str]:
+def _announced(figure: Msg, by: str, arith: str, won: bool) -> Msg:
+    """An announced figure, volát or double game: its value, made or failed."""
+    if won:
+        return pmsg(
+            "magyar tarokk",
+            "{figure} announced by {by}: {arith}, made",
+            figure=figure,
+            by=by,
+            arith=arith,
+        )
+    return pmsg(
+        "magyar tarokk",
+        "{figure} announced by {by}: {arith}, failed",
+        figure=figure,
+        by=by,
+        arith=arith,
+    )
+
+
+def _tier_text(name: Msg, factor: int, a: Announcement, g: int, won: bool) -> Msg:
     """An announced volát (6G) or double game (4G), × contra, made or failed."""
     m = contra_multiplier(a.contra)
     times = f" × {m}" if m > 1 else ""
     head = f"{factor} × {g}{times} = {factor * g * m}"
-    en = f"{contra_word(a.contra)}{name.en} announced by {a.by}: {head}, {'made' if won else 'failed'}"
-    hu = f"{contra_word(a.contra)}{name.hu} ({a.by} mondta be): {head}, {'sikerült' if won else 'elbukott'}"
+    text = _announced(contra_of(a.contra, name), a.by, head, won)
     if name is VOLAT:
-        en += " (no game fee with a volát)"
-        hu += " (volátnál a játékot nem fizetik)"
-    return en, hu
+        text = pmsg("magyar tarokk", "{item} (no game fee with a volát)", item=text)
+    return text
 
 
 def _tier_item(session: Session, p: Played, res: Result, items: _Items) -> None:
@@ -803,22 +934,17 @@ def _tier_item(session: Session, p: Played, res: Result, items: _Items) -> None:
             bool(rules["double_game"]),
             rules["game_tier_rule"] == "announced_else_replace",
         )
-        items.add((text.en, text.hu), winner, value)
+        items.add(text, winner, value)
 
 
 @lru_cache(maxsize=1024)
-def _announced_figure_text(figure: str, contra: int, by: str, won: bool) -> tuple[str, str]:
+def _announced_figure_text(figure: str, contra: int, by: str, won: bool) -> Msg:
     """An announced figure (§6 step 1): its value × contra, made or failed."""
     _, announced, name = FIGURES[figure]
     m = contra_multiplier(contra)
     value = announced * m
     arith = f"{announced} × {m} = {value}" if m > 1 else f"{value}"
-    return (
-        f"{contra_word(contra)}{name.en} announced by {by}: {arith}, "
-        + ("made" if won else "failed"),
-        f"{contra_word(contra)}{name.hu} ({by} mondta be): {arith}, "
-        + ("sikerült" if won else "elbukott"),
-    )
+    return _announced(contra_of(contra, name), by, arith, won)
 
 
 def _needs_talon(figure: str, talon: tuple[str, ...]) -> bool:
@@ -847,8 +973,11 @@ def _figure_items(session: Session, p: Played, res: Result, items: _Items) -> No
         ):
             made = None
             items.note(
-                f"{name.en} of the opponents needs a talon card: not counted",
-                f"{name.hu} az ellenfeleknél csak talonlappal lenne meg: nem számít",
+                pmsg(
+                    "magyar tarokk",
+                    "{figure} of the opponents needs a talon card: not counted",
+                    figure=name,
+                )
             )
         for side in SIDES:
             a = announced.get((figure, side))
@@ -861,16 +990,21 @@ def _figure_items(session: Session, p: Played, res: Result, items: _Items) -> No
                     value,
                 )
             elif made == side:
-                side_en, side_hu = SIDE_NAMES[side]
                 if res.all_tricks is not None and figure in voided:
-                    items.note(
-                        f"silent {name.en} ({side_en}): not paid with a volát",
-                        f"csendes {name.hu} ({side_hu}): volátnál nem jár",
+                    text = pmsg(
+                        "magyar tarokk",
+                        "silent {figure} ({side}): not paid with a volát",
+                        figure=name,
+                        side=SIDE_NAMES[side],
                     )
+                    items.note(text)
                     continue
-                text = (
-                    f"silent {name.en} ({side_en}): {silent}",
-                    f"csendes {name.hu} ({side_hu}): {silent}",
+                text = pmsg(
+                    "magyar tarokk",
+                    "silent {figure} ({side}): {value}",
+                    figure=name,
+                    side=SIDE_NAMES[side],
+                    value=silent,
                 )
                 items.add(text, side, silent)
 
@@ -880,38 +1014,68 @@ def _pagat_lost_item(p: Played, res: Result, items: _Items) -> None:
     side = res.pagat_lost
     if side is None or any(a.figure == "pagat_ultimo" and a.side == side for a in p.announcements):
         return
-    items.add(
-        (
-            f"pagát of the {side} beaten in the last trick: {SILENT_ULTIMO_FAILURE}",
-            f"{'a felvevő' if side == DECLARER else 'az ellenfelek'} pagátját elütötték az "
-            f"utolsó ütésben: {SILENT_ULTIMO_FAILURE}",
-        ),
-        other(side),
-        SILENT_ULTIMO_FAILURE,
-    )
+    if side == DECLARER:
+        text = pmsg(
+            "magyar tarokk",
+            "pagát of the declarer beaten in the last trick: {value}",
+            value=SILENT_ULTIMO_FAILURE,
+        )
+    else:
+        text = pmsg(
+            "magyar tarokk",
+            "pagát of the opponents beaten in the last trick: {value}",
+            value=SILENT_ULTIMO_FAILURE,
+        )
+    items.add(text, other(side), SILENT_ULTIMO_FAILURE)
 
 
 @lru_cache(maxsize=4096)
-def _settle_text(decl: str, s: int, per_opponent: bool) -> tuple[Text, Amount]:
+def _settle_text(decl: str, s: int, per_opponent: bool) -> tuple[Msg, Amount]:
     """Spec §6 step 3 for S ≠ 0: the text, and what each opponent pays (negative: receives)."""
     if per_opponent:
         share: Amount = abs(s)
-        en_arith = f"{share} from each opponent, 2 × {share} = {2 * share}"
-        hu_arith = f"{share} mindkét ellenféltől, 2 × {share} = {2 * share}"
-    else:
-        half, rest = split(abs(s), 2)
-        share = half if rest == 0 else Fraction(abs(s), 2)
-        en_arith = f"{abs(s)} split between the opponents: {abs(s)} ÷ 2 = {share} each"
-        hu_arith = f"{abs(s)} a két ellenfél között: {abs(s)} ÷ 2 = {share} fejenként"
+        if s > 0:
+            text = pmsg(
+                "magyar tarokk",
+                "S = {s}: {declarer} receives {share} from each opponent, 2 × {share} = {total}",
+                s=signed(s),
+                declarer=decl,
+                share=str(share),
+                total=str(2 * share),
+            )
+        else:
+            text = pmsg(
+                "magyar tarokk",
+                "S = {s}: {declarer} pays {share} to each opponent, 2 × {share} = {total}",
+                s=signed(s),
+                declarer=decl,
+                share=str(share),
+                total=str(2 * share),
+            )
+        return text, share if s > 0 else -share
+    half, rest = split(abs(s), 2)
+    share = half if rest == 0 else Fraction(abs(s), 2)
     if s > 0:
-        return Text(
-            f"S = {signed(s)}: {decl} receives {en_arith}",
-            f"S = {signed(s)}: {decl} kap {hu_arith}",
-        ), share
-    return Text(
-        f"S = {signed(s)}: {decl} pays {en_arith.replace('from each', 'to each')}",
-        f"S = {signed(s)}: {decl} fizet {hu_arith.replace('ellenféltől', 'ellenfélnek')}",
-    ), -share
+        text = pmsg(
+            "magyar tarokk",
+            "S = {s}: {declarer} receives {amount} split between the opponents: "
+            "{amount} ÷ 2 = {share} each",
+            s=signed(s),
+            declarer=decl,
+            amount=abs(s),
+            share=str(share),
+        )
+        return text, share
+    text = pmsg(
+        "magyar tarokk",
+        "S = {s}: {declarer} pays {amount} split between the opponents: "
+        "{amount} ÷ 2 = {share} each",
+        s=signed(s),
+        declarer=decl,
+        amount=abs(s),
+        share=str(share),
+    )
+    return text, -share
 
 
 def _settle(session: Session, p: Played, s: int) -> Line:
@@ -923,14 +1087,15 @@ def _settle(session: Session, p: Played, s: int) -> Line:
         and session.house_rules["wrong_discard_penalty"] == "mild"
         and s > 0
     ):
-        return Line(
-            Text(
-                f"S = {signed(s)}, but {decl} discarded wrongly (mild): he receives nothing",
-                f"S = {signed(s)}, de {decl} hibásan skartolt (enyhe): nem kap semmit",
-            )
+        text = pmsg(
+            "magyar tarokk",
+            "S = {s}, but {declarer} discarded wrongly (mild): he receives nothing",
+            s=signed(s),
+            declarer=decl,
         )
+        return Line(text)
     if s == 0:
-        return Line(Text("S = 0: nobody pays", "S = 0: senki sem fizet"))
+        return Line(pmsg("magyar tarokk", "S = 0: nobody pays"))
     text, amount = _settle_text(decl, s, bool(session.house_rules["tariff_per_opponent"]))
     deltas: dict[str, Amount] = {decl: 2 * amount}
     for opponent in p.opponents:
@@ -938,14 +1103,27 @@ def _settle(session: Session, p: Played, s: int) -> Line:
     return Line(text, deltas)
 
 
-def _failed_en(names: str, balance: int, k: int) -> Callable[[pots.PotMove], str]:
-    """The failed ultimó's English words (the odd unit is added by `ultimo_failed`)."""
+def _failed_text(members: tuple[str, ...], balance: int) -> Callable[[pots.PotMove], Msg]:
+    """The failed ultimó's words (the odd unit is added by `ultimo_failed`)."""
 
-    def en(move: pots.PotMove) -> str:
-        text = f"announced ultimó failed: {names} double the ultimókassza, {balance}"
-        return text + (f" ÷ 2 = {move.share} each" if k > 1 else "")
+    def text(move: pots.PotMove) -> Msg:
+        if len(members) > 1:
+            return pmsg(
+                "magyar tarokk",
+                "announced ultimó failed: {who} double the ultimókassza, {balance} ÷ 2 = "
+                "{share} each",
+                who=pots.names(members),
+                balance=balance,
+                share=move.share,
+            )
+        return pmsg(
+            "magyar tarokk",
+            "announced ultimó failed: {who} double the ultimókassza, {balance}",
+            who=pots.names(members),
+            balance=balance,
+        )
 
-    return en
+    return text
 
 
 def _kassza(p: Played, res: Result, pot: int) -> tuple[list[Line], int]:
@@ -958,17 +1136,16 @@ def _kassza(p: Played, res: Result, pot: int) -> tuple[list[Line], int]:
             continue
         members = (p.declarer,) if side == DECLARER else p.opponents
         if res.made["pagat_ultimo"] != side:
-            en = _failed_en(" and ".join(members), pot, len(members))
-            line, pot = ultimo_failed(pot, members, a.by, en)
+            line, pot = ultimo_failed(pot, members, a.by, _failed_text(members, pot))
         elif pot <= 0:
-            line = Line(Text("ultimókassza is empty: nothing to take", "az ultimókassza üres"))
+            line = Line(pmsg("magyar tarokk", "ultimókassza is empty: nothing to take"))
         else:
             line, pot = pots.ultimo_made(POT, pot, members)
         lines.append(line)
     return lines, pot
 
 
-def _announced_value(a: Announcement, g: int) -> tuple[Text, int, int]:
+def _announced_value(a: Announcement, g: int) -> tuple[Msg, int, int]:
     """An announcement's part of Q: its name, base value and contra multiplier."""
     if a.figure == "volat":
         return VOLAT, 6 * g, contra_multiplier(a.contra)
@@ -985,17 +1162,33 @@ def _irregularity(session: Session, p: Played, irr: tuple[str, str], voided: boo
     parts = [(GAME, p.g, contra_multiplier(p.game_contra))]
     parts += [_announced_value(a, p.g) for a in p.announcements]
     q_sum, q = penalty_sum(parts)
-    what_en = "revoke (renonsz)" if kind == "renonsz" else "wrong discard"
-    what_hu = "renonsz" if kind == "renonsz" else "hibás skart"
-    others = [x for x in session.players if x != seat]
-    void_en = "; the normal settlement is void" if voided else ", on top of the settlement"
-    void_hu = "; a rendes elszámolás elmarad" if voided else ", az elszámoláson felül"
-    text = Text(
-        f"{what_en} by {seat}: Q = {q_sum.en}; {seat} pays {q} to "
-        f"each other player (2 × {q} = {2 * q}){void_en}",
-        f"{what_hu} ({seat}): Q = {q_sum.hu}; {seat} a másik két "
-        f"játékosnak fizet {q}-{q} (2 × {q} = {2 * q}){void_hu}",
+    offence = (
+        pmsg("magyar tarokk irregularity", "revoke (renonsz)")
+        if kind == "renonsz"
+        else pmsg("magyar tarokk irregularity", "wrong discard")
     )
+    others = [x for x in session.players if x != seat]
+    args: dict[str, str | int | Msg] = {
+        "offence": offence,
+        "seat": seat,
+        "sum": q_sum,
+        "q": q,
+        "total": 2 * q,
+    }
+    if voided:
+        text = pmsg(
+            "magyar tarokk",
+            "{offence} by {seat}: Q = {sum}; {seat} pays {q} to each other player "
+            "(2 × {q} = {total}); the normal settlement is void",
+            **args,
+        )
+    else:
+        text = pmsg(
+            "magyar tarokk",
+            "{offence} by {seat}: Q = {sum}; {seat} pays {q} to each other player "
+            "(2 × {q} = {total}), on top of the settlement",
+            **args,
+        )
     return [Line(text, {seat: -q * len(others)} | dict.fromkeys(others, q))]
 
 
@@ -1008,38 +1201,54 @@ def _counts(session: Session, p: Played) -> list[Line]:
     lines: list[Line] = []
     for seat, count in p.counts:
         if count < need:
-            text = Text(
-                f"{seat} announced {count} tarokks: fewer than {need}, no bonus",
-                f"{seat} {count} tarokkot mondott: kevesebb, mint {need}, nem jár díj",
+            text = pmsg(
+                "magyar tarokk",
+                "{seat} announced {count} tarokks: fewer than {need}, no bonus",
+                seat=seat,
+                count=count,
+                need=need,
             )
             lines.append(Line(text))
             continue
-        text = Text(
-            f"{seat} announced {count} tarokks: {value} from each other player "
-            f"(2 × {value} = {2 * value})",
-            f"{seat} {count} tarokkot mondott be: mindenki más fizet neki {value}-{value} "
-            f"(2 × {value} = {2 * value})",
+        text = pmsg(
+            "magyar tarokk",
+            "{seat} announced {count} tarokks: {value} from each other player "
+            "(2 × {value} = {total})",
+            seat=seat,
+            count=count,
+            value=value,
+            total=2 * value,
         )
         lines.append(Line(text, each_pays(session.players, seat, value)))
     return lines
 
 
 @cache
-def _game_name(level: str, step: int | None) -> Text:
+def _game_name(level: str, step: int | None) -> Msg:
     name = LEVEL_NAMES[level]
     if level == "solo" or step is None:
         return name
     if level in ("two", "one"):
-        ordinal = HU_ORDINALS[step - 1] if step <= len(HU_ORDINALS) else f"{step}."
-        return Text(f"{name.en} (talon step {step})", f"{ordinal} {name.hu}")
-    return Text(f"{name.en} (talon step {step})", f"{name.hu} ({step}. talonlépés)")
+        # Named by the step's ordinal in Hungarian ("harmadik kettős").
+        ordinal = (
+            STEP_ORDINALS[step - 1]
+            if step <= len(STEP_ORDINALS)
+            else pmsg("magyar tarokk talon step, ordinal", "{step}", step=step)
+        )
+        return pmsg(
+            "magyar tarokk game, two or one",
+            "{level} (talon step {step})",
+            level=name,
+            step=ordinal,
+        )
+    return pmsg("magyar tarokk game", "{level} (talon step {step})", level=name, step=step)
 
 
 @cache
 def _g_line(level: str, step: int | None, g: int) -> Line:
     name = _game_name(level, step)
     if level == "solo" or step is None:
-        return Line(Text(f"game value: szóló, G = {g}", f"játékérték: szóló, G = {g}"))
+        return Line(pmsg("magyar tarokk", "game value: szóló, G = {g}", g=g))
     unit, offset = STEP_VALUE[level]
     if unit == 1 and offset == 0:
         arith = f"G = {g}"
@@ -1047,32 +1256,49 @@ def _g_line(level: str, step: int | None, g: int) -> Line:
         arith = f"G = {step} + {offset} = {g}"
     else:
         arith = f"G = {unit} × {step} = {g}"
-    return Line(Text(f"game value: {name.en}, {arith}", f"játékérték: {name.hu}, {arith}"))
+    return Line(pmsg("magyar tarokk", "game value: {game}, {arith}", game=name, arith=arith))
 
 
-def _summary(p: Played, s: int | None) -> Text:
-    name = _game_name(p.level, p.step)
-    contra = contra_word(p.game_contra)
-    head_en = f"{p.declarer}: {contra}{name.en} (G = {p.g})"
-    head_hu = f"{p.declarer}: {contra}{name.hu} (G = {p.g})"
-    if s is None:
-        assert p.irregularity is not None
-        kind, seat = p.irregularity
-        what = "renonsz" if kind == "renonsz" else "wrong discard"
-        what_hu = "renonsz" if kind == "renonsz" else "hibás skart"
-        return Text(f"{head_en}, {what} by {seat}", f"{head_hu}, {what_hu}: {seat}")
-    return Text(f"{head_en}, S = {signed(s)}", f"{head_hu}, S = {signed(s)}")
+def _summary(p: Played, s: int | None) -> Msg:
+    game = contra_of(p.game_contra, _game_name(p.level, p.step))
+    if s is not None:
+        return pmsg(
+            "magyar tarokk",
+            "{declarer}: {game} (G = {g}), S = {s}",
+            declarer=p.declarer,
+            game=game,
+            g=p.g,
+            s=signed(s),
+        )
+    assert p.irregularity is not None
+    kind, seat = p.irregularity
+    offence = (
+        pmsg("magyar tarokk irregularity", "renonsz")
+        if kind == "renonsz"
+        else pmsg("magyar tarokk irregularity", "wrong discard")
+    )
+    return pmsg(
+        "magyar tarokk",
+        "{declarer}: {game} (G = {g}), {offence} by {seat}",
+        declarer=p.declarer,
+        game=game,
+        g=p.g,
+        offence=offence,
+        seat=seat,
+    )
 
 
 class Magyar(PotGame):
     key = KEY
+    # A Text until engine/shape.py, services.py and templatetags/display.py render a
+    # Msg title (they read .en/.hu; issue 11)
     title = Text("Magyar tarokk", "Magyar tarokk")
     house_rules = HOUSE_RULES
     record = RECORD
     event_record = None
-    no_events = Text(
+    no_events = pmsg(
+        "magyar tarokk",
         "Magyar tarokk has no session events: exactly three players play (spec §10)",
-        "A magyar tarokkban nincs ülésesemény: mindig hárman játszanak (§10)",
     )
 
     def start(self, session: Session) -> tuple[PotState, list[Entry]]:
@@ -1083,7 +1309,7 @@ class Magyar(PotGame):
     def end_of_session(self, session: Session, state: PotState) -> EndOfSession:
         if not session.house_rules["ultimo_kassza"] or state.pot <= 0:
             return EndOfSession(dict.fromkeys(session.players, 0), {POT: state.pot})
-        return split_at_end(session.players, state.pot, "carried over", always=True)
+        return split_at_end(session.players, state.pot, _carried_over, always=True)
 
     def play(
         self, session: Session, state: PotState, hand: Mapping[str, Any], number: int
@@ -1125,27 +1351,38 @@ class Magyar(PotGame):
         rules = session.house_rules
         following = next_dealer(session.players, hand.dealer)
         if hand.outcome == "all_pass":
-            text = Text("all pass: no game, nothing paid", "mindenki passzolt: nincs játék")
-            summary = Text("all pass", "mindenki passz")
+            text = pmsg("magyar tarokk", "all pass: no game, nothing paid")
+            summary = pmsg("magyar tarokk summary", "all pass")
             if rules["all_pass_rule"] == "same_dealer":
                 following = hand.dealer
         else:
-            text = Text("no game (abandoned by agreement)", "nincs játék (megegyezéssel)")
+            text = pmsg("magyar tarokk", "no game (abandoned by agreement)")
             if rules["no_tarokk_throw_in"]:
-                text = Text(
+                text = pmsg(
+                    "magyar tarokk",
                     "no game (abandoned or thrown in: no tarokk / the XXI alone)",
-                    "nincs játék (bedobva: nincs tarokk / csak a XXI)",
                 )
-            summary = Text("no game", "nincs játék")
+            summary = pmsg("magyar tarokk summary", "no game")
         lines = [Line(text)]
         pot = state.pot
         if rules["ultimo_kassza"]:
             n, k = len(session.players), KASSZA_NO_GAME
-            hu = f"ultimókassza: mindenki {k}-öt fizet be ({n} × {k} = {n * k})"
-            lines.append(kassza_fee(session.players, k, hu))
+            fee = pmsg(
+                "magyar tarokk",
+                "ultimókassza: {each} from each player ({count} × {each} = {total})",
+                each=k,
+                count=n,
+                total=n * k,
+            )
+            lines.append(kassza_fee(session.players, k, fee))
             pot += n * k
         entry = self.entry(session, number, hand.dealer, lines, summary)
         return PotState(following, pot), [entry]
+
+
+def _carried_over(text: Msg, rest: int) -> Msg:
+    """The end of the night's split: what stays in the ultimókassza for the next night."""
+    return pmsg("magyar tarokk", "{item}, {rest} carried over", item=text, rest=rest)
 
 
 VARIANT = Magyar()

@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 from scorebook.engine import pots
 from scorebook.engine.errors import Problems
+from scorebook.engine.messages import Msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import BOOL, INT, PLAYER, PLAYERS, TEXT, fields, rows
 from scorebook.engine.types import Amount, EndOfSession, Entry, HouseRule, Line, Session, Text
@@ -30,7 +31,7 @@ from scorebook.engine.variants._hungarian import (
     PotGame,
     PotState,
     check_no_game,
-    contra_word,
+    contra_of,
     kassza_fee,
     next_dealer,
     other,
@@ -70,25 +71,25 @@ CONTRACTS = ("harmas", "also_harmas", "felso_harmas", "szolo")
 # Contract values, seed 004 §70: hármas 3, alsó hármas 4, felső hármas 5, szóló 8.
 GAME_VALUE = {"harmas": 3, "also_harmas": 4, "felso_harmas": 5, "szolo": 8}
 CONTRACT_NAMES = {
-    "harmas": "hármas",
-    "also_harmas": "alsó hármas",
-    "felso_harmas": "felső hármas",
-    "szolo": "szóló",
+    "harmas": pmsg("tapper tarokk contract", "hármas"),
+    "also_harmas": pmsg("tapper tarokk contract", "alsó hármas"),
+    "felso_harmas": pmsg("tapper tarokk contract", "felső hármas"),
+    "szolo": pmsg("tapper tarokk contract", "szóló"),
 }
 # Card-point totals and thresholds, seed 004 §67, §70: 54 cards 70 / 36, 42 cards 66 / 34.
 TOTAL = {54: 70, 42: 66}
 THRESHOLD = {54: 36, 42: 34}
 # Trick figures (silent, announced) in the hármas games, seed 004 §70; doubled in szóló
 # ("szólónál ennek kétszerese").
-FIGURES: dict[str, tuple[int, int, Text]] = {
-    "pagat_ultimo": (3, 6, Text("pagát ultimó", "pagátultimó")),
-    "volat": (12, 24, Text("volát", "volát")),
+FIGURES: dict[str, tuple[int, int, Msg]] = {
+    "pagat_ultimo": (3, 6, pmsg("tapper tarokk figure", "pagát ultimó")),
+    "volat": (12, 24, pmsg("tapper tarokk figure", "volát")),
 }
 # Hand-held bonuses, seed 004 §71: four kings 3, tulétroá 3, fejek 1; doubled in szóló.
-BONUSES: dict[str, tuple[int, Text]] = {
-    "four_kings": (3, Text("four kings", "négy király")),
-    "trull": (3, Text("tulétroá (three honours)", "tulétroá")),
-    "heads": (1, Text("fejek (two honours)", "fejek")),
+BONUSES: dict[str, tuple[int, Msg]] = {
+    "four_kings": (3, pmsg("tapper tarokk bonus", "four kings")),
+    "trull": (3, pmsg("tapper tarokk bonus", "tulétroá (three honours)")),
+    "heads": (1, pmsg("tapper tarokk bonus", "fejek (two honours)")),
 }
 IRREGULARITIES = ("revoke", "wrong_discard", "no_tarokk_annulment")
 
@@ -118,38 +119,47 @@ class CountBonusListRule(HouseRule):
         return None
 
 
-def _rule(name: str, default: Any, kind: str, en: str, hu: str, **kw: Any) -> HouseRule:
-    return HouseRule(name, default, kind, Text(en, hu), **kw)
+def _rule(name: str, default: Any, kind: str, help: Msg, **kw: Any) -> HouseRule:
+    return HouseRule(name, default, kind, help, **kw)
 
 
-KASSZA = Text("Ultimókassza", "Ultimókassza")
-BONUS_GROUP = Text("Hand bonuses", "Kézben tartott díjak")
-IMPORTED = Text("Imported general rules", "Átvett általános szabályok")
+KASSZA = pmsg("tapper tarokk house rule group", "Ultimókassza")
+BONUS_GROUP = pmsg("tapper tarokk house rule group", "Hand bonuses")
+IMPORTED = pmsg("tapper tarokk house rule group", "Imported general rules")
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     _rule(
         "deck_size",
         54,
         "choice",
-        "Pack: 54 cards (70 card points, 36 wins) or 42 cards (66, 34 wins)",
-        "Kártya: 54 lapos (70 pont, 36 nyer) vagy 42 lapos (66 pont, 34 nyer)",
+        pmsg(
+            "tapper tarokk house rule",
+            "Pack: 54 cards (70 card points, 36 wins) or 42 cards (66, 34 wins)",
+        ),
         choices=(54, 42),
-        choice_labels=(Text("54 cards", "54 lap"), Text("42 cards", "42 lap")),
+        choice_labels=(
+            pmsg("tapper tarokk house rule", "54 cards"),
+            pmsg("tapper tarokk house rule", "42 cards"),
+        ),
     ),
     _rule(
         "ultimo_kassza",
         False,
         "bool",
-        "Play with the ultimókassza (an announced ultimó takes or doubles it)",
-        "Ultimókasszával játszanak (a bemondott ultimó viszi vagy duplázza)",
+        pmsg(
+            "tapper tarokk house rule",
+            "Play with the ultimókassza (an announced ultimó takes or doubles it)",
+        ),
         group=KASSZA,
     ),
     _rule(
         "kassza_stake",
         5,
         "int",
-        "Stake each player pays into the ultimókassza at the start and whenever it empties",
-        "Tét, amit mindenki befizet a kasszába az elején és minden kiürüléskor",
+        pmsg(
+            "tapper tarokk house rule",
+            "Stake each player pays into the ultimókassza at the start and whenever it empties",
+        ),
         group=KASSZA,
         minimum=0,
     ),
@@ -157,12 +167,14 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "kassza_end_of_session",
         "split_equally",
         "choice",
-        "At the end the ultimókassza is split equally (or carried over)",
-        "A végén az ultimókasszát egyenlően elosztják (vagy átviszik)",
+        pmsg(
+            "tapper tarokk house rule",
+            "At the end the ultimókassza is split equally (or carried over)",
+        ),
         choices=("split_equally", "carry_over"),
         choice_labels=(
-            Text("split equally", "egyenlően szétosztva"),
-            Text("carry over", "átvisszük"),
+            pmsg("tapper tarokk house rule", "split equally"),
+            pmsg("tapper tarokk house rule", "carry over"),
         ),
         group=KASSZA,
     ),
@@ -170,16 +182,19 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "kassza_shared_by_side",
         False,
         "bool",
-        "An opponents' ultimó takes or doubles the kassza for both opponents (half each)",
-        "Az ellenfelek ultimójánál a kasszát mindketten viszik vagy duplázzák (fele-fele)",
+        pmsg(
+            "tapper tarokk house rule",
+            "An opponents' ultimó takes or doubles the kassza for both opponents (half each)",
+        ),
         group=KASSZA,
     ),
     _rule(
         "all_pass_kassza_payment",
         0,
         "int",
-        "Each player pays this into the ultimókassza when all pass",
-        "Ha mindenki passzol, ennyit fizet mindenki az ultimókasszába",
+        pmsg(
+            "tapper tarokk house rule", "Each player pays this into the ultimókassza when all pass"
+        ),
         group=KASSZA,
         minimum=0,
     ),
@@ -187,35 +202,37 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "solo_doubles_game_value",
         False,
         "bool",
-        "Szóló doubles the game value too (8 → 16)",
-        "Szólóban a játék díja is kétszeres (8 → 16)",
+        pmsg("tapper tarokk house rule", "Szóló doubles the game value too (8 → 16)"),
     ),
     _rule(
         "fejek_requires_bidding",
         True,
         "bool",
-        "Fejek is paid only to a holder who took part in the bidding",
-        "Fejek csak annak jár, aki részt vett a licitben",
+        pmsg(
+            "tapper tarokk house rule",
+            "Fejek is paid only to a holder who took part in the bidding",
+        ),
         group=BONUS_GROUP,
     ),
     _rule(
         "tuletroa_includes_fejek",
         False,
         "bool",
-        "A tulétroá holder is also paid fejek",
-        "A tulétroá tulajdonosa fejeket is kap",
+        pmsg("tapper tarokk house rule", "A tulétroá holder is also paid fejek"),
         group=BONUS_GROUP,
     ),
     _rule(
         "hand_bonus_basis",
         "after_exchange",
         "choice",
-        "Hand bonuses count the hand held at the first lead (or as dealt)",
-        "A kézben tartott díjak az első kijátszáskori lapokra (vagy az osztottakra) járnak",
+        pmsg(
+            "tapper tarokk house rule",
+            "Hand bonuses count the hand held at the first lead (or as dealt)",
+        ),
         choices=("after_exchange", "as_dealt"),
         choice_labels=(
-            Text("as held at the first lead", "az első kijátszáskor"),
-            Text("as dealt", "ahogy kiosztották"),
+            pmsg("tapper tarokk house rule", "as held at the first lead"),
+            pmsg("tapper tarokk house rule", "as dealt"),
         ),
         group=BONUS_GROUP,
     ),
@@ -223,60 +240,67 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "individual_contras",
         False,
         "bool",
-        "A contra binds only the opponent who said it (not both)",
-        "A kontra csak a kontrázó ellenfélre vonatkozik (nem mindkettőre)",
+        pmsg("tapper tarokk house rule", "A contra binds only the opponent who said it (not both)"),
     ),
     _rule(
         "opponent_figure_payment",
         "side",
         "choice",
-        "An opponent's ultimó is paid side against side (or only to/by that opponent)",
-        "Az ellenfél ultimóját a két párt között (vagy csak vele) számolják el",
+        pmsg(
+            "tapper tarokk house rule",
+            "An opponent's ultimó is paid side against side (or only to/by that opponent)",
+        ),
         choices=("side", "individual"),
         choice_labels=(
-            Text("side against side", "párt a párt ellen"),
-            Text("only with that opponent", "csak azzal az ellenféllel"),
+            pmsg("tapper tarokk house rule", "side against side"),
+            pmsg("tapper tarokk house rule", "only with that opponent"),
         ),
     ),
     CountBonusListRule(
         "tarokk_count_bonus",
         None,
         "json",
-        Text(
-            'Tarokk-count bonus: null or [{"min_tarokks": n, "value": v}, …] paid by each other player',
-            'Tarokkszám-díj: null vagy [{"min_tarokks": n, "value": v}, …], mindenki más fizeti',
+        pmsg(
+            "tapper tarokk house rule",
+            'Tarokk-count bonus: null or [{"min_tarokks": n, "value": v}, …] paid by each '
+            "other player",
         ),
     ),
     _rule(
         "volat_replaces_game",
         True,
         "bool",
-        "A volát (made or announced) replaces the game (seed 004 §53)",
-        "A volát (megcsinált vagy bemondott) helyettesíti a játékot (Tolnai, 53. §)",
+        pmsg(
+            "tapper tarokk house rule",
+            "A volát (made or announced) replaces the game (Tolnai 1930, §53)",
+        ),
         group=IMPORTED,
     ),
     _rule(
         "revoke_penalty",
         True,
         "bool",
-        "Revoke / wrong discard: the offender pays each other player, the hand is void",
-        "Renonsz / hibás skart: a vétkes mindkét játékosnak fizet, a leosztás érvénytelen",
+        pmsg(
+            "tapper tarokk house rule",
+            "Revoke / wrong discard: the offender pays each other player, the hand is void",
+        ),
         group=IMPORTED,
     ),
     _rule(
         "no_tarokk_annulment",
         True,
         "bool",
-        "A hand may be annulled when a player has no tarokk or only the XXI",
-        "Tarokk nélkül vagy csak a XXI-gyel a leosztás megsemmisíthető",
+        pmsg(
+            "tapper tarokk house rule",
+            "A hand may be annulled when a player has no tarokk or only the XXI",
+        ),
         group=IMPORTED,
     ),
     _rule(
         "volat_by_opponents",
         True,
         "bool",
-        "The opponents may announce a volát too",
-        "Az ellenfelek is bemondhatnak volátot",
+        pmsg("tapper tarokk house rule", "The opponents may announce a volát too"),
         group=IMPORTED,
     ),
 )
@@ -342,8 +366,9 @@ def read(session: Session, record: Mapping[str, Any]) -> Hand:
     all_pass = _read_all_pass(r)
     played: Played | None = None
     if all_pass:
-        why_hu = "üresnek kell lennie, ha mindenki passzolt"
-        check_no_game(r, NO_GAME_NULLS, NO_GAME_EMPTIES, "when all pass", why_hu)
+        null = pmsg("tapper tarokk", "must be null when all pass")
+        empty = pmsg("tapper tarokk", "must be empty when all pass")
+        check_no_game(r, NO_GAME_NULLS, NO_GAME_EMPTIES, null, empty)
     elif all_pass is not None:
         played = _read_played(session, r)
     problems.raise_if_any()
@@ -357,9 +382,10 @@ def _read_all_pass(r: Reader) -> bool | None:
     if isinstance(value, bool):
         return value
     if value is None:
-        r.problems.add("all_pass", "is required", "kötelező megadni")
+        r.problems.add("all_pass", pmsg("tapper tarokk", "is required"))
     else:
-        r.problems.add("all_pass", f"{value!r} is not true or false", "nem igaz/hamis érték")
+        text = pmsg("tapper tarokk", "{value} is not true or false", value=repr(value))
+        r.problems.add("all_pass", text)
     return None
 
 
@@ -373,8 +399,7 @@ def _read_played(session: Session, r: Reader) -> Played | None:
     if declarer is not None and declarer not in participants:
         r.problems.add(
             "bid_participants",
-            f"must contain the declarer {declarer}",
-            f"tartalmaznia kell a felvevőt ({declarer})",
+            pmsg("tapper tarokk", "must contain the declarer {declarer}", declarer=declarer),
         )
     game_contra = r.integer("game_contra", lo=0, hi=5, default=0)
     game_contra_by = _read_contra_by(r, "game_contra_by", rules, opponents, declarer)
@@ -515,21 +540,22 @@ def _check_announcement(
     field = f"announcements[{i}]"
     if a.side != (DECLARER if a.by == declarer else OPPONENTS):
         problems.add(
-            f"{field}.side", f"{a.by} plays on the other side", f"{a.by} a másik párton játszik"
+            f"{field}.side", pmsg("tapper tarokk", "{by} plays on the other side", by=a.by)
         )
         return False
     if any(b.figure == a.figure for b in before):
         problems.add(
             f"{field}.figure",
-            f"{a.figure} is already announced",
-            f"ezt a figurát ({a.figure}) már bemondták",
+            pmsg("tapper tarokk", "{figure} is already announced", figure=a.figure),
         )
         return False
     if a.figure == "volat" and a.side == OPPONENTS and not rules["volat_by_opponents"]:
         problems.add(
             f"{field}.side",
-            "the opponents may not announce a volát (house rule volat_by_opponents)",
-            "az ellenfelek nem mondhatnak volátot (volat_by_opponents házszabály)",
+            pmsg(
+                "tapper tarokk",
+                "the opponents may not announce a volát (house rule volat_by_opponents)",
+            ),
         )
         return False
     return True
@@ -538,20 +564,27 @@ def _check_announcement(
 def _check_bonus(problems: Problems, i: int, bonus: str, before: list[tuple[str, str]]) -> bool:
     """One holder per bonus; three honours cannot make both tulétroá and fejek."""
     if any(b == bonus for _, b in before):
-        problems.add(
-            f"hand_bonuses[{i}].bonus",
-            f"only one player can hold {bonus}",
-            "ezt a díjat csak egy játékos tarthatja",
-        )
+        problems.add(f"hand_bonuses[{i}].bonus", _held_once(bonus))
         return False
     if {bonus, *(b for _, b in before)} >= {"trull", "heads"}:
         problems.add(
             f"hand_bonuses[{i}].bonus",
-            "there are three honours: tulétroá and fejek cannot both be held",
-            "három honőr van: tulétroá és fejek nem lehet egyszerre",
+            pmsg(
+                "tapper tarokk",
+                "there are three honours: tulétroá and fejek cannot both be held",
+            ),
         )
         return False
     return True
+
+
+def _held_once(bonus: str) -> Msg:
+    """A bonus named twice: one message per bonus (the record's name in English)."""
+    if bonus == "four_kings":
+        return pmsg("tapper tarokk", "only one player can hold four_kings")
+    if bonus == "trull":
+        return pmsg("tapper tarokk", "only one player can hold trull")
+    return pmsg("tapper tarokk", "only one player can hold heads")
 
 
 def _check_irregularity(
@@ -566,21 +599,16 @@ def _check_irregularity(
     annulment only under the house rule."""
     problems = irr.problems
     if kind == "revoke" and offender is None and not irr.has("player"):
-        problems.add("irregularity.player", "the revoker is required", "a renonszoló kötelező")
+        problems.add("irregularity.player", pmsg("tapper tarokk", "the revoker is required"))
     if kind == "wrong_discard":
         if offender is not None and declarer is not None and offender != declarer:
-            problems.add(
-                "irregularity.player", "only the declarer discards", "csak a felvevő skartol"
-            )
+            problems.add("irregularity.player", pmsg("tapper tarokk", "only the declarer discards"))
         elif contract == "szolo":
-            problems.add(
-                "irregularity.type", "there is no discard in szóló", "szólóban nincs skart"
-            )
+            problems.add("irregularity.type", pmsg("tapper tarokk", "there is no discard in szóló"))
     if kind == "no_tarokk_annulment" and not rules["no_tarokk_annulment"]:
         problems.add(
             "irregularity.type",
-            "annulment is off (house rule no_tarokk_annulment)",
-            "a megsemmisítés ki van kapcsolva (no_tarokk_annulment házszabály)",
+            pmsg("tapper tarokk", "annulment is off (house rule no_tarokk_annulment)"),
         )
 
 
@@ -590,8 +618,10 @@ def _check_annulled(r: Reader) -> None:
         if r.raw(name):
             r.problems.add(
                 name,
-                "an annulled hand has no announcements (annulment comes before them)",
-                "megsemmisített leosztásban nincs bemondás",
+                pmsg(
+                    "tapper tarokk",
+                    "an annulled hand has no announcements (annulment comes before them)",
+                ),
             )
 
 
@@ -609,24 +639,37 @@ def _check_pagat_holder(
         if ultimo and item.get("by") != holder:
             r.problems.add(
                 f"announcements[{i}].by",
-                f"{holder} holds the tulétroá, so only he holds the pagát to announce it",
-                f"{holder} kezében a tulétroá, így a pagát is: csak ő mondhatja be",
+                pmsg(
+                    "tapper tarokk",
+                    "{holder} holds the tulétroá, so only he holds the pagát to announce it",
+                    holder=holder,
+                ),
             )
     if result is None:
         return
     side = DECLARER if holder == declarer else OPPONENTS
     made = result.made["pagat_ultimo"]
     if made is not None and made != side:
-        r.problems.add(
-            "result.figures_made.pagat_ultimo",
-            f"{holder} holds the tulétroá, so the pagát is on the {side} side",
-            f"{holder} kezében a tulétroá, így a pagát az ő pártján van",
+        text = (
+            pmsg(
+                "tapper tarokk",
+                "{holder} holds the tulétroá, so the pagát is on the declarer side",
+                holder=holder,
+            )
+            if side == DECLARER
+            else pmsg(
+                "tapper tarokk",
+                "{holder} holds the tulétroá, so the pagát is on the opponents side",
+                holder=holder,
+            )
         )
+        r.problems.add("result.figures_made.pagat_ultimo", text)
     elif made is not None and result.ultimo_player not in (None, holder):
         r.problems.add(
             "result.pagat_ultimo_player",
-            f"{holder} holds the tulétroá, so the pagát is his",
-            f"{holder} kezében a tulétroá, így a pagát is",
+            pmsg(
+                "tapper tarokk", "{holder} holds the tulétroá, so the pagát is his", holder=holder
+            ),
         )
 
 
@@ -640,17 +683,27 @@ def _check_volat(
     if points is not None:
         won = points >= THRESHOLD[session.house_rules["deck_size"]]
         if won != (volat == DECLARER):
-            problems.add(
-                "result.figures_made.volat",
-                f"a volát of the {volat} does not fit {points} card points",
-                f"a volát nem illik a {points} ponthoz",
+            text = (
+                pmsg(
+                    "tapper tarokk",
+                    "a volát of the declarer does not fit {points} card points",
+                    points=points,
+                )
+                if volat == DECLARER
+                else pmsg(
+                    "tapper tarokk",
+                    "a volát of the opponents does not fit {points} card points",
+                    points=points,
+                )
             )
+            problems.add("result.figures_made.volat", text)
     if made["pagat_ultimo"] == other(volat):
-        problems.add(
-            "result.figures_made.pagat_ultimo",
-            f"the {volat} took every trick",
-            "a másik párt vitte az összes ütést",
+        text = (
+            pmsg("tapper tarokk", "the declarer took every trick")
+            if volat == DECLARER
+            else pmsg("tapper tarokk", "the opponents took every trick")
         )
+        problems.add("result.figures_made.pagat_ultimo", text)
 
 
 def _check_ultimo_player(
@@ -665,46 +718,58 @@ def _check_ultimo_player(
     if ultimo_player is not None:
         if ultimo is None:
             problems.add(
-                "result.pagat_ultimo_player",
-                "nobody made the ultimó",
-                "senki sem csinálta meg az ultimót",
+                "result.pagat_ultimo_player", pmsg("tapper tarokk", "nobody made the ultimó")
             )
         elif (DECLARER if ultimo_player == declarer else OPPONENTS) != ultimo:
-            problems.add(
-                "result.pagat_ultimo_player",
-                f"{ultimo_player} is not on the {ultimo} side",
-                f"{ultimo_player} nem ezen a párton játszik",
+            text = (
+                pmsg(
+                    "tapper tarokk",
+                    "{player} is not on the declarer side",
+                    player=ultimo_player,
+                )
+                if ultimo == DECLARER
+                else pmsg(
+                    "tapper tarokk",
+                    "{player} is not on the opponents side",
+                    player=ultimo_player,
+                )
             )
+            problems.add("result.pagat_ultimo_player", text)
     individual = session.house_rules["opponent_figure_payment"] == "individual"
     if ultimo == OPPONENTS and ultimo_player is None and individual:
         problems.add(
             "result.pagat_ultimo_player",
-            "is required: the opponents made the ultimó and it is paid individually",
-            "kötelező: az ellenfelek ultimóját egyénileg számolják el",
+            pmsg(
+                "tapper tarokk",
+                "is required: the opponents made the ultimó and it is paid individually",
+            ),
         )
 
 
 # --- score: the tariff lines and payments -----------------------------------------------
 
 
-def _payment(declarer: str, opponents: tuple[str, ...], amounts: Mapping[str, int]) -> Text:
+def _payment(declarer: str, opponents: tuple[str, ...], amounts: Mapping[str, int]) -> str | Msg:
     """Who pays whom for one item, `amounts` per opponent from the declarer's view."""
     first = amounts[opponents[0]]
     if all(amounts[o] == first for o in opponents) and first != 0:
         v = abs(first)
         if first > 0:
-            return Text(f"each opponent pays {declarer} {v}", f"{declarer} kap {v}-{v}")
-        return Text(f"{declarer} pays each opponent {v}", f"{declarer} fizet {v}-{v}")
+            return pmsg(
+                "tapper tarokk", "each opponent pays {declarer} {value}", declarer=declarer, value=v
+            )
+        return pmsg(
+            "tapper tarokk", "{declarer} pays each opponent {value}", declarer=declarer, value=v
+        )
     parts = []
     for o in opponents:
         a = amounts[o]
         if a:
             parts.append(f"{o} → {declarer} {a}" if a > 0 else f"{declarer} → {o} {-a}")
-    shown = ", ".join(parts) or "0"
-    return Text(shown, shown)
+    return ", ".join(parts) or "0"
 
 
-def _booked(declarer: str, text: Text, amounts: dict[str, int]) -> Line:
+def _booked(declarer: str, text: Msg, amounts: dict[str, int]) -> Line:
     """An item paid per opponent: each opponent pays the declarer his amount (or is paid)."""
     deltas: dict[str, Amount] = {declarer: sum(amounts.values())}
     for o, a in amounts.items():
@@ -720,17 +785,21 @@ def _multiplied(
     return {o: sign * base * (m if o in bound else 1) for o in opponents}
 
 
-def _contra_arith(base: int, level: int, bound: tuple[str, ...], opponents: tuple[str, ...]) -> str:
+def _contra_arith(
+    base: int, level: int, bound: tuple[str, ...], opponents: tuple[str, ...]
+) -> str | Msg:
     m = 2**level
     arith = f"{base} × {m} = {base * m}" if m > 1 else f"{base}"
     if m > 1 and len(bound) < len(opponents):
-        arith += f" ({', '.join(bound) or '—'} only)"
+        return pmsg(
+            "tapper tarokk", "{arith} ({who} only)", arith=arith, who=", ".join(bound) or "—"
+        )
     return arith
 
 
 @lru_cache(maxsize=4096)
 def _game_text(
-    name: str,
+    name: Msg,
     game_base: int,
     game_contra: int,
     game_contra_by: tuple[str, ...],
@@ -739,18 +808,20 @@ def _game_text(
     declarer: str,
     opponents: tuple[str, ...],
     amounts: tuple[int, ...],
-) -> Text:
+) -> Msg:
     """§6 the game's line: its value (× contra), won or lost, and who pays whom."""
-    won = points >= threshold
-    arith = _contra_arith(game_base, game_contra, game_contra_by, opponents)
-    cmp = "≥" if won else "<"
-    each = _payment(declarer, opponents, dict(zip(opponents, amounts, strict=True)))
-    return Text(
-        f"{contra_word(game_contra)}game {name}: {arith}, "
-        f"{'won' if won else 'lost'} ({points} {cmp} {threshold}): {each.en}",
-        f"{contra_word(game_contra)}játék {name}: {arith}, "
-        f"{'nyert' if won else 'bukott'} ({points} {cmp} {threshold}): {each.hu}",
-    )
+    args: dict[str, str | int | Msg] = {
+        "game": contra_of(game_contra, pmsg("tapper tarokk", "game {contract}", contract=name)),
+        "arith": _contra_arith(game_base, game_contra, game_contra_by, opponents),
+        "points": points,
+        "threshold": threshold,
+        "each": _payment(declarer, opponents, dict(zip(opponents, amounts, strict=True))),
+    }
+    if points >= threshold:
+        return pmsg(
+            "tapper tarokk", "{game}: {arith}, won ({points} ≥ {threshold}): {each}", **args
+        )
+    return pmsg("tapper tarokk", "{game}: {arith}, lost ({points} < {threshold}): {each}", **args)
 
 
 def _game_value(session: Session, p: Played) -> int:
@@ -766,9 +837,10 @@ def _game_line(session: Session, p: Played, res: Result, game_base: int) -> Line
     volat = res.made["volat"] is not None or any(a.figure == "volat" for a in p.announcements)
     if session.house_rules["volat_replaces_game"] and volat:
         return Line(
-            Text(
-                f"game ({name}) not scored: a volát replaces it",
-                f"a játékot ({name}) nem számítják: volát helyettesíti",
+            pmsg(
+                "tapper tarokk",
+                "game ({contract}) not scored: a volát replaces it",
+                contract=name,
             )
         )
     threshold = THRESHOLD[session.house_rules["deck_size"]]
@@ -794,7 +866,7 @@ def _only(amounts: dict[str, int], player: str) -> dict[str, int]:
 
 
 def _announced_line(
-    session: Session, p: Played, res: Result, a: Announcement, value: int, name: Text
+    session: Session, p: Played, res: Result, a: Announcement, value: int, name: Msg
 ) -> Line:
     """An announced trick figure, × contra for the opponents it binds, made or failed."""
     won = res.made[a.figure] == a.side
@@ -803,19 +875,21 @@ def _announced_line(
     individual = session.house_rules["opponent_figure_payment"] == "individual"
     if a.figure == "pagat_ultimo" and individual and a.side == OPPONENTS:
         amounts = _only(amounts, res.ultimo_player if won and res.ultimo_player else a.by)
-    arith = _contra_arith(value, a.contra, a.contra_by, p.opponents)
-    each = _payment(p.declarer, p.opponents, amounts)
-    text = Text(
-        f"{contra_word(a.contra)}{name.en} announced by {a.by}: {arith}, "
-        f"{'made' if won else 'failed'}: {each.en}",
-        f"{contra_word(a.contra)}{name.hu} ({a.by} mondta be): {arith}, "
-        f"{'sikerült' if won else 'elbukott'}: {each.hu}",
-    )
+    args: dict[str, str | int | Msg] = {
+        "figure": contra_of(a.contra, name),
+        "by": a.by,
+        "arith": _contra_arith(value, a.contra, a.contra_by, p.opponents),
+        "each": _payment(p.declarer, p.opponents, amounts),
+    }
+    if won:
+        text = pmsg("tapper tarokk", "{figure} announced by {by}: {arith}, made: {each}", **args)
+    else:
+        text = pmsg("tapper tarokk", "{figure} announced by {by}: {arith}, failed: {each}", **args)
     return _booked(p.declarer, text, amounts)
 
 
 def _silent_line(
-    session: Session, p: Played, res: Result, figure: str, value: int, name: Text
+    session: Session, p: Played, res: Result, figure: str, value: int, name: Msg
 ) -> Line:
     """A trick figure made silently, or against the other side's announcement (seed 004 §55)."""
     made_by = res.made[figure]
@@ -824,14 +898,20 @@ def _silent_line(
     player = res.ultimo_player if made_by == OPPONENTS and figure == "pagat_ultimo" else None
     if player and session.house_rules["opponent_figure_payment"] == "individual":
         amounts = _only(amounts, player)
-    who_en = who_hu = player or ""
+    who: str | Msg = player or ""
     if not player:
-        who_en = "declarer" if made_by == DECLARER else "opponents"
-        who_hu = "felvevő" if made_by == DECLARER else "ellenfelek"
-    each = _payment(p.declarer, p.opponents, amounts)
-    text = Text(
-        f"silent {name.en} ({who_en}): {value}: {each.en}",
-        f"csendes {name.hu} ({who_hu}): {value}: {each.hu}",
+        who = (
+            pmsg("tapper tarokk side", "declarer")
+            if made_by == DECLARER
+            else pmsg("tapper tarokk side", "opponents")
+        )
+    text = pmsg(
+        "tapper tarokk",
+        "silent {figure} ({who}): {value}: {each}",
+        figure=name,
+        who=who,
+        value=value,
+        each=_payment(p.declarer, p.opponents, amounts),
     )
     return _booked(p.declarer, text, amounts)
 
@@ -859,21 +939,29 @@ def _bonus_line(
     needs_bid = kind != "heads" or session.house_rules["fejek_requires_bidding"]
     if needs_bid and who not in participants:
         return Line(
-            Text(
-                f"{bname.en} of {who}: not paid, {who} took no part in the bidding",
-                f"{who} {bname.hu}: nem jár, nem vett részt a licitben",
+            pmsg(
+                "tapper tarokk",
+                "{bonus} of {who}: not paid, {who} took no part in the bidding",
+                bonus=bname,
+                who=who,
             )
         )
     value = base * 2 if solo else base  # "Szólójátékban minden díj kétszeresére"
     arith = f"{base} × 2 = {value}" if solo else f"{value}"
-    after = session.house_rules["hand_bonus_basis"] == "after_exchange"
-    basis_en = "held at the first lead" if after else "held as dealt"
-    basis_hu = "az első kijátszáskor" if after else "osztáskor"
+    basis = (
+        pmsg("tapper tarokk bonus basis", "held at the first lead")
+        if session.house_rules["hand_bonus_basis"] == "after_exchange"
+        else pmsg("tapper tarokk bonus basis", "held as dealt")
+    )
     players = session.players
     return Line(
-        Text(
-            f"{bname.en} of {who} ({basis_en}): {arith} from each other player",
-            f"{who} {bname.hu} ({basis_hu}): {arith}, mindkét másik játékostól",
+        pmsg(
+            "tapper tarokk",
+            "{bonus} of {who} ({basis}): {arith} from each other player",
+            bonus=bname,
+            who=who,
+            basis=basis,
+            arith=arith,
         ),
         {q: (value * (len(players) - 1) if q == who else -value) for q in players},
     )
@@ -893,27 +981,45 @@ def _bonus_lines(session: Session, p: Played) -> list[Line]:
 def _stake_line(players: tuple[str, ...], stake: int, *, refill: bool) -> Line:
     n = len(players)
     if refill:
-        en = "ultimókassza emptied: each player pays the stake again"
-        hu = "kiürült az ultimókassza: mindenki újra befizeti a tétet"
+        text = pmsg(
+            "tapper tarokk",
+            "ultimókassza emptied: each player pays the stake again {stake} "
+            "({count} × {stake} = {total})",
+            stake=stake,
+            count=n,
+            total=n * stake,
+        )
     else:
-        en, hu = "ultimókassza stake: each player pays", "ultimókassza tét: mindenki befizet"
-    text = Text(
-        f"{en} {stake} ({n} × {stake} = {n * stake})",
-        f"{hu}: {stake} ({n} × {stake} = {n * stake})",
-    )
+        text = pmsg(
+            "tapper tarokk",
+            "ultimókassza stake: each player pays {stake} ({count} × {stake} = {total})",
+            stake=stake,
+            count=n,
+            total=n * stake,
+        )
     return pots.pay_in(players, stake).line(POT, text)
 
 
-def _failed_en(members: tuple[str, ...], balance: int) -> Callable[[pots.PotMove], str]:
-    """The failed ultimó's English words (the odd unit is added by `ultimo_failed`)."""
-    names = " and ".join(members)
+def _failed_text(members: tuple[str, ...], balance: int) -> Callable[[pots.PotMove], Msg]:
+    """The failed ultimó's words (the odd unit is added by `ultimo_failed`)."""
 
-    def en(move: pots.PotMove) -> str:
+    def text(move: pots.PotMove) -> Msg:
         if len(members) > 1:
-            return f"announced ultimó failed: {names} double the ultimókassza {balance}: {move.share} each"
-        return f"announced ultimó failed: {names} doubles the ultimókassza, pays {balance}"
+            return pmsg(
+                "tapper tarokk",
+                "announced ultimó failed: {who} double the ultimókassza {balance}: {share} each",
+                who=pots.names(members),
+                balance=balance,
+                share=move.share,
+            )
+        return pmsg(
+            "tapper tarokk",
+            "announced ultimó failed: {who} doubles the ultimókassza, pays {balance}",
+            who=pots.names(members),
+            balance=balance,
+        )
 
-    return en
+    return text
 
 
 def _kassza(session: Session, p: Played, res: Result, pot: int) -> tuple[list[Line], int]:
@@ -925,10 +1031,10 @@ def _kassza(session: Session, p: Played, res: Result, pot: int) -> tuple[list[Li
     if session.house_rules["kassza_shared_by_side"] and a.side == OPPONENTS:
         members = p.opponents
     if res.made["pagat_ultimo"] != a.side:
-        line, pot = ultimo_failed(pot, members, a.by, _failed_en(members, pot))
+        line, pot = ultimo_failed(pot, members, a.by, _failed_text(members, pot))
         return [line], pot
     if pot <= 0:
-        return [Line(Text("ultimókassza is empty", "az ultimókassza üres"))], pot
+        return [Line(pmsg("tapper tarokk", "ultimókassza is empty"))], pot
     line, pot = pots.ultimo_made(POT, pot, members)
     stake = session.house_rules["kassza_stake"]
     if pot == 0 and stake > 0:
@@ -949,61 +1055,76 @@ def _penalty(session: Session, p: Played, game_base: int) -> Line:
         _, announced, fname = FIGURES[a.figure]
         parts.append((fname, announced * factor, 2**a.contra))
     q_sum, x = penalty_sum(parts)
-    what_en = "revoke" if kind == "revoke" else "wrong discard"
-    what_hu = "renonsz" if kind == "revoke" else "hibás skart"
     others = [q for q in session.players if q != who]
     return Line(
-        Text(
-            f"{what_en} by {who}: {q_sum.en}; {who} pays {x} to each other "
-            f"player (2 × {x} = {2 * x}); the hand is otherwise void",
-            f"{what_hu} ({who}): {q_sum.hu}; {who} a másik két játékosnak "
-            f"fizet {x}-{x} (2 × {x} = {2 * x}); a leosztás egyébként érvénytelen",
+        pmsg(
+            "tapper tarokk",
+            "{offence} by {who}: {sum}; {who} pays {x} to each other player "
+            "(2 × {x} = {total}); the hand is otherwise void",
+            offence=_irregularity_name(kind),
+            who=who,
+            sum=q_sum,
+            x=x,
+            total=2 * x,
         ),
         {who: -x * len(others)} | dict.fromkeys(others, x),
     )
 
 
-def _count_lines(session: Session, p: Played) -> list[Line]:
+def _count_line(players: tuple[str, ...], table: list[Any], who: str, count: int) -> Line:
     """§4.3: a tarokk count is paid the value of the highest bonus step it reaches."""
+    reached = [t for t in table if t["min_tarokks"] <= count]
+    if not reached:
+        return Line(
+            pmsg(
+                "tapper tarokk",
+                "{who} announced {count} tarokks: below every bonus step, nothing",
+                who=who,
+                count=count,
+            )
+        )
+    step = max(reached, key=lambda t: t["min_tarokks"])
+    value, need = step["value"], step["min_tarokks"]
+    text = pmsg(
+        "tapper tarokk",
+        "{who} announced {count} tarokks (≥ {need}): {value} from each other player",
+        who=who,
+        count=count,
+        need=need,
+        value=value,
+    )
+    return Line(text, {q: (value * (len(players) - 1) if q == who else -value) for q in players})
+
+
+def _count_lines(session: Session, p: Played) -> list[Line]:
+    """§4.3: each tarokk count announced, paid by its bonus step."""
     table = session.house_rules["tarokk_count_bonus"]
     if not table or not p.counts:
         return []
-    players = session.players
-    lines: list[Line] = []
-    for who, count in p.counts:
-        reached = [t for t in table if t["min_tarokks"] <= count]
-        if not reached:
-            text = Text(
-                f"{who} announced {count} tarokks: below every bonus step, nothing",
-                f"{who} {count} tarokkot mondott: nem éri el a díjat",
-            )
-            lines.append(Line(text))
-            continue
-        step = max(reached, key=lambda t: t["min_tarokks"])
-        value, need = step["value"], step["min_tarokks"]
-        text = Text(
-            f"{who} announced {count} tarokks (≥ {need}): {value} from each other player",
-            f"{who} {count} tarokkot mondott be (≥ {need}): mindenki más fizet neki {value}-{value}",
-        )
-        lines.append(
-            Line(text, {q: (value * (len(players) - 1) if q == who else -value) for q in players})
-        )
-    return lines
+    return [_count_line(session.players, table, who, count) for who, count in p.counts]
 
 
-def _irregularity_name(kind: str) -> tuple[str, str]:
-    return ("revoke", "renonsz") if kind == "revoke" else ("wrong discard", "hibás skart")
+def _irregularity_name(kind: str) -> Msg:
+    if kind == "revoke":
+        return pmsg("tapper tarokk irregularity", "revoke")
+    return pmsg("tapper tarokk irregularity", "wrong discard")
+
+
+def _split_rest(text: Msg, rest: int) -> Msg:
+    """The end of the night's split: the remainder that stays in the ultimókassza."""
+    return pmsg("tapper tarokk", "{item}, {rest} stays", item=text, rest=rest)
 
 
 class Tapper(PotGame):
     key = KEY
+    # A Text until engine/shape.py, services.py and templatetags/display.py render a
+    # Msg title (they read .en/.hu; issue 11)
     title = Text("Tapper tarokk", "Tappertarokk")
     house_rules = HOUSE_RULES
     record = RECORD
     event_record = None
-    no_events = Text(
-        "Tapper has no session events: exactly three players play (spec §10)",
-        "A tapperben nincs ülésesemény: mindig hárman játszanak (§10)",
+    no_events = pmsg(
+        "tapper tarokk", "Tapper has no session events: exactly three players play (spec §10)"
     )
 
     def start(self, session: Session) -> tuple[PotState, list[Entry]]:
@@ -1020,7 +1141,7 @@ class Tapper(PotGame):
             players=players,
             pot_names=self.pot_names,
             lines=[_stake_line(players, stake, refill=False)],
-            summary=Text("ultimókassza stake", "ultimókassza tét"),
+            summary=pmsg("tapper tarokk summary", "ultimókassza stake"),
         )
         return PotState(players[-1], stake * len(players)), [entry]
 
@@ -1033,7 +1154,7 @@ class Tapper(PotGame):
         ):
             return EndOfSession(dict.fromkeys(session.players, 0), {POT: state.pot})
         # §8.6: split equally; floor shares, the remainder stays (paskievics.md §8).
-        return split_at_end(session.players, state.pot, "stays", always=False)
+        return split_at_end(session.players, state.pot, _split_rest, always=False)
 
     def play(
         self, session: Session, state: PotState, hand: Mapping[str, Any], number: int
@@ -1051,21 +1172,27 @@ class Tapper(PotGame):
         if p.annulled:
             lines = [
                 Line(
-                    Text(
+                    pmsg(
+                        "tapper tarokk",
                         "hand annulled (no tarokk / the XXI alone): no game, nothing paid",
-                        "megsemmisítve (nincs tarokk / csak a XXI): nincs játék, nincs fizetés",
                     )
                 )
             ]
-            summary = Text(
-                f"{p.declarer}: {name}, annulled", f"{p.declarer}: {name}, megsemmisítve"
+            summary = pmsg(
+                "tapper tarokk",
+                "{declarer}: {contract}, annulled",
+                declarer=p.declarer,
+                contract=name,
             )
         elif p.irregularity is not None and session.house_rules["revoke_penalty"]:
             lines = [_penalty(session, p, _game_value(session, p)), *_count_lines(session, p)]
-            what_en, what_hu = _irregularity_name(p.irregularity[0])
-            summary = Text(
-                f"{p.declarer}: {name}, {what_en} by {p.irregularity[1]}",
-                f"{p.declarer}: {name}, {what_hu}: {p.irregularity[1]}",
+            summary = pmsg(
+                "tapper tarokk",
+                "{declarer}: {contract}, {offence} by {who}",
+                declarer=p.declarer,
+                contract=name,
+                offence=_irregularity_name(p.irregularity[0]),
+                who=str(p.irregularity[1]),
             )
         else:
             lines, pot = self._settled(session, p, pot)
@@ -1080,15 +1207,12 @@ class Tapper(PotGame):
         assert p.result is not None
         lines: list[Line] = []
         if p.irregularity is not None:
-            kind = p.irregularity[0]
-            lines.append(
-                Line(
-                    Text(
-                        f"{kind.replace('_', ' ')} recorded, no penalty (house rule)",
-                        f"{_irregularity_name(kind)[1]} feljegyezve, büntetés nélkül (házszabály)",
-                    )
-                )
+            text = pmsg(
+                "tapper tarokk",
+                "{offence} recorded, no penalty (house rule)",
+                offence=_irregularity_name(p.irregularity[0]),
             )
+            lines.append(Line(text))
         lines.append(_game_line(session, p, p.result, _game_value(session, p)))
         lines += _figure_lines(session, p, p.result)
         lines += _bonus_lines(session, p)
@@ -1098,32 +1222,41 @@ class Tapper(PotGame):
         return lines, pot
 
     @staticmethod
-    def _summary(session: Session, p: Played, lines: list[Line]) -> Text:
+    def _summary(session: Session, p: Played, lines: list[Line]) -> Msg:
         """The declarer's game, won or lost, and his net (before the tarokk counts)."""
         assert p.result is not None
         points = p.result.points
-        won = points >= THRESHOLD[session.house_rules["deck_size"]]
         net = sum(line.deltas.get(p.declarer, 0) for line in lines)
-        head = f"{p.declarer}: {contra_word(p.game_contra)}{CONTRACT_NAMES[p.contract]}"
-        return Text(
-            f"{head} {'won' if won else 'lost'} ({points}), {signed(net)}",
-            f"{head} {'nyert' if won else 'bukott'} ({points}), {signed(net)}",
-        )
+        args: dict[str, str | int | Msg] = {
+            "declarer": p.declarer,
+            "contract": contra_of(p.game_contra, CONTRACT_NAMES[p.contract]),
+            "points": points,
+            "net": signed(net),
+        }
+        if points >= THRESHOLD[session.house_rules["deck_size"]]:
+            return pmsg("tapper tarokk", "{declarer}: {contract} won ({points}), {net}", **args)
+        return pmsg("tapper tarokk", "{declarer}: {contract} lost ({points}), {net}", **args)
 
     def _all_pass(
         self, session: Session, state: PotState, dealer: str, number: int
     ) -> tuple[PotState, list[Entry]]:
         """All pass: no game; each player may pay a fee into the ultimókassza (§8)."""
         players = session.players
-        lines = [Line(Text("all pass: no game", "mindenki passzolt: nincs játék"))]
+        lines = [Line(pmsg("tapper tarokk", "all pass: no game"))]
         pot = state.pot
         fee = session.house_rules["all_pass_kassza_payment"]
         if session.house_rules["ultimo_kassza"] and fee > 0:
             n = len(players)
-            hu = f"ultimókassza: mindenki befizet {fee}-{fee} ({n} × {fee} = {n * fee})"
-            lines.append(kassza_fee(players, fee, hu))
+            text = pmsg(
+                "tapper tarokk",
+                "ultimókassza: {each} from each player ({count} × {each} = {total})",
+                each=fee,
+                count=n,
+                total=n * fee,
+            )
+            lines.append(kassza_fee(players, fee, text))
             pot += n * fee
-        summary = Text("all pass", "mindenki passz")
+        summary = pmsg("tapper tarokk summary", "all pass")
         entry = self.entry(session, number, dealer, lines, summary)
         return PotState(next_dealer(players, dealer), pot), [entry]
 

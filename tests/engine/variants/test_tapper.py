@@ -3,13 +3,16 @@ focused tests of the house-rule switches that the worked examples do not show.""
 
 import pytest
 
+from scorebook.catalogues import say_in
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidHand, InvalidSheet
 from scorebook.engine.scoresheet import resolve_house_rules, score_sheet
 from scorebook.engine.types import Session
+from tests.engine.variants._hungarian_catalogues import missing_ids
 
 PLAYERS = ("A", "B", "C")
 VARIANT = registry.get("tapper")
+HU = say_in("hu")
 
 
 def session(**rules):
@@ -61,8 +64,8 @@ def ann(figure="pagat_ultimo", side="declarer", by="A", contra=0, **extra):
 def test_a_good_hand_scores():
     _, [entry] = play(good())
     assert entry.deltas == {"A": 6, "B": -3, "C": -3}
-    assert entry.summary.en
-    assert entry.summary.hu
+    assert str(entry.summary)
+    assert HU(entry.summary)
 
 
 @pytest.mark.parametrize(
@@ -396,8 +399,8 @@ def test_hand_bonus_basis_is_named_in_the_bonus_line():
     after = play(hand)[1][0]
     dealt = play(hand, hand_bonus_basis="as_dealt")[1][0]
     assert after.deltas == dealt.deltas == {"A": 12, "B": -6, "C": -6}
-    assert "first lead" in after.lines[-1].text.en
-    assert "as dealt" in dealt.lines[-1].text.en
+    assert "first lead" in str(after.lines[-1].text)
+    assert "as dealt" in str(dealt.lines[-1].text)
 
 
 def test_individual_contras_on_an_announcement():
@@ -410,8 +413,8 @@ def test_individual_contras_on_an_announcement():
 def test_every_entry_explains_itself_in_both_languages():
     _, [entry] = play(good(announcements=[ann(contra=1)], result=result(ultimo="declarer")))
     for line in entry.lines:
-        assert line.text.en
-        assert line.text.hu
+        assert str(line.text)
+        assert HU(line.text)
 
 
 TRULL_OF_B = [{"player": "B", "bonus": "trull"}]
@@ -443,3 +446,8 @@ def test_the_tuletroa_holder_makes_his_announced_ultimo():
     _, [entry] = play(hand)
     # game 3 won by A (40 ≥ 36); the opponents' announced ultimó 6 each; B's tulétroá 3 each.
     assert entry.deltas == {"A": 6 - 12 - 3, "B": -3 + 6 + 6, "C": -3 + 6 - 3}
+
+
+@pytest.mark.parametrize("lang", ["hu", "pl"])
+def test_everything_tapper_says_is_translated(lang):
+    assert not missing_ids("tapper", lang)
