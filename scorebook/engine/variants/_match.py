@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from scorebook.engine.errors import InvalidHand, Problems
+from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import PLAYER, Obj, fields
 from scorebook.engine.state import dump_dataclass, load_dataclass
@@ -23,18 +24,25 @@ from scorebook.engine.types import EndOfSession, Entry, HouseRule, Line, Session
 
 @dataclass(frozen=True, slots=True)
 class Words:
-    """How a game names its match, in both languages (Hungarian needs the inflections)."""
+    """How a game names its match: the word as a subject, in the plural, and as the object
+    of "wins" (one id per form, each with its context: Hungarian inflects them)."""
 
-    en: str
-    en_plural: str
-    hu: str
-    hu_plural: str
-    hu_accusative: str
+    name: Msg
+    plural: Msg
+    accusative: Msg
 
 
-MATCH = Words("match", "matches", "játszma", "játszmák", "játszmát")
-MATCH_GROUP = Text("Match and money", "Játszma és elszámolás")
-BUMMERL = Words("Bummerl", "Bummerls", "Bummerl", "Bummerlek", "Bummerlt")
+MATCH = Words(
+    pmsg("two-player match", "match"),
+    pmsg("two-player match, plural", "matches"),
+    pmsg("two-player match, accusative", "match"),
+)
+MATCH_GROUP = msg("Match and money")
+BUMMERL = Words(
+    pmsg("snapszer unit", "Bummerl"),
+    pmsg("snapszer unit, plural", "Bummerls"),
+    pmsg("snapszer unit, accusative", "Bummerl"),
+)
 # Session-level keys a hand may repeat; they are ignored (§13.2, scoresheet format).
 IGNORED_HAND_KEYS = ("variant", "game", "players", "house_rules", "match_id", "deal_number")
 
@@ -46,9 +54,21 @@ IGNORED_HAND_KEYS = ("variant", "game", "players", "house_rules", "match_id", "d
 CheckedRule = HouseRule
 
 
-def optional_target(name: str, en: str, hu: str) -> HouseRule:
+def optional_target(name: str, help: Msg) -> HouseRule:
     """An open-ended game's target: integer ≥ 1 or null, default null (§12 item 20)."""
-    return HouseRule(name, None, "optional_int", Text(en, hu), group=MATCH_GROUP, minimum=1)
+    return HouseRule(name, None, "optional_int", help, group=MATCH_GROUP, minimum=1)
+
+
+def joined(parts: Sequence[Msg], separator: str = " + ") -> Msg:
+    """Parts shown one after the other ("a + b + c", "a, b"), each translated: one message
+    nests the next. `separator` is " + " or ", "."""
+    out = parts[-1]
+    for part in reversed(parts[:-1]):
+        if separator == ", ":
+            out = msg("{first}, {rest}", first=part, rest=out)
+        else:
+            out = msg("{first} + {rest}", first=part, rest=out)
+    return out
 
 
 # §12 items 21–22, §13.1 "all ten".
@@ -57,22 +77,21 @@ COMMON_RULES: tuple[HouseRule, ...] = (
         "settlement_mode",
         "points",
         "choice",
-        Text(
-            "points: money = sum of the deal points × stake; match: each lost match pays stake_per_match",
-            "points: a pénz = a leosztáspontok összege × tét; match: minden elvesztett játszma stake_per_match egységet fizet",
+        msg(
+            "points: money = sum of the deal points × stake; match: each lost match pays stake_per_match"
         ),
         choices=("points", "match"),
         group=MATCH_GROUP,
-        choice_labels=(Text("by points", "pontra"), Text("by matches", "játszmára")),
+        choice_labels=(
+            pmsg("two-player settlement", "by points"),
+            pmsg("two-player settlement", "by matches"),
+        ),
     ),
     HouseRule(
         "stake_per_match",
         1,
         "int",
-        Text(
-            "units the loser of a match pays the winner (settlement_mode match)",
-            "ennyi egységet fizet a játszma vesztese a nyertesnek (settlement_mode match)",
-        ),
+        msg("units the loser of a match pays the winner (settlement_mode match)"),
         group=MATCH_GROUP,
         minimum=1,
     ),
@@ -80,12 +99,12 @@ COMMON_RULES: tuple[HouseRule, ...] = (
         "dealer_rotation",
         "alternate",
         "choice",
-        Text(
-            "who deals next: the players alternate, or the loser of the deal deals",
-            "ki oszt: felváltva, vagy a leosztás vesztese",
-        ),
+        msg("who deals next: the players alternate, or the loser of the deal deals"),
         choices=("alternate", "loser_deals"),
-        choice_labels=(Text("alternate", "felváltva"), Text("loser deals", "a vesztes oszt")),
+        choice_labels=(
+            pmsg("two-player dealer rotation", "alternate"),
+            pmsg("two-player dealer rotation", "loser deals"),
+        ),
     ),
 )
 
@@ -101,9 +120,9 @@ class Deal(NamedTuple):
 
     # (player, points, why): one item of the player's deal score, e.g. "vole → 2 points";
     # player None = an explanation in its place, without amounts ("cards 20–20: no point")
-    items: Sequence[tuple[str | None, int, Text]]
+    items: Sequence[tuple[str | None, int, Msg]]
     winner: str | None  # computed.deal_winner (§13.4); None = no deal winner
-    summary: Text
+    summary: Msg
     secondary: Mapping[str, int] | None = None  # e.g. card points summed over a series
 
 
@@ -126,15 +145,15 @@ def pair_map(
     if total is not None and given != total:
         res.problems.add(
             res.path(name),
-            f"the two numbers sum to {given}, not {total}",
-            f"a két szám összege {given}, nem {total}",
+            msg("the two numbers sum to {given}, not {total}", given=given, total=total),
         )
         return None
     if at_most is not None and given > at_most:
         res.problems.add(
             res.path(name),
-            f"the two numbers sum to {given}, more than {at_most}",
-            f"a két szám összege {given}, több mint {at_most}",
+            msg(
+                "the two numbers sum to {given}, more than {at_most}", given=given, at_most=at_most
+            ),
         )
         return None
     return values
@@ -144,12 +163,10 @@ def required_bool(res: Reader, name: str) -> bool | None:
     """A boolean field that must be given (`Reader.boolean` defaults a missing one)."""
     value = res.raw(name)
     if value is None:
-        res.problems.add(res.path(name), "is required", "kötelező megadni")
+        res.problems.add(res.path(name), msg("is required"))
         return None
     if not isinstance(value, bool):
-        res.problems.add(
-            res.path(name), f"{value!r} is not true or false", f"{value!r} nem igaz/hamis érték"
-        )
+        res.problems.add(res.path(name), msg("{value} is not true or false", value=repr(value)))
         return None
     return value
 
@@ -218,7 +235,7 @@ class ToTarget:
     def open_ended(self) -> bool:
         return self.target is None
 
-    def decide(self, m: Match, players: Sequence[str]) -> tuple[Match, list[Text]]:
+    def decide(self, m: Match, players: Sequence[str]) -> tuple[Match, list[Msg]]:
         if self.target is None:
             return m, []
         a, b = players
@@ -236,10 +253,13 @@ class ToTarget:
             winner = _leader(m.unit_scores, players)
         if winner is None:
             if sa >= t and sb >= t:
+                if sa == sb:
+                    return m, [msg("both past {target} and level: another deal", target=t)]
                 return m, [
-                    Text(
-                        f"both past {t} and {'level' if sa == sb else 'no lead of ' + str(self.margin)}: another deal",
-                        f"mindketten elérték a {t}-et, {'egyenlő állással' if sa == sb else 'de nincs ' + str(self.margin) + ' pont előny'}: újabb leosztás",
+                    msg(
+                        "both past {target} and no lead of {margin}: another deal",
+                        target=t,
+                        margin=self.margin,
                     )
                 ]
             return m, []
@@ -247,27 +267,56 @@ class ToTarget:
         units[winner] += 1
         if self.units_to_win > 1 and units[winner] < self.units_to_win:
             uw = self.unit_word
-            note = Text(
-                f"{winner} wins {uw.en} {sum(units.values())} ({sa}–{sb}); {uw.en_plural} {a} {units[a]} – {b} {units[b]} (to {self.units_to_win}); game points restart at 0",
-                f"{winner} nyeri a(z) {sum(units.values())}. {uw.hu_accusative} ({sa}–{sb}); {uw.hu_plural}: {a} {units[a]} – {b} {units[b]} ({self.units_to_win}-ig); a pontok 0-ról indulnak",
+            note = msg(
+                "{winner} wins {unit} {number} ({score_a}–{score_b}); {units} {a} {units_a} – {b} {units_b} (to {to_win}); game points restart at 0",
+                winner=winner,
+                unit=uw.accusative,
+                number=sum(units.values()),
+                score_a=sa,
+                score_b=sb,
+                units=uw.plural,
+                a=a,
+                units_a=units[a],
+                b=b,
+                units_b=units[b],
+                to_win=self.units_to_win,
             )
             return replace(m, units=units, unit_scores=dict.fromkeys(players, 0)), [note]
         return replace(m, units=units, over=True, winner=winner), []
 
-    def describe(self, m: Match, players: Sequence[str]) -> Text:
-        word = self.word
+    def describe(self, m: Match, players: Sequence[str]) -> Msg:
         a, b = players
-        to_en = f" (to {self.target})" if self.target is not None else " (open-ended)"
-        to_hu = f" ({self.target}-ig)" if self.target is not None else " (nyílt végű)"
-        text = Text(
-            f"{word.en} {m.number}: {a} {m.unit_scores[a]} – {b} {m.unit_scores[b]}{to_en}",
-            f"{m.number}. {word.hu}: {a} {m.unit_scores[a]} – {b} {m.unit_scores[b]}{to_hu}",
-        )
+        scores: dict[str, str | int] = {
+            "a": a,
+            "score_a": m.unit_scores[a],
+            "b": b,
+            "score_b": m.unit_scores[b],
+        }
+        if self.target is None:
+            text = msg(
+                "{match} {number}: {a} {score_a} – {b} {score_b} (open-ended)",
+                match=self.word.name,
+                number=m.number,
+                **scores,
+            )
+        else:
+            text = msg(
+                "{match} {number}: {a} {score_a} – {b} {score_b} (to {target})",
+                match=self.word.name,
+                number=m.number,
+                **scores,
+                target=self.target,
+            )
         if self.units_to_win > 1:
-            uw = self.unit_word
-            text = Text(
-                f"{text.en}; {uw.en_plural} won {a} {m.units[a]} – {b} {m.units[b]} (to {self.units_to_win})",
-                f"{text.hu}; nyert {uw.hu_plural}: {a} {m.units[a]} – {b} {m.units[b]} ({self.units_to_win}-ig)",
+            text = msg(
+                "{text}; {units} won {a} {units_a} – {b} {units_b} (to {to_win})",
+                text=text,
+                units=self.unit_word.plural,
+                a=a,
+                units_a=m.units[a],
+                b=b,
+                units_b=m.units[b],
+                to_win=self.units_to_win,
             )
         return text
 
@@ -287,12 +336,12 @@ class Series:
     length: int
     by_deals_won: bool
     secondary_key: str
-    secondary_word: Text
+    secondary_word: Msg
     word: Words = MATCH
 
     open_ended = False
 
-    def decide(self, m: Match, players: Sequence[str]) -> tuple[Match, list[Text]]:
+    def decide(self, m: Match, players: Sequence[str]) -> tuple[Match, list[Msg]]:
         if self.by_deals_won:
             leader = _leader(m.scores, players)
             if leader is not None and 2 * m.scores[leader] > self.length:
@@ -303,27 +352,41 @@ class Series:
                 return replace(m, over=True, winner=leader), []
             leader = _leader(m.secondary, players)
             a, b = players
-            note = Text(
-                f"deals won level: {self.secondary_word.en} {a} {m.secondary[a]} – {b} {m.secondary[b]} decide",
-                f"egyenlő számú nyert leosztás: a {self.secondary_word.hu} döntenek, {a} {m.secondary[a]} – {b} {m.secondary[b]}",
+            note = msg(
+                "deals won level: {what} {a} {score_a} – {b} {score_b} decide",
+                what=self.secondary_word,
+                a=a,
+                score_a=m.secondary[a],
+                b=b,
+                score_b=m.secondary[b],
             )
             return replace(m, over=True, winner=leader), [note]
         if m.deals < self.length:
             return m, []
         return replace(m, over=True, winner=_leader(m.secondary, players)), []
 
-    def describe(self, m: Match, players: Sequence[str]) -> Text:
-        word = self.word
+    def describe(self, m: Match, players: Sequence[str]) -> Msg:
         a, b = players
-        sw = self.secondary_word
         if m.deals == 0:
-            return Text(
-                f"{word.en} {m.number} starts: deal 1 of {self.length}",
-                f"indul a(z) {m.number}. {word.hu}: 1/{self.length}. leosztás",
+            return msg(
+                "{match} {number} starts: deal 1 of {length}",
+                match=self.word.name,
+                number=m.number,
+                length=self.length,
             )
-        return Text(
-            f"{word.en} {m.number}, deal {m.deals} of {self.length}: deals won {a} {m.scores[a]} – {b} {m.scores[b]}, {sw.en} {m.secondary[a]} – {m.secondary[b]}",
-            f"{m.number}. {word.hu}, {m.deals}/{self.length}. leosztás: nyert leosztások {a} {m.scores[a]} – {b} {m.scores[b]}, {sw.hu} {m.secondary[a]} – {m.secondary[b]}",
+        return msg(
+            "{match} {number}, deal {deal} of {length}: deals won {a} {won_a} – {b} {won_b}, {what} {score_a} – {score_b}",
+            match=self.word.name,
+            number=m.number,
+            deal=m.deals,
+            length=self.length,
+            a=a,
+            won_a=m.scores[a],
+            b=b,
+            won_b=m.scores[b],
+            what=self.secondary_word,
+            score_a=m.secondary[a],
+            score_b=m.secondary[b],
         )
 
     def extra(self, m: Match) -> dict[str, Any]:
@@ -356,9 +419,14 @@ def _deal_score_line(a: str, b: str, sa: int, sb: int) -> Line:
     """The Δ line: both deal scores and what they make of the zero-sum deltas."""
     da, db = _signed(sa - sb), _signed(sb - sa)
     return Line(
-        Text(
-            f"deal score {a} {sa}, {b} {sb} → {a} {da}, {b} {db}",
-            f"leosztáspont: {a} {sa}, {b} {sb} → {a} {da}, {b} {db}",
+        msg(
+            "deal score {a} {score_a}, {b} {score_b} → {a} {delta_a}, {b} {delta_b}",
+            a=a,
+            score_a=sa,
+            b=b,
+            score_b=sb,
+            delta_a=da,
+            delta_b=db,
         )
     )
 
@@ -410,18 +478,73 @@ def _match_over_line(
     """The line that ends a match: who won it (or a draw), the wins so far, what comes next."""
     a, b = players
     if m.winner is None:
-        ending = Text(f"{word.en} {m.number} is drawn", f"a(z) {m.number}. {word.hu} döntetlen")
+        ending = msg("{match} {number} is drawn", match=word.name, number=m.number)
     else:
-        ending = Text(
-            f"{m.winner} wins {word.en} {m.number}",
-            f"{m.winner} nyeri a(z) {m.number}. {word.hu_accusative}",
+        ending = msg(
+            "{winner} wins {match} {number}",
+            winner=m.winner,
+            match=word.accusative,
+            number=m.number,
         )
     return Line(
-        Text(
-            f"{ending.en}; won so far {a} {wins[a]} – {b} {wins[b]}; the next deal starts {word.en} {m.number + 1}",
-            f"{ending.hu}; eddig nyert: {a} {wins[a]} – {b} {wins[b]}; a következő leosztással indul a(z) {m.number + 1}. {word.hu}",
+        msg(
+            "{ending}; won so far {a} {wins_a} – {b} {wins_b}; the next deal starts {match} {next}",
+            ending=ending,
+            a=a,
+            wins_a=wins[a],
+            b=b,
+            wins_b=wins[b],
+            match=word.name,
+            next=m.number + 1,
         )
     )
+
+
+def _settled_by_matches(
+    session: Session, state: State, rule: MatchRule, wins: Mapping[str, int]
+) -> tuple[dict[str, int], list[Line]]:
+    """§13.5: payouts turn (totals + payouts) × stake into the match settlement."""
+    a, b = session.players
+    per = session.house_rules["stake_per_match"]
+    net = per * (wins[a] - wins[b])
+    payouts = {a: net - state.totals[a], b: -net - state.totals[b]}
+    lines = [
+        Line(
+            msg(
+                "settled by matches: {a} won {wins_a}, {b} won {wins_b} → {a} {net} = {stake} × ({wins_a} − {wins_b})",
+                a=a,
+                wins_a=wins[a],
+                b=b,
+                wins_b=wins[b],
+                net=_signed(net),
+                stake=per,
+            )
+        ),
+        Line(
+            msg(
+                "payouts replace the deal points: {a} {net_a} − ({total_a}) = {payout_a}, {b} {net_b} − ({total_b}) = {payout_b}",
+                a=a,
+                net_a=_signed(net),
+                total_a=_signed(state.totals[a]),
+                payout_a=_signed(payouts[a]),
+                b=b,
+                net_b=_signed(-net),
+                total_b=_signed(state.totals[b]),
+                payout_b=_signed(payouts[b]),
+            )
+        ),
+    ]
+    if state.current is not None and not rule.open_ended:
+        lines.append(
+            Line(
+                msg(
+                    "the unfinished {match} {number} is not settled",
+                    match=rule.word.name,
+                    number=state.current.number,
+                )
+            )
+        )
+    return payouts, lines
 
 
 # --- the variant -------------------------------------------------------------------------
@@ -471,11 +594,7 @@ class TwoPlayerGame:
         self, session: Session, state: State, event: Mapping[str, Any]
     ) -> tuple[State, list[Entry]]:
         # §13.3 item 1: an entry of `hands` that is a session event is refused.
-        raise InvalidHand.one(
-            "event",
-            "two-player games have no session events (join, leave)",
-            "a kétszemélyes játékokban nincs ülésesemény (belépés, kilépés)",
-        )
+        raise InvalidHand.one("event", msg("two-player games have no session events (join, leave)"))
 
     def next_dealer(self, session: Session, state: State) -> str | None:
         """§10 "Who deals next"; None before the first deal (its dealer is free)."""
@@ -497,8 +616,12 @@ class TwoPlayerGame:
             why = session.house_rules["dealer_rotation"]
             problems.add(
                 "dealer",
-                f"{expected} deals this deal, not {dealer} (dealer_rotation {why})",
-                f"ezt a leosztást {expected} osztja, nem {dealer} (dealer_rotation {why})",
+                msg(
+                    "{expected} deals this deal, not {dealer} (dealer_rotation {why})",
+                    expected=expected,
+                    dealer=dealer,
+                    why=why,
+                ),
             )
         res = record.obj("result")
         deal = None
@@ -508,8 +631,7 @@ class TwoPlayerGame:
                     if name not in self.result_keys:
                         problems.add(
                             res.path(name),
-                            f"is not a result field of {self.key}",
-                            f"nem eredménymezője a(z) {self.key} játéknak",
+                            msg("is not a result field of {game}", game=self.key),
                         )
             deal = self.read(session, res)
         problems.raise_if_any()
@@ -563,7 +685,6 @@ class TwoPlayerGame:
 
     def end_of_session(self, session: Session, state: State) -> EndOfSession:
         players = session.players
-        a, b = players
         rule = self.rule_for(session)
         matches = self._all_matches(session, state)
         wins = dict(state.wins)
@@ -584,33 +705,7 @@ class TwoPlayerGame:
         payouts = dict.fromkeys(players, 0)
         lines: list[Line] = []
         if session.house_rules["settlement_mode"] == "match":
-            # §13.5: payouts turn (totals + payouts) × stake into the match settlement.
-            per = session.house_rules["stake_per_match"]
-            net = per * (wins[a] - wins[b])
-            payouts = {a: net - state.totals[a], b: -net - state.totals[b]}
-            lines = [
-                Line(
-                    Text(
-                        f"settled by matches: {a} won {wins[a]}, {b} won {wins[b]} → {a} {_signed(net)} = {per} × ({wins[a]} − {wins[b]})",
-                        f"elszámolás játszmára: {a} {wins[a]}, {b} {wins[b]} játszmát nyert → {a} {_signed(net)} = {per} × ({wins[a]} − {wins[b]})",
-                    )
-                ),
-                Line(
-                    Text(
-                        f"payouts replace the deal points: {a} {_signed(net)} − ({_signed(state.totals[a])}) = {_signed(payouts[a])}, {b} {_signed(-net)} − ({_signed(state.totals[b])}) = {_signed(payouts[b])}",
-                        f"a kifizetés a leosztáspontok helyébe lép: {a} {_signed(net)} − ({_signed(state.totals[a])}) = {_signed(payouts[a])}, {b} {_signed(-net)} − ({_signed(state.totals[b])}) = {_signed(payouts[b])}",
-                    )
-                ),
-            ]
-            if state.current is not None and not rule.open_ended:
-                lines.append(
-                    Line(
-                        Text(
-                            f"the unfinished {rule.word.en} {state.current.number} is not settled",
-                            f"a befejezetlen {state.current.number}. {rule.word.hu} nem számít",
-                        )
-                    )
-                )
+            payouts, lines = _settled_by_matches(session, state, rule, wins)
         return EndOfSession(
             payouts=payouts,
             pots_left={},
@@ -628,9 +723,14 @@ class TwoPlayerGame:
         wins = state.wins
         notes = (
             rule.describe(m, players),
-            Text(
-                f"{word.en_plural} played {len(state.done)}, won {a} {wins[a]} – {b} {wins[b]}",
-                f"lejátszott {word.hu_plural}: {len(state.done)}, nyert {a} {wins[a]} – {b} {wins[b]}",
+            msg(
+                "{matches} played {played}, won {a} {wins_a} – {b} {wins_b}",
+                matches=word.plural,
+                played=len(state.done),
+                a=a,
+                wins_a=wins[a],
+                b=b,
+                wins_b=wins[b],
             ),
         )
         return TableHint(next_dealer=nxt if nxt is not None else players[0], notes=notes)
@@ -657,6 +757,7 @@ __all__ = [
     "TwoPlayerGame",
     "Words",
     "int_list_checker",
+    "joined",
     "other",
     "pair_map",
     "required_bool",

@@ -6,6 +6,7 @@ A deal is won with 61 or more of the 120 card points; 60–60 is a draw (§4, se
 
 from __future__ import annotations
 
+from scorebook.engine.messages import msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, by_player, fields
 from scorebook.engine.types import HouseRule, Session, Text
@@ -22,7 +23,11 @@ from scorebook.engine.variants._match import (
 # seed 003 "Briscola": A 11, 3 10, K 4, horse 3, jack 2 per suit = 120; 61 wins, 60–60 draws.
 CARD_POINTS = 120
 WINNING = 61
-SERIES = Words("series", "series", "sorozat", "sorozatok", "sorozatot")
+SERIES = Words(
+    pmsg("briscola match", "series"),
+    pmsg("briscola match, plural", "series"),
+    pmsg("briscola match, accusative", "series"),
+)
 RESULT = fields(card_points=by_player(INT))
 
 RULES: tuple[HouseRule, ...] = (
@@ -30,24 +35,21 @@ RULES: tuple[HouseRule, ...] = (
         "briscola_series",
         3,
         "choice",
-        Text("deals in a series (a match)", "leosztások száma egy sorozatban (játszmában)"),
+        msg("deals in a series (a match)"),
         choices=(3, 5),
-        choice_labels=(Text("3 deals", "3 leosztás"), Text("5 deals", "5 leosztás")),
+        choice_labels=(msg("3 deals"), msg("5 deals")),
         group=MATCH_GROUP,
     ),
     HouseRule(
         "briscola_series_mode",
         "deals_won",
         "choice",
-        Text(
-            "a series is won by deals won (ties: card points), or by total card points",
-            "a sorozatot a nyert leosztások (egyenlőnél a kártyapontok), vagy az összes kártyapont dönti el",
-        ),
+        msg("a series is won by deals won (ties: card points), or by total card points"),
         choices=("deals_won", "total_points"),
         group=MATCH_GROUP,
         choice_labels=(
-            Text("deals won", "nyert leosztások"),
-            Text("total card points", "összes kártyapont"),
+            pmsg("briscola series mode", "deals won"),
+            pmsg("briscola series mode", "total card points"),
         ),
     ),
 )
@@ -60,18 +62,18 @@ def read(session: Session, res: Reader) -> Deal | None:
     if points is None:
         return None
     shown = f"{a} {points[a]} – {b} {points[b]}"
-    summary = Text(f"card points {shown}", f"kártyapont: {shown}")
+    summary = msg("card points {shown}", shown=shown)
     for p in players:
         if points[p] >= WINNING:
-            why = Text(
-                f"briscola: card points {shown}, {p} has {points[p]} (≥ {WINNING}) → 1 point to {p}",
-                f"briscola: kártyapont {shown}, {p} {points[p]} pontos (≥ {WINNING}) → {p} kap 1 pontot",
+            why = msg(
+                "briscola: card points {shown}, {player} has {points} (≥ {winning}) → 1 point to {player}",
+                shown=shown,
+                player=p,
+                points=points[p],
+                winning=WINNING,
             )
             return Deal([(p, 1, why)], p, summary, secondary=points)
-    why = Text(
-        f"briscola: card points {shown}: a draw, no point",
-        f"briscola: kártyapont {shown}: döntetlen, nincs pont",
-    )
+    why = msg("briscola: card points {shown}: a draw, no point", shown=shown)
     return Deal([(None, 0, why)], None, summary, secondary=points)
 
 
@@ -81,14 +83,14 @@ def match_rule(session: Session) -> MatchRule:
         rules["briscola_series"],
         rules["briscola_series_mode"] == "deals_won",
         "card_points",
-        Text("card points", "kártyapont"),
+        pmsg("briscola series tie-break", "card points"),
         word=SERIES,
     )
 
 
 VARIANT = TwoPlayerGame(
     key="briscola",
-    title=Text("Briscola", "Briscola"),
+    title=Text("Briscola", "Briscola"),  # a Text: shape.py, services.py read title.en/.hu
     rules=RULES,
     result=RESULT,
     read=read,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorebook.engine.messages import msg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import BOOL, PLAYER, fields
 from scorebook.engine.types import HouseRule, Session, Text
@@ -26,8 +27,7 @@ RESULT = fields(winner=PLAYER, defender_covered_last=BOOL)
 RULES: tuple[HouseRule, ...] = (
     optional_target(
         "target_wins",
-        "deals won that win the match (empty: open-ended, the session decides)",
-        "ennyi nyert leosztás nyeri a játszmát (üres: nyílt végű, az ülés dönt)",
+        msg("deals won that win the match (empty: open-ended, the session decides)"),
     ),
 )
 
@@ -40,25 +40,24 @@ def read(session: Session, res: Reader) -> Deal | None:
     if covered is not None and not isinstance(covered, bool):
         res.problems.add(
             res.path("defender_covered_last"),
-            f"{covered!r} is not true, false or null",
-            f"{covered!r} nem igaz, hamis vagy null",
+            msg("{value} is not true, false or null", value=repr(covered)),
         )
     if winner is None or len(res.problems.items) > before:
         return None
     loser = other(players, winner)
     if covered:
         # §7 item 9 (seed 003 "Durák"): both out at once, the defender who covered wins.
-        how = Text(
-            f"both ran out and {winner} covered the last attack card",
-            f"mindkettő lapja elfogyott, és {winner} az utolsó hívott lapot is ütötte",
-        )
+        how = msg("both ran out and {winner} covered the last attack card", winner=winner)
     else:
-        how = Text(f"{winner} shed his cards first", f"{winner} szabadult meg először a lapjaitól")
-    why = Text(
-        f"durák: {how.en}, {loser} is the durák → {DEAL_WON} point to {winner}",
-        f"durák: {how.hu}, {loser} a durák (bolond) → {winner} kap {DEAL_WON} pontot",
+        how = msg("{winner} shed his cards first", winner=winner)
+    why = msg(
+        "durák: {how}, {loser} is the durák → {points} point to {winner}",
+        how=how,
+        loser=loser,
+        points=DEAL_WON,
+        winner=winner,
     )
-    return Deal([(winner, DEAL_WON, why)], winner, Text(f"{winner} wins", f"{winner} nyer"))
+    return Deal([(winner, DEAL_WON, why)], winner, msg("{winner} wins", winner=winner))
 
 
 def match_rule(session: Session) -> MatchRule:
@@ -68,7 +67,7 @@ def match_rule(session: Session) -> MatchRule:
 
 VARIANT = TwoPlayerGame(
     key="durak",
-    title=Text("Durák", "Durák"),
+    title=Text("Durák", "Durák"),  # a Text: shape.py, services.py read title.en/.hu
     rules=RULES,
     result=RESULT,
     read=read,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorebook.engine.messages import Msg, msg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, PLAYER, by_player, fields
 from scorebook.engine.types import HouseRule, Session, Text
@@ -37,10 +38,7 @@ RULES: tuple[HouseRule, ...] = (
         "ecarte_target",
         7,
         "int",
-        Text(
-            "points that win the match (standard French écarté: 5)",
-            "ennyi pont nyeri a játszmát (a francia écarté: 5)",
-        ),
+        msg("points that win the match (standard French écarté: 5)"),
         group=MATCH_GROUP,
         minimum=1,
     ),
@@ -48,19 +46,13 @@ RULES: tuple[HouseRule, ...] = (
         "ecarte_king_bonus",
         False,
         "bool",
-        Text(
-            "the player who turns up or declares the king of trumps scores 1",
-            "aki felfordítja vagy bemondja az adukirályt, 1 pontot kap",
-        ),
+        msg("the player who turns up or declares the king of trumps scores 1"),
     ),
     HouseRule(
         "ecarte_refusal_penalty",
         False,
         "bool",
-        Text(
-            "playing without proposing, or refusing a proposal, and losing gives the winner 2",
-            "aki ajánlat nélkül játszik vagy ajánlatot utasít el és veszít, annak ellenfele 2 pontot kap",
-        ),
+        msg("playing without proposing, or refusing a proposal, and losing gives the winner 2"),
     ),
 )
 
@@ -72,9 +64,7 @@ def _switch_field(
     if not on:
         if res.has(name):
             res.problems.add(
-                res.path(name),
-                f"is recorded only with the house rule {rule}",
-                f"csak a(z) {rule} házszabállyal adható meg",
+                res.path(name), msg("is recorded only with the house rule {rule}", rule=rule)
             )
         return None
     return res.player(name, players, optional=True)
@@ -82,32 +72,41 @@ def _switch_field(
 
 def _deal_item(
     winner: str, loser: str, tricks: dict[str, int], shown: str, refused: str | None
-) -> tuple[str | None, int, Text]:
+) -> tuple[str | None, int, Msg]:
     """The winner's points: 2 for the vole, 2 against a refusing loser (house rule), else 1."""
     if tricks[winner] == TRICKS:
         return (
             winner,
             VOLE,
-            Text(
-                f"écarté: tricks {shown}, {winner} took all five (vole) → {VOLE} points",
-                f"écarté: ütések {shown}, {winner} mind az ötöt vitte → {VOLE} pont",
+            msg(
+                "écarté: tricks {shown}, {winner} took all five (vole) → {points} points",
+                shown=shown,
+                winner=winner,
+                points=VOLE,
             ),
         )
     if refused == loser:
         return (
             winner,
             REFUSAL_SCORE,
-            Text(
-                f"écarté: tricks {shown}; {loser} played without exchange and lost → {REFUSAL_SCORE} points to {winner}",
-                f"écarté: ütések {shown}; {loser} csere nélkül játszott és veszített → {winner} kap {REFUSAL_SCORE} pontot",
+            msg(
+                "écarté: tricks {shown}; {loser} played without exchange and lost → {points} points to {winner}",
+                shown=shown,
+                loser=loser,
+                points=REFUSAL_SCORE,
+                winner=winner,
             ),
         )
     return (
         winner,
         POINT,
-        Text(
-            f"écarté: tricks {shown}, {winner} took {tricks[winner]} (≥ {WINNING}) → {POINT} point",
-            f"écarté: ütések {shown}, {winner} {tricks[winner]} ütést vitt (≥ {WINNING}) → {POINT} pont",
+        msg(
+            "écarté: tricks {shown}, {winner} took {tricks} (≥ {winning}) → {points} point",
+            shown=shown,
+            winner=winner,
+            tricks=tricks[winner],
+            winning=WINNING,
+            points=POINT,
         ),
     )
 
@@ -135,13 +134,10 @@ def read(session: Session, res: Reader) -> Deal | None:
             (
                 king,
                 KING_BONUS,
-                Text(
-                    f"king of trumps: {king} → {KING_BONUS} point",
-                    f"adukirály: {king} → {KING_BONUS} pont",
-                ),
+                msg("king of trumps: {king} → {points} point", king=king, points=KING_BONUS),
             )
         )
-    summary = Text(f"tricks {shown}: {winner} wins", f"ütések {shown}: {winner} nyer")
+    summary = msg("tricks {shown}: {winner} wins", shown=shown, winner=winner)
     return Deal(items, winner, summary)
 
 
@@ -152,7 +148,7 @@ def match_rule(session: Session) -> MatchRule:
 
 VARIANT = TwoPlayerGame(
     key="ecarte",
-    title=Text("Écarté", "Ékarté"),
+    title=Text("Écarté", "Ékarté"),  # a Text: shape.py, services.py read title.en/.hu
     rules=RULES,
     result=RESULT,
     read=read,

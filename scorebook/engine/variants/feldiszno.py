@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorebook.engine.messages import msg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, PLAYER, by_player, fields
 from scorebook.engine.types import HouseRule, Session, Text
@@ -33,15 +34,11 @@ RULES: tuple[HouseRule, ...] = (
         "feldiszno_variant_no_tens",
         False,
         "bool",
-        Text(
-            "the tens are no colour cards: 9 of 16 win",
-            "a tízes nem színes lap: 16-ból 9 nyer",
-        ),
+        msg("the tens are no colour cards: 9 of 16 win"),
     ),
     optional_target(
         "target_wins",
-        "deals won that win the match (empty: open-ended, the session decides)",
-        "ennyi nyert leosztás nyeri a játszmát (üres: nyílt végű, az ülés dönt)",
+        msg("deals won that win the match (empty: open-ended, the session decides)"),
     ),
 )
 
@@ -63,24 +60,26 @@ def read(session: Session, res: Reader) -> Deal | None:
         if last is None:
             return None
         winner = last
-        how = Text(
-            f"colour cards {shown}, a tie: {last} took the last colour card",
-            f"színes lapok {shown}, döntetlen: {last} vitte az utolsó színes lapot",
+        how = msg(
+            "colour cards {shown}, a tie: {last} took the last colour card", shown=shown, last=last
         )
     else:
         winner = a if cards[a] > cards[b] else b
-        how = Text(
-            f"colour cards {shown}, {winner} took {cards[winner]} (≥ {half + 1} of {total})",
-            f"színes lapok {shown}, {winner} {cards[winner]} lapot vitt (legalább {half + 1} kell a {total} közül)",
+        how = msg(
+            "colour cards {shown}, {winner} took {cards} (≥ {needed} of {total})",
+            shown=shown,
+            winner=winner,
+            cards=cards[winner],
+            needed=half + 1,
+            total=total,
         )
-    why = Text(
-        f"féldisznó: {how.en} → {DEAL_WON} point to {winner}",
-        f"féldisznó: {how.hu} → {winner} kap {DEAL_WON} pontot",
+    why = msg(
+        "féldisznó: {how} → {points} point to {winner}", how=how, points=DEAL_WON, winner=winner
     )
     return Deal(
         [(winner, DEAL_WON, why)],
         winner,
-        Text(f"{shown}: {winner} wins", f"{shown}: {winner} nyer"),
+        msg("{shown}: {winner} wins", shown=shown, winner=winner),
     )
 
 
@@ -91,7 +90,7 @@ def match_rule(session: Session) -> MatchRule:
 
 VARIANT = TwoPlayerGame(
     key="feldiszno",
-    title=Text("Féldisznó", "Féldisznó"),
+    title=Text("Féldisznó", "Féldisznó"),  # a Text: shape.py, services.py read title.en/.hu
     rules=RULES,
     result=RESULT,
     read=read,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorebook.engine.messages import Msg, msg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, by_player, fields
 from scorebook.engine.types import HouseRule, Session, Text
@@ -30,17 +31,15 @@ RULES: tuple[HouseRule, ...] = (
         "german_whist_score",
         "tricks",
         "choice",
-        Text(
-            "a deal scores each trick after the talon (tricks), or 1 to the deal winner (deal_win)",
-            "a leosztás a talon utáni ütéseket számolja (tricks), vagy 1 pontot a nyertesnek (deal_win)",
+        msg(
+            "a deal scores each trick after the talon (tricks), or 1 to the deal winner (deal_win)"
         ),
         choices=("tricks", "deal_win"),
-        choice_labels=(Text("1 per trick", "ütésenként 1"), Text("1 per deal", "leosztásonként 1")),
+        choice_labels=(msg("1 per trick"), msg("1 per deal")),
     ),
     optional_target(
         "target_points",
-        "points that win the match (empty: open-ended, the session decides)",
-        "ennyi pont nyeri a játszmát (üres: nyílt végű, az ülés dönt)",
+        msg("points that win the match (empty: open-ended, the session decides)"),
     ),
 )
 
@@ -54,15 +53,17 @@ def read(session: Session, res: Reader) -> Deal | None:
     # 13 is odd: never a tie.
     winner = a if tricks[a] > tricks[b] else b
     shown = f"{a} {tricks[a]} – {b} {tricks[b]}"
-    items: list[tuple[str | None, int, Text]] = []
+    items: list[tuple[str | None, int, Msg]] = []
     if session.house_rules["german_whist_score"] == "deal_win":
         items.append(
             (
                 winner,
                 DEAL_WON,
-                Text(
-                    f"German whist: tricks after the talon {shown}, {winner} took more → {DEAL_WON} point",
-                    f"német whist: ütések a talon után {shown}, {winner} vitt többet → {DEAL_WON} pont",
+                msg(
+                    "German whist: tricks after the talon {shown}, {winner} took more → {points} point",
+                    shown=shown,
+                    winner=winner,
+                    points=DEAL_WON,
                 ),
             )
         )
@@ -73,13 +74,14 @@ def read(session: Session, res: Reader) -> Deal | None:
                     (
                         p,
                         tricks[p],
-                        Text(
-                            f"German whist: {p} took {tricks[p]} tricks after the talon × 1 = {tricks[p]} points",
-                            f"német whist: {p} {tricks[p]} ütést vitt a talon után × 1 = {tricks[p]} pont",
+                        msg(
+                            "German whist: {player} took {tricks} tricks after the talon × 1 = {tricks} points",
+                            player=p,
+                            tricks=tricks[p],
                         ),
                     )
                 )
-    summary = Text(f"tricks {shown}: {winner} wins", f"ütések {shown}: {winner} nyer")
+    summary = msg("tricks {shown}: {winner} wins", shown=shown, winner=winner)
     return Deal(items, winner, summary)
 
 
@@ -90,7 +92,7 @@ def match_rule(session: Session) -> MatchRule:
 
 VARIANT = TwoPlayerGame(
     key="german_whist",
-    title=Text("German whist", "Német whist"),
+    title=Text("German whist", "Német whist"),  # a Text: shape.py, services.py read title.en/.hu
     rules=RULES,
     result=RESULT,
     read=read,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scorebook.engine.messages import Msg, msg, nmsg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, PLAYER, TEXT, by_player, fields
 from scorebook.engine.types import HouseRule, Session, Text
@@ -18,6 +19,7 @@ from scorebook.engine.variants._match import (
     MatchRule,
     ToTarget,
     TwoPlayerGame,
+    joined,
     other,
     pair_map,
 )
@@ -27,7 +29,12 @@ CARDS = 40
 COINS = 10
 SUITS = ("coins", "cups", "swords", "batons")
 SUIT_SET = frozenset(SUITS)
-SUITS_HU = {"coins": "arany", "cups": "kupa", "swords": "kard", "batons": "bot"}
+SUIT_NAMES = {
+    "coins": pmsg("scopa suit", "coins"),
+    "cups": pmsg("scopa suit", "cups"),
+    "swords": pmsg("scopa suit", "swords"),
+    "batons": pmsg("scopa suit", "batons"),
+}
 # seed 003 "Scopa" (§4): primiera value of the best card per suit: 7 → 21, 6 → 18, A → 16,
 # 5 → 15, 4 → 14, 3 → 13, 2 → 12, re, cavallo or fante ("face") → 10.
 PRIMIERA = {"7": 21, "6": 18, "A": 16, "5": 15, "4": 14, "3": 13, "2": 12, "face": 10}
@@ -45,7 +52,7 @@ RULES: tuple[HouseRule, ...] = (
         "scopa_target",
         11,
         "int",
-        Text("game points that win the match", "ennyi gémpont nyeri a játszmát"),
+        msg("game points that win the match"),
         group=MATCH_GROUP,
         minimum=1,
     ),
@@ -53,28 +60,27 @@ RULES: tuple[HouseRule, ...] = (
         "scopa_tie_rule",
         "higher_then_continue",
         "choice",
-        Text(
-            "both past the target: the higher wins (equal: play on), or play on until one leads by 2",
-            "mindketten elérik a célt: a több nyer (egyenlőnél tovább), vagy tovább, amíg valaki 2-vel vezet",
+        msg(
+            "both past the target: the higher wins (equal: play on), or play on until one leads by 2"
         ),
         choices=("higher_then_continue", "continue_to_margin_2"),
         group=MATCH_GROUP,
         choice_labels=(
-            Text("higher wins, equal plays on", "a több nyer, egyenlőnél tovább"),
-            Text("play on to a 2-point lead", "tovább 2 pont előnyig"),
+            msg("higher wins, equal plays on"),
+            msg("play on to a 2-point lead"),
         ),
     ),
     HouseRule(
         "scopa_sweeps_count",
         True,
         "bool",
-        Text("each scopa (sweep) scores 1", "minden scopa (besöprés) 1 pont"),
+        msg("each scopa (sweep) scores 1"),
     ),
     HouseRule(
         "scopa_primiera",
         True,
         "bool",
-        Text("the primiera scores 1", "a primiera 1 pontot ér"),
+        msg("the primiera scores 1"),
     ),
 )
 
@@ -87,30 +93,28 @@ def _read_best(
     path = res.path("primiera_best")
     problems = res.problems
     if not isinstance(raw, Mapping):
-        problems.add(path, "must be an object", "objektumnak kell lennie")
+        problems.add(path, msg("must be an object"))
         return None
     best: dict[str, dict[str, str | None]] = {}
     for who in raw:
         if who not in players:
             problems.add(
                 f"{path}.{who}",
-                f"{who} is not one of the players here ({', '.join(players)})",
-                f"{who} nem játékos itt ({', '.join(players)})",
+                msg(
+                    "{who} is not one of the players here ({players})",
+                    who=who,
+                    players=", ".join(players),
+                ),
             )
     for who in players:
         suits = raw.get(who)
         if not isinstance(suits, Mapping):
-            problems.add(
-                f"{path}.{who}",
-                "is required: an object of the four suits",
-                "kötelező megadni: a négy szín objektuma",
-            )
+            problems.add(f"{path}.{who}", msg("is required: an object of the four suits"))
             continue
         if suits.keys() != SUIT_SET:
             problems.add(
                 f"{path}.{who}",
-                f"must have exactly the suits {', '.join(SUITS)}",
-                f"pontosan ezek a színek kellenek: {', '.join(SUITS)}",
+                msg("must have exactly the suits {suits}", suits=", ".join(SUITS)),
             )
             continue
         mine: dict[str, str | None] = {}
@@ -120,77 +124,71 @@ def _read_best(
                 shown = ", ".join(PRIMIERA)
                 problems.add(
                     f"{path}.{who}.{suit}",
-                    f"{rank!r} is not one of {shown} or null",
-                    f"{rank!r} nem megengedett (lehet: {shown} vagy null)",
+                    msg("{rank} is not one of {shown} or null", rank=repr(rank), shown=shown),
                 )
             mine[suit] = rank
         if coins is not None and (mine["coins"] is None) != (coins[who] == 0):
             problems.add(
                 f"{path}.{who}.coins",
-                f"is null exactly when {who} took no coins (he took {coins[who]})",
-                f"akkor és csak akkor null, ha {who} nem vitt aranyat ({coins[who]}-at vitt)",
+                msg(
+                    "is null exactly when {who} took no coins (he took {coins})",
+                    who=who,
+                    coins=coins[who],
+                ),
             )
         best[who] = mine
     return best if len(best) == len(players) else None
 
 
-def _side(player: str, ranks: list[str | None]) -> tuple[int, list[str], str, str]:
+def _side(player: str, ranks: list[str | None]) -> tuple[int, list[str], Msg]:
     """One player's primiera: sum, suits lacking, and the sum shown ("coins 7=21 + …")."""
     total = 0
     missing: list[str] = []
-    en: list[str] = []
-    hu: list[str] = []
+    parts: list[Msg] = []
     for suit, rank in zip(SUITS, ranks, strict=True):
         if rank is None:
             missing.append(suit)
-            en.append(f"{suit} –")
-            hu.append(f"{SUITS_HU[suit]} –")
+            parts.append(msg("{suit} –", suit=SUIT_NAMES[suit]))
         else:
             value = PRIMIERA[rank]
             total += value
-            en.append(f"{suit} {rank}={value}")
-            hu.append(f"{SUITS_HU[suit]} {rank}={value}")
-    return (
-        total,
-        missing,
-        f"{player} {total} ({' + '.join(en)})",
-        f"{player} {total} ({' + '.join(hu)})",
-    )
+            parts.append(
+                msg("{suit} {rank}={value}", suit=SUIT_NAMES[suit], rank=rank, value=value)
+            )
+    shown = msg("{player} {total} ({parts})", player=player, total=total, parts=joined(parts))
+    return total, missing, shown
 
 
 def _primiera(
     best: dict[str, dict[str, str | None]], players: tuple[str, ...]
-) -> tuple[str | None, str, str]:
+) -> tuple[str | None, Msg]:
     """§4 primiera: the higher sum of the best card per suit; a missing suit loses it.
 
-    Returns the winner (None: nobody) and the reason in English and Hungarian.
+    Returns the winner (None: nobody) and the reason.
     """
     a, b = players
-    sum_a, lacks_a, en_a, hu_a = _side(a, [best[a][x] for x in SUITS])
-    sum_b, lacks_b, en_b, hu_b = _side(b, [best[b][x] for x in SUITS])
+    sum_a, lacks_a, shown_a = _side(a, [best[a][x] for x in SUITS])
+    sum_b, lacks_b, shown_b = _side(b, [best[b][x] for x in SUITS])
     sums = {a: sum_a, b: sum_b}
     lacks = {a: lacks_a, b: lacks_b}
-    en, hu = [en_a, en_b], [hu_a, hu_b]
-    shown_en, shown_hu = " vs ".join(en), " – ".join(hu)
+    shown = msg("{first} vs {second}", first=shown_a, second=shown_b)
     if lacks[a] and lacks[b]:
-        return (
-            None,
-            f"{shown_en}: both lack a suit, nobody scores it",
-            f"{shown_hu}: mindkettőnek hiányzik egy színe, senki sem kapja",
-        )
+        return None, msg("{shown}: both lack a suit, nobody scores it", shown=shown)
     for p in players:
         if lacks[p]:
             w = other(players, p)
-            missing_hu = ", ".join(SUITS_HU[x] for x in lacks[p])
-            return (
-                w,
-                f"{shown_en}: {p} has no {', '.join(lacks[p])}, so {w} wins it",
-                f"{shown_hu}: {p} nem vitt {missing_hu} színt, így {w} nyeri",
+            suits = joined([SUIT_NAMES[x] for x in lacks[p]], ", ")
+            return w, msg(
+                "{shown}: {player} has no {suits}, so {winner} wins it",
+                shown=shown,
+                player=p,
+                suits=suits,
+                winner=w,
             )
     if sums[a] == sums[b]:
-        return None, f"{shown_en}: equal, nobody scores it", f"{shown_hu}: egyenlő, senki sem kapja"
+        return None, msg("{shown}: equal, nobody scores it", shown=shown)
     w = a if sums[a] > sums[b] else b
-    return w, f"{shown_en}: {w} higher", f"{shown_hu}: {w} a nagyobb"
+    return w, msg("{shown}: {winner} higher", shown=shown, winner=w)
 
 
 def _check_counts(
@@ -207,14 +205,23 @@ def _check_counts(
         if coins is not None and coins[p] > cards[p]:
             res.problems.add(
                 res.path(f"coins.{p}"),
-                f"{p} took {coins[p]} coins but only {cards[p]} cards",
-                f"{p} {coins[p]} aranyat vitt, de csak {cards[p]} lapot",
+                msg(
+                    "{player} took {coins} coins but only {cards} cards",
+                    player=p,
+                    coins=coins[p],
+                    cards=cards[p],
+                ),
             )
         if scopas is not None and 2 * scopas[p] > cards[p]:
             res.problems.add(
                 res.path(f"scopas.{p}"),
-                f"{scopas[p]} scopas need at least {2 * scopas[p]} cards, {p} took {cards[p]}",
-                f"{scopas[p]} scopa legalább {2 * scopas[p]} lap, {p} {cards[p]} lapot vitt",
+                msg(
+                    "{scopas} scopas need at least {need} cards, {player} took {cards}",
+                    scopas=scopas[p],
+                    need=2 * scopas[p],
+                    player=p,
+                    cards=cards[p],
+                ),
             )
 
 
@@ -223,8 +230,7 @@ def _check_settebello(res: Reader, settebello: str | None, coins: dict[str, int]
     if settebello is not None and coins is not None and coins[settebello] < 1:
         res.problems.add(
             res.path("settebello"),
-            f"{settebello} took no coins, so not the 7 of coins",
-            f"{settebello} nem vitt aranyat, így az arany hetest sem",
+            msg("{player} took no coins, so not the 7 of coins", player=settebello),
         )
 
 
@@ -240,8 +246,7 @@ def _read_primiera(
     if "primiera_winner" not in res.data:
         res.problems.add(
             res.path("primiera_best"),
-            "is required (or primiera_winner: a name, or null for nobody)",
-            "kötelező megadni (vagy a primiera_winner mezőt: név, vagy null, ha senki)",
+            msg("is required (or primiera_winner: a name, or null for nobody)"),
         )
     return recorded, None
 
@@ -259,16 +264,18 @@ def _check_sevens(
         if seven_a == seven_b:
             res.problems.add(
                 res.path(f"primiera_best.{a}.{suit}"),
-                f"exactly one player has the 7 of {suit} (every card is captured), not {2 if seven_a else 0}",
-                f"pontosan egy játékosnál van a {SUITS_HU[suit]} hetes (minden lapot elvisz valaki), nem {2 if seven_a else 0}",
+                msg(
+                    "exactly one player has the 7 of {suit} (every card is captured), not {count}",
+                    suit=SUIT_NAMES[suit],
+                    count=2 if seven_a else 0,
+                ),
             )
         elif suit == "coins" and settebello is not None:
             holder = a if seven_a else b
             if holder != settebello:
                 res.problems.add(
                     res.path(f"primiera_best.{holder}.coins"),
-                    f"the 7 of coins is the settebello, which {settebello} took",
-                    f"az arany hetes a settebello, azt {settebello} vitte",
+                    msg("the 7 of coins is the settebello, which {player} took", player=settebello),
                 )
 
 
@@ -284,8 +291,12 @@ def _check_suits_held(
         if held > cards[p]:
             res.problems.add(
                 res.path(f"primiera_best.{p}"),
-                f"{held} suits need at least {held} cards, {p} took {cards[p]}",
-                f"{held} szín legalább {held} lap, {p} {cards[p]} lapot vitt",
+                msg(
+                    "{held} suits need at least {held} cards, {player} took {cards}",
+                    held=held,
+                    player=p,
+                    cards=cards[p],
+                ),
             )
 
 
@@ -295,44 +306,53 @@ class _Tally:
     def __init__(self, players: tuple[str, ...]) -> None:
         self.players = players
         self.pts = dict.fromkeys(players, 0)
-        self.en: dict[str, list[str]] = {p: [] for p in players}
-        self.hu: dict[str, list[str]] = {p: [] for p in players}
-        self.none_en: list[str] = []
-        self.none_hu: list[str] = []
+        self.parts: dict[str, list[Msg]] = {p: [] for p in players}
+        self.none: list[Msg] = []
 
-    def add(self, who: str, points: int, en: str, hu: str) -> None:
+    def add(self, who: str, points: int, part: Msg) -> None:
         self.pts[who] += points
-        self.en[who].append(en)
-        self.hu[who].append(hu)
+        self.parts[who].append(part)
 
-    def nothing(self, en: str, hu: str) -> None:
-        self.none_en.append(en)
-        self.none_hu.append(hu)
+    def nothing(self, part: Msg) -> None:
+        self.none.append(part)
 
-    def items(self) -> list[tuple[str | None, int, Text]]:
-        items: list[tuple[str | None, int, Text]] = []
+    def items(self) -> list[tuple[str | None, int, Msg]]:
+        items: list[tuple[str | None, int, Msg]] = []
         for p in self.players:
             n = self.pts[p]
             if n:
-                en, hu = " + ".join(self.en[p]), " + ".join(self.hu[p])
-                text = Text(f"{p}: {en} = {n} point{'s' if n > 1 else ''}", f"{p}: {hu} = {n} pont")
+                text = nmsg(
+                    "{player}: {parts} = {count} point",
+                    "{player}: {parts} = {count} points",
+                    n,
+                    player=p,
+                    parts=joined(self.parts[p]),
+                )
                 items.append((p, n, text))
-        if self.none_en:
-            none_en, none_hu = ", ".join(self.none_en), ", ".join(self.none_hu)
-            items.append((None, 0, Text(f"no point: {none_en}", f"nincs pont: {none_hu}")))
+        if self.none:
+            items.append((None, 0, msg("no point: {parts}", parts=joined(self.none, ", "))))
         return items
 
 
 def _score_most(tally: _Tally, cards: dict[str, int], coins: dict[str, int]) -> None:
     """Most cards and most coins: 1 point each; equal counts score nothing."""
     a, b = tally.players
-    for what_en, what_hu, counts in (("cards", "lap", cards), ("coins", "arany", coins)):
+    for what, counts in (
+        (pmsg("scopa count", "cards"), cards),
+        (pmsg("scopa count", "coins"), coins),
+    ):
         ca, cb = counts[a], counts[b]
         if ca == cb:
-            tally.nothing(f"{what_en} {ca}–{cb} equal", f"{what_hu} {ca}–{cb} egyenlő")
+            tally.nothing(
+                msg("{what} {count_a}–{count_b} equal", what=what, count_a=ca, count_b=cb)
+            )
         else:
             more = a if ca > cb else b
-            tally.add(more, 1, f"most {what_en} ({ca}–{cb}) 1", f"több {what_hu} ({ca}–{cb}) 1")
+            tally.add(
+                more,
+                1,
+                msg("most {what} ({count_a}–{count_b}) 1", what=what, count_a=ca, count_b=cb),
+            )
 
 
 def _score_scopas(tally: _Tally, scopas: dict[str, int], counted: bool) -> None:
@@ -342,11 +362,14 @@ def _score_scopas(tally: _Tally, scopas: dict[str, int], counted: bool) -> None:
         for p in tally.players:
             n = scopas[p]
             if n:
-                tally.add(p, n, f"scopas {n} × 1", f"scopa {n} × 1")
+                tally.add(p, n, msg("scopas {count} × 1", count=n))
     elif scopas[a] or scopas[b]:
         tally.nothing(
-            f"scopas {scopas[a]}–{scopas[b]} not counted (scopa_sweeps_count off)",
-            f"scopák {scopas[a]}–{scopas[b]} nem számítanak (scopa_sweeps_count ki)",
+            msg(
+                "scopas {count_a}–{count_b} not counted (scopa_sweeps_count off)",
+                count_a=scopas[a],
+                count_b=scopas[b],
+            )
         )
 
 
@@ -355,20 +378,23 @@ def _primiera_outcome(
     players: tuple[str, ...],
     recorded: str | None,
     best: dict[str, dict[str, str | None]] | None,
-) -> tuple[bool, str | None, Text | None]:
+) -> tuple[bool, str | None, Msg | None]:
     """The primiera's winner and its reason (from `primiera_best` if given, else as
     recorded); False first when a recorded winner disagrees with `primiera_best`."""
     if best is None:
         return True, recorded, None
-    winner, why_en, why_hu = _primiera(best, players)
+    winner, why = _primiera(best, players)
     if "primiera_winner" in res.data and recorded != winner:
         res.problems.add(
             res.path("primiera_winner"),
-            f"{recorded or 'null'} does not agree with primiera_best ({winner or 'nobody'})",
-            f"{recorded or 'null'} nem egyezik a primiera_best alapján adódóval ({winner or 'senki'})",
+            msg(
+                "{recorded} does not agree with primiera_best ({winner})",
+                recorded=recorded or "null",
+                winner=winner or pmsg("scopa primiera", "nobody"),
+            ),
         )
         return False, None, None
-    return True, winner, Text(f"primiera: {why_en}", f"primiera: {why_hu}")
+    return True, winner, msg("primiera: {why}", why=why)
 
 
 def read(session: Session, res: Reader) -> Deal | None:
@@ -398,21 +424,21 @@ def read(session: Session, res: Reader) -> Deal | None:
         return None
     tally = _Tally(players)
     _score_most(tally, cards, coins)
-    tally.add(settebello, 1, "settebello 1", "Sette Bello 1")
+    tally.add(settebello, 1, pmsg("scopa point", "settebello 1"))
     _score_scopas(tally, scopas, rules["scopa_sweeps_count"])
     if primiera_on:
         if primiera_winner is None:
-            tally.nothing("primiera nobody's", "primiera senkié")
+            tally.nothing(pmsg("scopa point", "primiera nobody's"))
         else:
-            tally.add(primiera_winner, 1, "primiera 1", "primiera 1")
+            tally.add(primiera_winner, 1, pmsg("scopa point", "primiera 1"))
     items = tally.items()
     if why is not None:
         items.insert(0, (None, 0, why))
     a, b = players
     sa, sb = tally.pts[a], tally.pts[b]
     deal_winner = a if sa > sb else b if sb > sa else None
-    shown = f"{a} {sa} – {b} {sb}"
-    return Deal(items, deal_winner, Text(shown, shown))
+    shown = msg("{a} {score_a} – {b} {score_b}", a=a, score_a=sa, b=b, score_b=sb)
+    return Deal(items, deal_winner, shown)
 
 
 def match_rule(session: Session) -> MatchRule:
@@ -423,7 +449,7 @@ def match_rule(session: Session) -> MatchRule:
 
 VARIANT = TwoPlayerGame(
     key="scopa",
-    title=Text("Scopa", "Scopa"),
+    title=Text("Scopa", "Scopa"),  # a Text: shape.py and services.py read title.en/.hu
     rules=RULES,
     result=RESULT,
     read=read,

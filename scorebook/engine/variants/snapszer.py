@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorebook.engine.messages import Msg, msg, nmsg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, fields
 from scorebook.engine.types import HouseRule, Session, Text
@@ -49,9 +50,8 @@ RULES: tuple[HouseRule, ...] = (
         "snapszer_game_points",
         GAME_POINTS,
         "json",
-        Text(
-            "game points [g1, g2, g3]: loser ≥ 33 points; loser < 33 with a trick; loser without a trick",
-            "játékpontok [g1, g2, g3]: a vesztes ≥ 33 pontos; < 33 pontos ütéssel; ütés nélkül",
+        msg(
+            "game points [g1, g2, g3]: loser ≥ 33 points; loser < 33 with a trick; loser without a trick"
         ),
         checker=int_list_checker(3, 1),
     ),
@@ -59,7 +59,7 @@ RULES: tuple[HouseRule, ...] = (
         "snapszer_target",
         7,
         "int",
-        Text("game points that win a Bummerl", "ennyi játékpont nyer egy Bummerlt"),
+        msg("game points that win a Bummerl"),
         group=MATCH_GROUP,
         minimum=1,
     ),
@@ -67,10 +67,7 @@ RULES: tuple[HouseRule, ...] = (
         "snapszer_matches_to_win",
         1,
         "int",
-        Text(
-            "Bummerls that win the match (the federation plays 2)",
-            "ennyi Bummerl nyeri a játszmát (a szövetség 2-t játszik)",
-        ),
+        msg("Bummerls that win the match (the federation plays 2)"),
         group=MATCH_GROUP,
         minimum=1,
     ),
@@ -78,42 +75,34 @@ RULES: tuple[HouseRule, ...] = (
         "snapszer_closing",
         False,
         "bool",
-        Text(
-            "closing the talon (takarás) is allowed and recorded",
-            "a talon lezárása (takarás) megengedett és rögzítendő",
-        ),
+        msg("closing the talon (takarás) is allowed and recorded"),
     ),
     HouseRule(
         "revoke_game_points",
         2,
         "int",
-        Text(
-            "game points to the non-offender of a forfeited deal (revoke)",
-            "játékpont a vétlen félnek elvesztett (renonsz) leosztásért",
-        ),
+        msg("game points to the non-offender of a forfeited deal (revoke)"),
         minimum=1,
     ),
 )
 
 
-def _gp(n: int) -> str:
-    return "1 game point" if n == 1 else f"{n} game points"
-
-
-def _tariff(g: tuple[int, int, int], loser: str, took: bool, points: int) -> tuple[int, str, str]:
+def _tariff(g: tuple[int, int, int], loser: str, took: bool, points: int) -> tuple[int, Msg]:
     """The game points a loser's tricks and points are worth, with the reason (§4)."""
     if not took:
-        return g[2], f"{loser} took no trick", f"{loser} nem vitt ütést"
+        return g[2], msg("{loser} took no trick", loser=loser)
     if points >= LOSER_THRESHOLD:
-        return (
-            g[0],
-            f"{loser} has {points} points (≥ {LOSER_THRESHOLD}) and a trick",
-            f"{loser} {points} pontos (≥ {LOSER_THRESHOLD}) és vitt ütést",
+        return g[0], msg(
+            "{loser} has {points} points (≥ {threshold}) and a trick",
+            loser=loser,
+            points=points,
+            threshold=LOSER_THRESHOLD,
         )
-    return (
-        g[1],
-        f"{loser} has {points} points (< {LOSER_THRESHOLD}) and a trick",
-        f"{loser} {points} pontos (< {LOSER_THRESHOLD}), de vitt ütést",
+    return g[1], msg(
+        "{loser} has {points} points (< {threshold}) and a trick",
+        loser=loser,
+        points=points,
+        threshold=LOSER_THRESHOLD,
     )
 
 
@@ -121,14 +110,17 @@ def _forfeit(session: Session, winner: str) -> Deal:
     """§9, §13.3: a forfeited deal; only the winner is read, the other fields are ignored."""
     pts = session.house_rules["revoke_game_points"]
     loser = other(session.players, winner)
-    why = Text(
-        f"forfeit: {loser} loses the deal for a rule breach → {_gp(pts)} to {winner} (revoke_game_points)",
-        f"büntetés: {loser} szabálysértés miatt elveszti a leosztást → {winner} kap {pts} játékpontot (revoke_game_points)",
+    why = nmsg(
+        "forfeit: {loser} loses the deal for a rule breach → {count} game point to {winner} (revoke_game_points)",
+        "forfeit: {loser} loses the deal for a rule breach → {count} game points to {winner} (revoke_game_points)",
+        pts,
+        loser=loser,
+        winner=winner,
     )
     return Deal(
         [(winner, pts, why)],
         winner,
-        Text(f"{winner} +{pts} (forfeit)", f"{winner} +{pts} (büntetés)"),
+        msg("{winner} +{points} (forfeit)", winner=winner, points=pts),
     )
 
 
@@ -137,14 +129,11 @@ def _check_no_closing(res: Reader, win_by: str | None) -> None:
     if res.has("closed_by"):
         res.problems.add(
             res.path("closed_by"),
-            "closing the talon is not played here (house rule snapszer_closing is off)",
-            "itt nem lehet a talont lezárni (a snapszer_closing házszabály ki van kapcsolva)",
+            msg("closing the talon is not played here (house rule snapszer_closing is off)"),
         )
     if win_by == "closer_failed":
         res.problems.add(
-            res.path("win_by"),
-            '"closer_failed" needs the house rule snapszer_closing',
-            'a "closer_failed" csak a snapszer_closing házszabállyal lehetséges',
+            res.path("win_by"), msg('"closer_failed" needs the house rule snapszer_closing')
         )
 
 
@@ -154,15 +143,11 @@ def _read_failed_close(res: Reader, closed_by: str | None, winner: str | None) -
     Returns `winner_had_trick_at_closing`."""
     if not res.has("closed_by"):
         res.problems.add(
-            res.path("closed_by"),
-            "is required: the player who closed the talon and failed",
-            "kötelező megadni: aki lezárta a talont és elbukott",
+            res.path("closed_by"), msg("is required: the player who closed the talon and failed")
         )
     elif closed_by is not None and winner is not None and closed_by == winner:
         res.problems.add(
-            res.path("closed_by"),
-            "the failed closer is the loser, not the winner",
-            "a sikertelen lezáró a vesztes, nem a nyertes",
+            res.path("closed_by"), msg("the failed closer is the loser, not the winner")
         )
     return required_bool(res, "winner_had_trick_at_closing")
 
@@ -175,22 +160,18 @@ def _check_played_close(
     if res.raw("winner_had_trick_at_closing") is not None:
         res.problems.add(
             res.path("winner_had_trick_at_closing"),
-            'is recorded only when win_by is "closer_failed"',
-            'csak "closer_failed" esetén adható meg',
+            msg('is recorded only when win_by is "closer_failed"'),
         )
     if closed_by is None:
         return
     if win_by == "last_trick":
         res.problems.add(
             res.path("closed_by"),
-            "after a close the last trick decides nothing: the closer reached 66 or failed",
-            "lezárás után az utolsó ütés nem dönt: a lezáró elérte a 66-ot vagy elbukott",
+            msg("after a close the last trick decides nothing: the closer reached 66 or failed"),
         )
     elif winner is not None and closed_by != winner:
         res.problems.add(
-            res.path("closed_by"),
-            'a closer who lost is recorded with win_by "closer_failed"',
-            'a vesztes lezárót "closer_failed" eredménnyel kell rögzíteni',
+            res.path("closed_by"), msg('a closer who lost is recorded with win_by "closer_failed"')
         )
 
 
@@ -201,14 +182,16 @@ def _read_loser(res: Reader) -> tuple[bool | None, int | None]:
     if took is False and points is not None and points != 0:
         res.problems.add(
             res.path("loser_points"),
-            f"a loser without a trick has 0 points, not {points}",
-            f"ütés nélküli vesztesnek 0 pontja van, nem {points}",
+            msg("a loser without a trick has 0 points, not {points}", points=points),
         )
     if took is True and points is not None and points < MIN_TRICK_POINTS:
         res.problems.add(
             res.path("loser_points"),
-            f"a loser with a trick has at least {MIN_TRICK_POINTS} points, not {points}",
-            f"ütést vitt vesztesnek legalább {MIN_TRICK_POINTS} pontja van, nem {points}",
+            msg(
+                "a loser with a trick has at least {least} points, not {points}",
+                least=MIN_TRICK_POINTS,
+                points=points,
+            ),
         )
     return took, points
 
@@ -218,27 +201,35 @@ def _check_last_trick(res: Reader, took: bool | None, points: int | None) -> Non
     if took is False:
         res.problems.add(
             res.path("loser_took_trick"),
-            "when the last trick decides, the loser has taken tricks",
-            "ha az utolsó ütés dönt, a vesztes is vitt ütést",
+            msg("when the last trick decides, the loser has taken tricks"),
         )
     if points is not None and points < LAST_TRICK_MIN:
         res.problems.add(
             res.path("loser_points"),
-            f"when the last trick decides, the loser has at least {LAST_TRICK_MIN} points (120 − 65), not {points}",
-            f"ha az utolsó ütés dönt, a vesztesnek legalább {LAST_TRICK_MIN} pontja van (120 − 65), nem {points}",
+            msg(
+                "when the last trick decides, the loser has at least {least} points (120 − 65), not {points}",
+                least=LAST_TRICK_MIN,
+                points=points,
+            ),
         )
 
 
 def _score_failed_close(
     g: tuple[int, int, int], winner: str, loser: str, had_trick: bool
-) -> tuple[int, Text]:
+) -> tuple[int, Msg]:
     """§4: a failed closer pays g2 if the winner had a trick at the closing, else g3."""
     pts = g[1] if had_trick else g[2]
-    state_en = "had a trick" if had_trick else "had no trick"
-    state_hu = "már vitt ütést" if had_trick else "még nem vitt ütést"
-    return pts, Text(
-        f"snapszer: {loser} closed the talon and failed; {winner} {state_en} at the closing → {_gp(pts)} to {winner}",
-        f"snapszer: {loser} lezárta a talont és elbukott; {winner} a lezáráskor {state_hu} → {winner} kap {pts} játékpontot",
+    if had_trick:
+        state = pmsg("snapszer closing", "had a trick")
+    else:
+        state = pmsg("snapszer closing", "had no trick")
+    return pts, nmsg(
+        "snapszer: {loser} closed the talon and failed; {winner} {state} at the closing → {count} game point to {winner}",
+        "snapszer: {loser} closed the talon and failed; {winner} {state} at the closing → {count} game points to {winner}",
+        pts,
+        loser=loser,
+        winner=winner,
+        state=state,
     )
 
 
@@ -249,24 +240,22 @@ def _score_played(
     win_by: str,
     closed_by: str | None,
     loser_result: tuple[bool, int],
-) -> tuple[int, Text]:
+) -> tuple[int, Msg]:
     """§4: the game points by the loser's tricks and points, with how the deal was won."""
-    pts, loser_en, loser_hu = _tariff(g, loser, *loser_result)
+    pts, reason = _tariff(g, loser, *loser_result)
     if win_by == "last_trick":
-        how = Text(
-            f"nobody reached 66, {winner} took the last trick",
-            f"senki sem érte el a 66-ot, {winner} vitte az utolsó ütést",
-        )
+        how = msg("nobody reached 66, {winner} took the last trick", winner=winner)
     elif closed_by == winner:
-        how = Text(
-            f"{winner} closed the talon and reached 66; at the closing",
-            f"{winner} lezárta a talont és elérte a 66-ot; a lezáráskor",
-        )
+        how = msg("{winner} closed the talon and reached 66; at the closing", winner=winner)
     else:
-        how = Text(f"{winner} reached 66", f"{winner} elérte a 66-ot")
-    return pts, Text(
-        f"snapszer: {how.en}; {loser_en} → {_gp(pts)} to {winner}",
-        f"snapszer: {how.hu}; {loser_hu} → {winner} kap {pts} játékpontot",
+        how = msg("{winner} reached 66", winner=winner)
+    return pts, nmsg(
+        "snapszer: {how}; {reason} → {count} game point to {winner}",
+        "snapszer: {how}; {reason} → {count} game points to {winner}",
+        pts,
+        how=how,
+        reason=reason,
+        winner=winner,
     )
 
 
@@ -303,7 +292,9 @@ def read(session: Session, res: Reader) -> Deal | None:
         assert took is not None
         assert points is not None
         pts, why = _score_played((g1, g2, g3), winner, loser, win_by, closed_by, (took, points))
-    summary = Text(f"{winner} +{_gp(pts)}", f"{winner} +{pts} játékpont")
+    summary = nmsg(
+        "{winner} +{count} game point", "{winner} +{count} game points", pts, winner=winner
+    )
     return Deal([(winner, pts, why)], winner, summary)
 
 
@@ -315,7 +306,7 @@ def match_rule(session: Session) -> MatchRule:
 
 VARIANT = TwoPlayerGame(
     key="snapszer",
-    title=Text("Snapszer (two players)", "Snapszer kettesben"),
+    title=Text("Snapszer (two players)", "Snapszer kettesben"),  # a Text: shape.py reads .en
     rules=RULES,
     result=RESULT,
     read=read,

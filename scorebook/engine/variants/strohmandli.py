@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from scorebook.engine.errors import InvalidHand, Problems
+from scorebook.engine.messages import Msg, msg, nmsg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, PLAYER, TEXT, by_player, fields, rows
 from scorebook.engine.state import dump_dataclass, load_dataclass
@@ -27,6 +28,7 @@ from scorebook.engine.types import (
     TableHint,
     Text,
 )
+from scorebook.engine.variants._match import joined
 
 # The hand record (spec §13.2), field by field: what `check_input` lets through to the reader.
 RECORD = fields(
@@ -96,67 +98,55 @@ CAPTURE_KEYS = CAPTURES_BASE + CAPTURES_VARIANT + CAPTURES_FAILED
 ANNOUNCEMENT_TYPES = ("fej", "tuletroa", "negy_kiraly")
 IRREGULARITY_KINDS = ("revoke", "false_announcement")
 
-# (English, Hungarian) name and the reason shown after it.
-FIGURE_TEXT: Mapping[str, tuple[str, str, str, str]] = {
-    "jatek": ("játék", "játék", "", ""),
-    "kassza": ("kassza", "kassza", "", ""),
-    "duplajatek": ("duplajáték", "duplajáték", "", ""),
-    "volat": ("volát", "volát", "all 21 tricks", "mind a 21 ütés"),
-    "pagatfogas": (
-        "pagátfogás",
-        "pagátfogás",
-        "took the opponent's pagát",
-        "az ellenfél pagátjának hazavitele",
-    ),
-    "uhu": ("uhu", "uhu", "won trick 20 with the II", "utolsó előtti ütés a sassal"),
-    "pagatulti": (
-        "pagátulti",
-        "pagátulti",
-        "won trick 21 with his pagát",
-        "utolsó ütés a pagáttal",
-    ),
-    "xxi_fogas": (
-        "XXI-fogás",
-        "XXI-fogás",
-        "took the opponent's XXI",
-        "az ellenfél XXI-esének elfogása",
-    ),
-    "tuletroa_captured": (
-        "tulétroá",
-        "tulétroá",
-        "took all three honours",
-        "a három honőr elvitele",
-    ),
-    "negy_kiraly_captured": (
-        "négy király",
-        "négy király",
-        "took all four kings",
-        "a négy király hazavitele",
-    ),
-    "fej": ("fej", "fej", "announced, two honours", "bemondva, két honőr"),
-    "tuletroa": ("tulétroá", "tulétroá", "announced, three honours", "bemondva, három honőr"),
-    "negy_kiraly": ("négy király", "négy király", "announced, four kings", "bemondva, négy király"),
+# Each figure's name, and the reason shown after it (a point figure shows its threshold).
+FIGURE_NAMES: Mapping[str, Msg] = {
+    "jatek": pmsg("strohmandli figure", "játék"),
+    "kassza": pmsg("strohmandli figure", "kassza"),
+    "duplajatek": pmsg("strohmandli figure", "duplajáték"),
+    "volat": pmsg("strohmandli figure", "volát"),
+    "pagatfogas": pmsg("strohmandli figure", "pagátfogás"),
+    "uhu": pmsg("strohmandli figure", "uhu"),
+    "pagatulti": pmsg("strohmandli figure", "pagátulti"),
+    "xxi_fogas": pmsg("strohmandli figure", "XXI-fogás"),
+    "tuletroa_captured": pmsg("strohmandli figure", "tulétroá"),
+    "negy_kiraly_captured": pmsg("strohmandli figure", "négy király"),
+    "fej": pmsg("strohmandli figure", "fej"),
+    "tuletroa": pmsg("strohmandli figure", "tulétroá"),
+    "negy_kiraly": pmsg("strohmandli figure", "négy király"),
+}
+FIGURE_WHY: Mapping[str, Msg | str] = {
+    "jatek": f"≥ {THRESHOLDS['jatek']}",
+    "kassza": f"≥ {THRESHOLDS['kassza']}",
+    "duplajatek": f"≥ {THRESHOLDS['duplajatek']}",
+    "volat": msg("all 21 tricks"),
+    "pagatfogas": msg("took the opponent's pagát"),
+    "uhu": msg("won trick 20 with the II"),
+    "pagatulti": msg("won trick 21 with his pagát"),
+    "xxi_fogas": msg("took the opponent's XXI"),
+    "tuletroa_captured": msg("took all three honours"),
+    "negy_kiraly_captured": msg("took all four kings"),
+    "fej": msg("announced, two honours"),
+    "tuletroa": msg("announced, three honours"),
+    "negy_kiraly": msg("announced, four kings"),
 }
 
 
-def _labels(values: Mapping[str, int]) -> dict[str, tuple[str, str, str, str]]:
-    """Per figure: "name (why) value" in English and Hungarian, then "name value" in both."""
-    result = {}
-    for code, value in values.items():
-        name_en, name_hu, why_en, why_hu = FIGURE_TEXT[code]
-        if code in THRESHOLDS and code != "volat":
-            why_en = why_hu = f"≥ {THRESHOLDS[code]}"
-        result[code] = (
-            f"{name_en} ({why_en}) {value}",
-            f"{name_hu} ({why_hu}) {value}",
-            f"{name_en} {value}",
-            f"{name_hu} {value}",
+def _labels(values: Mapping[str, int]) -> dict[str, tuple[Msg, Msg]]:
+    """Per figure: "name (why) value", then "name value"."""
+    return {
+        code: (
+            msg(
+                "{figure} ({why}) {value}",
+                figure=FIGURE_NAMES[code],
+                why=FIGURE_WHY[code],
+                value=value,
+            ),
+            msg("{figure} {value}", figure=FIGURE_NAMES[code], value=value),
         )
-    return result
+        for code, value in values.items()
+    }
 
 
-# How a deal leaves its match: "" still running, None drawn (a winner is spelled out).
-MATCH_END: Mapping[str | None, tuple[str, str]] = {"": ("", ""), None: (", drawn", ", döntetlen")}
 # Not counted in a volát: "volátban nem számít" (seed 003 "Strohmandli-változat").
 VOLAT_EXCLUDED = frozenset({"tuletroa_captured", "negy_kiraly_captured"})
 # Keyed by "is the house variant" (ruleset).
@@ -165,76 +155,66 @@ LABELS = {False: _labels(BASE_VALUES), True: _labels(VARIANT_VALUES)}
 CHAIN_MADE: tuple[tuple[str, ...], ...] = tuple(
     tuple(code for code, need in CHAIN if n >= need) for n in range(TOTAL_CARD_POINTS + 1)
 )
-OFFENCE_TEXT = {
-    "revoke": ("revoke", "renonsz"),
-    "false_announcement": ("false announcement", "hamis bemondás"),
+OFFENCE_NAMES = {
+    "revoke": pmsg("strohmandli offence", "revoke"),
+    "false_announcement": pmsg("strohmandli offence", "false announcement"),
 }
 
-RULES_SCORING = Text("Scoring", "Pontozás")
-RULES_PENALTIES = Text("Penalties", "Büntetések")
-RULES_DEALS = Text("Dealer and matches", "Osztás és játszmák")
+RULES_SCORING = pmsg("strohmandli house rules", "Scoring")
+RULES_PENALTIES = pmsg("strohmandli house rules", "Penalties")
+RULES_DEALS = msg("Dealer and matches")
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
         "ruleset",
         "base",
         "choice",
-        Text(
-            "Seed 003's base rules, or its 'Strohmandli-változat' table (no announcements).",
-            "Az alapszabályok, vagy a „Strohmandli-változat” táblázata (bemondások nélkül).",
-        ),
+        msg("The base rules, or the 'Strohmandli-változat' table (no announcements)."),
         choices=("base", "house_variant"),
         group=RULES_SCORING,
-        choice_labels=(Text("base rules", "alapszabály"), Text("house variant", "házi változat")),
+        choice_labels=(
+            pmsg("strohmandli ruleset", "base rules"),
+            pmsg("strohmandli ruleset", "house variant"),
+        ),
     ),
     HouseRule(
         "figure_scoring",
         "all",
         "choice",
-        Text(
-            "Several figures in one deal: every figure counts, or only the highest.",
-            "Több figura egy partiban: mindegyik számít, vagy csak a legmagasabb.",
-        ),
+        msg("Several figures in one deal: every figure counts, or only the highest."),
         choices=("all", "highest_only"),
         group=RULES_SCORING,
         choice_labels=(
-            Text("every figure", "minden figura"),
-            Text("highest only", "csak a legmagasabb"),
+            pmsg("strohmandli figure scoring", "every figure"),
+            pmsg("strohmandli figure scoring", "highest only"),
         ),
     ),
     HouseRule(
         "highest_only_scope",
         "threshold_chain",
         "choice",
-        Text(
-            "With 'highest only': the highest of játék/kassza/duplajáték/volát, or of all figures.",
-            "„Csak a legmagasabb” esetén: a játék/kassza/duplajáték/volát közül, vagy minden figura közül.",
+        msg(
+            "With 'highest only': the highest of játék/kassza/duplajáték/volát, or of all figures."
         ),
         choices=("threshold_chain", "all_figures"),
         group=RULES_SCORING,
         choice_labels=(
-            Text("point figures only", "csak a pontfigurák"),
-            Text("all figures", "minden figura"),
+            pmsg("strohmandli highest only scope", "point figures only"),
+            pmsg("strohmandli highest only scope", "all figures"),
         ),
     ),
     HouseRule(
         "allow_fej_and_tuletroa",
         False,
         "bool",
-        Text(
-            "One player may score both fej and tulétroá in the same deal.",
-            "Egy játékos ugyanabban a partiban fejet és tulétroát is kaphat.",
-        ),
+        msg("One player may score both fej and tulétroá in the same deal."),
         group=RULES_SCORING,
     ),
     HouseRule(
         "failed_ulti_penalty",
         0,
         "int",
-        Text(
-            "Result points credited to the opponent for a failed pagátulti or uhu (0 = none).",
-            "Elbukott pagátulti vagy uhu esetén az ellenfélnek járó eredménypont (0 = nincs).",
-        ),
+        msg("Result points credited to the opponent for a failed pagátulti or uhu (0 = none)."),
         group=RULES_PENALTIES,
         minimum=0,
     ),
@@ -242,9 +222,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "revoke_penalty_points",
         None,
         "optional_int",
-        Text(
-            "Result points credited to the opponent per revoke or false announcement (empty = none).",
-            "Renonszonként vagy hamis bemondásonként az ellenfélnek járó eredménypont (üres = nincs).",
+        msg(
+            "Result points credited to the opponent per revoke or false announcement (empty = none)."
         ),
         group=RULES_PENALTIES,
         minimum=1,
@@ -253,26 +232,22 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "dealer_rotation",
         "alternate",
         "choice",
-        Text(
-            "Who deals next: alternately, the loser of the deal, or its winner (equal RP: alternate).",
-            "Ki oszt legközelebb: felváltva, a parti vesztese vagy nyertese (egyenlő pontnál felváltva).",
+        msg(
+            "Who deals next: alternately, the loser of the deal, or its winner (equal RP: alternate)."
         ),
         choices=("alternate", "loser_deals", "winner_deals"),
         group=RULES_DEALS,
         choice_labels=(
-            Text("alternate", "felváltva"),
-            Text("loser deals", "a vesztes oszt"),
-            Text("winner deals", "a nyertes oszt"),
+            pmsg("strohmandli dealer rotation", "alternate"),
+            pmsg("strohmandli dealer rotation", "loser deals"),
+            pmsg("strohmandli dealer rotation", "winner deals"),
         ),
     ),
     HouseRule(
         "target_points",
         None,
         "optional_int",
-        Text(
-            "A match ends when a player's match score reaches this (empty = no target).",
-            "A játszma véget ér, ha valaki eléri ezt a pontszámot (üres = nincs cél).",
-        ),
+        msg("A match ends when a player's match score reaches this (empty = no target)."),
         group=RULES_DEALS,
         minimum=1,
     ),
@@ -280,10 +255,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "match_deals",
         None,
         "optional_int",
-        Text(
-            "A match ends after this many deals (empty = no fixed length).",
-            "A játszma ennyi parti után véget ér (üres = nincs kötött hossz).",
-        ),
+        msg("A match ends after this many deals (empty = no fixed length)."),
         group=RULES_DEALS,
         minimum=1,
     ),
@@ -312,22 +284,14 @@ class State:
 
 
 # What "highest only" keeps, by highest_only_scope == "threshold_chain".
-ONLY_EN = {
-    True: "the highest of játék, kassza, duplajáték, volát",
-    False: "the single highest figure",
-}
-ONLY_HU = {
-    True: "a játék, kassza, duplajáték, volát közül a legmagasabb",
-    False: "a legmagasabb figura",
+ONLY = {
+    True: msg("the highest of játék, kassza, duplajáték, volát"),
+    False: msg("the single highest figure"),
 }
 
 
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
-
-
-def _rp(n: int) -> str:
-    return f"{n} result point" if n == 1 else f"{n} result points"
 
 
 def _higher(players: tuple[str, ...], scores: tuple[int, int]) -> str | None:
@@ -386,10 +350,12 @@ def _read_dealer(
     if dealer is not None and expected is not None and dealer != expected:
         r.problems.add(
             "dealer",
-            f"{dealer} cannot deal: {expected} deals this deal "
-            f"(dealer_rotation {rules['dealer_rotation']})",
-            f"{dealer} nem oszthat: most {expected} oszt "
-            f"(dealer_rotation {rules['dealer_rotation']})",
+            msg(
+                "{dealer} cannot deal: {expected} deals this deal (dealer_rotation {rotation})",
+                dealer=dealer,
+                expected=expected,
+                rotation=rules["dealer_rotation"],
+            ),
         )
     return dealer
 
@@ -415,17 +381,22 @@ def _check_card_points(
         if cp[who] in (1, TOTAL_CARD_POINTS - 1):
             problems.add(
                 f"card_points.{who}",
-                f"{cp[who]} is impossible: every trick holds at least 2 points, "
-                "so one player cannot have 1 or 93",
-                f"{cp[who]} lehetetlen: minden ütés legalább 2 pontot ér, "
-                "így senkinek sem lehet 1 vagy 93 pontja",
+                msg(
+                    "{points} is impossible: every trick holds at least 2 points, "
+                    "so one player cannot have 1 or 93",
+                    points=cp[who],
+                ),
             )
     total = cp[players[0]] + cp[players[1]]
     if total != TOTAL_CARD_POINTS:
         problems.add(
             "card_points",
-            f"{cp[players[0]]} + {cp[players[1]]} = {total}, not 94",
-            f"{cp[players[0]]} + {cp[players[1]]} = {total}, nem 94",
+            msg(
+                "{points_a} + {points_b} = {total}, not 94",
+                points_a=cp[players[0]],
+                points_b=cp[players[1]],
+                total=total,
+            ),
         )
         return None
     return cp
@@ -444,9 +415,7 @@ def _read_announcements(
         return []
     if variant and isinstance(raw, list) and raw:
         r.problems.add(
-            "announcements",
-            "the house variant has no announcements (every figure is silent)",
-            "a házi változatban nincs bemondás (minden figura csendes)",
+            "announcements", msg("the house variant has no announcements (every figure is silent)")
         )
         return []
     made: dict[tuple[str, str], int] = {}
@@ -463,9 +432,7 @@ def _read_announcements(
             continue
         if (who, kind) in made:
             r.problems.add(
-                f"{here}.type",
-                f"{who} already announced {kind}",
-                f"{who} már bemondta: {kind}",
+                f"{here}.type", msg("{who} already announced {kind}", who=who, kind=kind)
             )
             continue
         other = players[1] if who == players[0] else players[0]
@@ -488,18 +455,19 @@ def _check_trick(
     if trick in tricks:
         problems.add(
             f"{here}.trick",
-            f"announcements[{tricks[trick]}] was already made on trick {trick}: "
-            "one announcement at a time",
-            f"a(z) {trick}. ütésnél már volt bemondás (announcements[{tricks[trick]}]): "
-            "egyszerre csak egy",
+            msg(
+                "announcements[{index}] was already made on trick {trick}: "
+                "one announcement at a time",
+                index=tricks[trick],
+                trick=trick,
+            ),
         )
     else:
         tricks[trick] = i
     if trick == 1 and who is not None and who == dealer:
         problems.add(
             f"{here}.trick",
-            f"{who} deals, so he does not lead trick 1 and cannot announce on it",
-            f"{who} az osztó, így nem ő hív az 1. ütésnél, akkor nem mondhat be",
+            msg("{who} deals, so he does not lead trick 1 and cannot announce on it", who=who),
         )
 
 
@@ -516,22 +484,23 @@ def _check_announcement(
     if kind == "fej" and (other, "fej") in made:
         problems.add(
             f"{here}.type",
-            f"{other} announced fej too: there are only three honours",
-            f"{other} is mondott fejet: csak három honőr van",
+            msg("{other} announced fej too: there are only three honours", other=other),
         )
     if kind == "negy_kiraly" and (other, "negy_kiraly") in made:
         problems.add(
             f"{here}.type",
-            f"{other} announced négy király too: there are only four kings",
-            f"{other} is mondott négy királyt: csak négy király van",
+            msg("{other} announced négy király too: there are only four kings", other=other),
         )
     if (kind in ("fej", "tuletroa") and (other, "tuletroa") in made) or (
         kind == "tuletroa" and (other, "fej") in made
     ):
         problems.add(
             f"{here}.type",
-            f"{kind} by {who} is impossible: a tulétroá puts all three honours in one hand",
-            f"{who} nem mondhat {kind} bemondást: tulétroánál mindhárom honőr egy kézben van",
+            msg(
+                "{kind} by {who} is impossible: a tulétroá puts all three honours in one hand",
+                kind=kind,
+                who=who,
+            ),
         )
     if not rules["allow_fej_and_tuletroa"] and (
         (kind == "fej" and (who, "tuletroa") in made)
@@ -539,8 +508,9 @@ def _check_announcement(
     ):
         problems.add(
             f"{here}.type",
-            f"{who} cannot score both fej and tulétroá (allow_fej_and_tuletroa is off)",
-            f"{who} nem kaphat fejet és tulétroát is (allow_fej_and_tuletroa ki van kapcsolva)",
+            msg(
+                "{who} cannot score both fej and tulétroá (allow_fej_and_tuletroa is off)", who=who
+            ),
         )
 
 
@@ -561,8 +531,7 @@ def _read_captures(
         if key not in CAPTURE_KEYS:
             problems.add(
                 f"captures.{key}",
-                f"is not a capture ({', '.join(CAPTURE_KEYS)})",
-                f"nem ismert figura ({', '.join(CAPTURE_KEYS)})",
+                msg("is not a capture ({captures})", captures=", ".join(CAPTURE_KEYS)),
             )
     named = False
     for key in CAPTURE_KEYS:
@@ -591,8 +560,7 @@ def _check_variant_only(
             if captures[key] is not None:
                 problems.add(
                     f"captures.{key}",
-                    "exists only in the house variant (ruleset house_variant)",
-                    "csak a házi változatban létezik (ruleset house_variant)",
+                    msg("exists only in the house variant (ruleset house_variant)"),
                 )
 
 
@@ -605,23 +573,22 @@ def _check_pagat(
     if fogas is not None and ulti is not None:
         problems.add(
             "captures.pagatulti",
-            f"there is one pagát: {fogas} caught it, so nobody made pagátulti with it",
-            f"egy pagát van: {fogas} fogta el, így pagátulti nem lehet",
+            msg("there is one pagát: {who} caught it, so nobody made pagátulti with it", who=fogas),
         )
     if ulti_failed is not None:
         other = players[1] if ulti_failed == players[0] else players[0]
         if fogas != other:
             problems.add(
                 "captures.pagatulti_failed",
-                f"if {ulti_failed}'s pagát lost trick 21, {other} has pagátfogás",
-                f"ha {ulti_failed} pagátja elveszett az utolsó ütésben, "
-                f"{other} pagátfogást csinált",
+                msg(
+                    "if {who}'s pagát lost trick 21, {other} has pagátfogás",
+                    who=ulti_failed,
+                    other=other,
+                ),
             )
     if captures["uhu_failed"] is not None and captures["uhu"] is not None:
         problems.add(
-            "captures.uhu_failed",
-            "there is one II: an uhu was made, so no uhu failed",
-            "egy sas van: uhu teljesült, így nem bukhatott el",
+            "captures.uhu_failed", msg("there is one II: an uhu was made, so no uhu failed")
         )
 
 
@@ -638,21 +605,29 @@ def _check_honours(problems: Problems, captures: Mapping[str, str | None]) -> No
     if pagat_owner is not None and tuletroa != pagat_owner:
         problems.add(
             "captures.tuletroa_captured",
-            f"the pagát ends in {pagat_owner}'s tricks, so {tuletroa} cannot hold all three honours",
-            f"a pagát {pagat_owner} ütéseiben van, így {tuletroa} nem vihette el mindhárom honőrt",
+            msg(
+                "the pagát ends in {owner}'s tricks, so {who} cannot hold all three honours",
+                owner=pagat_owner,
+                who=tuletroa,
+            ),
         )
     if captures["pagatulti_failed"] == tuletroa:
         problems.add(
             "captures.tuletroa_captured",
-            f"{tuletroa}'s pagát was lost in trick 21, so he cannot hold all three honours",
-            f"{tuletroa} pagátja elveszett az utolsó ütésben, így nem lehet nála mindhárom honőr",
+            msg(
+                "{who}'s pagát was lost in trick 21, so he cannot hold all three honours",
+                who=tuletroa,
+            ),
         )
     xxi = captures["xxi_fogas"]
     if xxi is not None and tuletroa != xxi:
         problems.add(
             "captures.xxi_fogas",
-            f"the XXI ends in {xxi}'s tricks, so {tuletroa} cannot hold all three honours",
-            f"a XXI {xxi} ütéseiben van, így {tuletroa} nem vihette el mindhárom honőrt",
+            msg(
+                "the XXI ends in {owner}'s tricks, so {who} cannot hold all three honours",
+                owner=xxi,
+                who=tuletroa,
+            ),
         )
 
 
@@ -669,16 +644,14 @@ def _check_announced_tuletroa(
         if captures["pagatfogas"] == who:
             problems.add(
                 "captures.pagatfogas",
-                f"{who} announced tulétroá, so the pagát was his own",
-                f"{who} tulétroát mondott, tehát a pagát az övé volt",
+                msg("{who} announced tulétroá, so the pagát was his own", who=who),
             )
         other = players[1] if who == players[0] else players[0]
         for key in ("pagatulti", "pagatulti_failed"):
             if captures[key] == other:
                 problems.add(
                     f"captures.{key}",
-                    f"{who} announced tulétroá, so {other} had no pagát",
-                    f"{who} tulétroát mondott, így {other} nem volt pagátja",
+                    msg("{who} announced tulétroá, so {other} had no pagát", who=who, other=other),
                 )
 
 
@@ -692,9 +665,7 @@ def _check_trickless(
         named = captures[key]
         if named is not None and key not in CAPTURES_FAILED and points[named] == 0:
             problems.add(
-                f"captures.{key}",
-                f"{named} has 0 card points, so he won no trick",
-                f"{named} játékpontja 0, tehát nem vitt ütést",
+                f"captures.{key}", msg("{who} has 0 card points, so he won no trick", who=named)
             )
 
 
@@ -717,16 +688,21 @@ def _check_volat(r: Reader, players: tuple[str, ...], points: Mapping[str, int] 
     if given is not None and given not in players:
         r.problems.add(
             "volat",
-            f"{given!r} is not one of the players here ({', '.join(players)})",
-            f"{given!r} nem játékos itt ({', '.join(players)})",
+            msg(
+                "{who} is not one of the players here ({players})",
+                who=repr(given),
+                players=", ".join(players),
+            ),
         )
     elif points is not None:
         volat_player = next((p for p in players if points[p] == TOTAL_CARD_POINTS), None)
         if given != volat_player:
             r.problems.add(
                 "volat",
-                f"disagrees with the card points: the volát is {volat_player or 'nobody'}'s",
-                f"ellentmond a játékpontoknak: volát {volat_player or 'senki'}",
+                msg(
+                    "disagrees with the card points: the volát is {who}'s",
+                    who=volat_player or pmsg("strohmandli volát", "nobody"),
+                ),
             )
 
 
@@ -747,9 +723,14 @@ def score(session: Session, state: State, number: int, hand: Hand) -> tuple[Stat
     rb = _seat_lines(lines, rules, hand, b, a, others[b], excluded[b])
     new_state, n, sa, sb, ended = _advance(session, state, number, hand.dealer, ra, rb)
     lines.append(_deal_line(a, b, ra, rb, n, sa, sb, ended))
-    summary = Text(
-        f"{a} {ra} – {b} {rb} result points ({points[a]}:{points[b]} card points)",
-        f"{a} {ra} – {b} {rb} eredménypont ({points[a]}:{points[b]} játékpont)",
+    summary = msg(
+        "{a} {result_a} – {b} {result_b} result points ({points_a}:{points_b} card points)",
+        a=a,
+        result_a=ra,
+        b=b,
+        result_b=rb,
+        points_a=points[a],
+        points_b=points[b],
     )
     entry = Entry.from_lines(
         kind="hand",
@@ -814,22 +795,23 @@ def _seat_lines(
     mine = hand.points[me]
     kept, lost = _kept(CHAIN_MADE[mine], made, rules, values)
     total = 0
-    parts_en: list[str] = []
-    parts_hu: list[str] = []
+    parts: list[Msg] = []
     for code in kept:
         total += values[code]
-        label = labels[code]
-        parts_en.append(label[0])
-        parts_hu.append(label[1])
-    total += _credits(rules, hand, you, parts_en, parts_hu)
-    if parts_en:
+        parts.append(labels[code][0])
+    total += _credits(rules, hand, you, parts)
+    if parts:
         lines.append(
             Line(
-                Text(
-                    f"{me}, {mine} card points: {' + '.join(parts_en)} = {_rp(total)}, "
-                    f"{you} pays {total}",
-                    f"{me}, {mine} játékpont: {' + '.join(parts_hu)} = {total} "
-                    f"eredménypont, {you} fizet: {total}",
+                nmsg(
+                    "{me}, {points} card points: {parts} = {count} result point, {you} pays {count}",
+                    "{me}, {points} card points: {parts} = {count} result points, "
+                    "{you} pays {count}",
+                    total,
+                    me=me,
+                    points=mine,
+                    parts=joined(parts),
+                    you=you,
                 ),
                 {me: total, you: -total},
             )
@@ -842,7 +824,7 @@ def _seat_lines(
 def _not_counted(
     lines: list[Line],
     rules: Mapping[str, Any],
-    labels: Mapping[str, tuple[str, str, str, str]],
+    labels: Mapping[str, tuple[Msg, Msg]],
     me: str,
     lost: list[str],
     excluded: list[str],
@@ -853,46 +835,56 @@ def _not_counted(
         chain_scope = rules["highest_only_scope"] == "threshold_chain"
         lines.append(
             Line(
-                Text(
-                    f"{me}: not counted ({', '.join(labels[c][2] for c in lost)}): "
-                    f"figure_scoring highest_only, only {ONLY_EN[chain_scope]} counts",
-                    f"{me}: nem számít ({', '.join(labels[c][3] for c in lost)}): "
-                    f"figure_scoring highest_only, csak {ONLY_HU[chain_scope]} számít",
+                msg(
+                    "{me}: not counted ({figures}): figure_scoring highest_only, only {kept} counts",
+                    me=me,
+                    figures=joined([labels[c][1] for c in lost], ", "),
+                    kept=ONLY[chain_scope],
                 )
             )
         )
     if excluded:
         lines.append(
             Line(
-                Text(
-                    f"{me}: not counted in a volát: {', '.join(labels[c][2] for c in excluded)}",
-                    f"{me}: volátban nem számít: {', '.join(labels[c][3] for c in excluded)}",
+                msg(
+                    "{me}: not counted in a volát: {figures}",
+                    me=me,
+                    figures=joined([labels[c][1] for c in excluded], ", "),
                 )
             )
         )
 
 
-def _credits(
-    rules: Mapping[str, Any], hand: Hand, you: str, parts_en: list[str], parts_hu: list[str]
-) -> int:
+def _credits(rules: Mapping[str, Any], hand: Hand, you: str, parts: list[Msg]) -> int:
     """§13.4 item 3: the credits for the opponent's failures and offences (never removed
     by figure_scoring); adds their parts, returns their sum."""
     total = 0
     failed_penalty: int = rules["failed_ulti_penalty"]
     if failed_penalty:
-        for key, what in (("pagatulti_failed", "pagátulti"), ("uhu_failed", "uhu")):
+        for key, what in (("pagatulti_failed", "pagatulti"), ("uhu_failed", "uhu")):
             if hand.captures[key] == you:
                 total += failed_penalty
-                parts_en.append(f"{you}'s failed {what} {failed_penalty}")
-                parts_hu.append(f"elbukott {what} ({you}) {failed_penalty}")
+                parts.append(
+                    msg(
+                        "{who}'s failed {figure} {points}",
+                        who=you,
+                        figure=FIGURE_NAMES[what],
+                        points=failed_penalty,
+                    )
+                )
     revoke_points: int | None = rules["revoke_penalty_points"]
     if revoke_points is not None:
         for who, kind in hand.offences:
             if who == you:
                 total += revoke_points
-                en, hu = OFFENCE_TEXT[kind]
-                parts_en.append(f"{en} by {you} {revoke_points}")
-                parts_hu.append(f"{hu} ({you}) {revoke_points}")
+                parts.append(
+                    msg(
+                        "{offence} by {who} {points}",
+                        offence=OFFENCE_NAMES[kind],
+                        who=you,
+                        points=revoke_points,
+                    )
+                )
     return total
 
 
@@ -901,19 +893,24 @@ def _deal_line(
 ) -> Line:
     """The deal's result points and, in words only, its match: matches never move money
     (§10)."""
-    delta, minus = _signed(ra - rb), _signed(rb - ra)
-    if ended in MATCH_END:
-        end_en, end_hu = MATCH_END[ended]
-    else:
-        end_en, end_hu = f", {ended} wins the match", f", {ended} nyerte a játszmát"
-    return Line(
-        Text(
-            f"result points {a} {ra}, {b} {rb}: {a} {ra} − {rb} = {delta}, {b} {minus}; "
-            f"match {n}: {a} {sa} – {b} {sb}{end_en}",
-            f"eredménypont {a} {ra}, {b} {rb}: {a} {ra} − {rb} = {delta}, {b} {minus}; "
-            f"{n}. játszma: {a} {sa} – {b} {sb}{end_hu}",
-        )
+    text = msg(
+        "result points {a} {result_a}, {b} {result_b}: {a} {result_a} − {result_b} = {delta}, "
+        "{b} {minus}; match {number}: {a} {match_a} – {b} {match_b}",
+        a=a,
+        result_a=ra,
+        b=b,
+        result_b=rb,
+        delta=_signed(ra - rb),
+        minus=_signed(rb - ra),
+        number=n,
+        match_a=sa,
+        match_b=sb,
     )
+    if ended is None:
+        text = pmsg("strohmandli match", "{text}, drawn", text=text)
+    elif ended:
+        text = pmsg("strohmandli match", "{text}, {winner} wins the match", text=text, winner=ended)
+    return Line(text)
 
 
 def _advance(
@@ -951,8 +948,18 @@ def _advance(
     return State(next_dealer, state.done, first, number, (sa, sb)), n, sa, sb, ""
 
 
+def _how_it_ended(m: Match) -> Msg:
+    """A match as its line ends: still running, drawn, or won by a player."""
+    if not m.over:
+        return pmsg("strohmandli match", "still running")
+    if m.winner is None:
+        return pmsg("strohmandli match", "drawn")
+    return msg("won by {winner}", winner=m.winner)
+
+
 class Strohmandli:
     key = "strohmandli"
+    # A Text: shape.py and services.py read title.en/.hu
     title = Text("Strohmandli (two-player tarokk)", "Strohmandli (kétszemélyes tarokk)")
     min_players = 2
     max_players = 2
@@ -969,11 +976,7 @@ class Strohmandli:
     def event(
         self, session: Session, state: Any, event: Mapping[str, Any]
     ) -> tuple[State, list[Entry]]:
-        raise InvalidHand.one(
-            "event",
-            "Strohmandli has no session events (join, leave)",
-            "A strohmandliban nincsenek ülésesemények (belépés, kilépés)",
-        )
+        raise InvalidHand.one("event", msg("Strohmandli has no session events (join, leave)"))
 
     # -- one deal -----------------------------------------------------------------------
 
@@ -1010,19 +1013,18 @@ class Strohmandli:
                     "winner": m.winner,
                 }
             )
-            if not m.over:
-                how = ("still running", "még tart")
-            elif m.winner is None:
-                how = ("drawn", "döntetlen")
-            else:
-                how = (f"won by {m.winner}", f"nyertes: {m.winner}")
             lines.append(
                 Line(
-                    Text(
-                        f"match {i} (deals {m.first_deal}–{m.last_deal}): "
-                        f"{a} {m.scores[0]} – {b} {m.scores[1]}, {how[0]}",
-                        f"{i}. játszma ({m.first_deal}–{m.last_deal}. parti): "
-                        f"{a} {m.scores[0]} – {b} {m.scores[1]}, {how[1]}",
+                    msg(
+                        "match {number} (deals {first}–{last}): {a} {score_a} – {b} {score_b}, {how}",
+                        number=i,
+                        first=m.first_deal,
+                        last=m.last_deal,
+                        a=a,
+                        score_a=m.scores[0],
+                        b=b,
+                        score_b=m.scores[1],
+                        how=_how_it_ended(m),
                     )
                 )
             )
@@ -1040,34 +1042,38 @@ class Strohmandli:
         rules = session.house_rules
         target: int | None = rules["target_points"]
         length: int | None = rules["match_deals"]
-        notes: list[Text] = []
+        notes: list[Msg] = []
         done = state.done
         if done and not state.first_deal:
             last = done[-1]
-            result = (
-                (f"won by {last.winner}", f"nyertes: {last.winner}")
-                if last.winner
-                else ("drawn", "döntetlen")
-            )
             notes.append(
-                Text(
-                    f"match {len(done)}: {a} {last.scores[0]} – {b} {last.scores[1]}, {result[0]}",
-                    f"{len(done)}. játszma: {a} {last.scores[0]} – {b} {last.scores[1]}, {result[1]}",
+                msg(
+                    "match {number}: {a} {score_a} – {b} {score_b}, {how}",
+                    number=len(done),
+                    a=a,
+                    score_a=last.scores[0],
+                    b=b,
+                    score_b=last.scores[1],
+                    how=_how_it_ended(last),
                 )
             )
         current, n = state.scores, len(done) + 1
         played = state.last_deal - state.first_deal + 1 if state.first_deal else 0
-        en = f"match {n}: {a} {current[0]} – {b} {current[1]}"
-        hu = f"{n}. játszma: {a} {current[0]} – {b} {current[1]}"
+        text = msg(
+            "match {number}: {a} {score_a} – {b} {score_b}",
+            number=n,
+            a=a,
+            score_a=current[0],
+            b=b,
+            score_b=current[1],
+        )
         if target is not None:
-            en += f", playing to {target}"
-            hu += f", {target} pontig"
+            text = msg("{text}, playing to {target}", text=text, target=target)
         if length is not None:
-            en += f", deal {played + 1} of {length}"
-            hu += f", {played + 1}/{length}. parti"
-        notes.append(Text(en, hu))
+            text = msg("{text}, deal {deal} of {length}", text=text, deal=played + 1, length=length)
+        notes.append(text)
         if state.next_dealer is None:
-            notes.append(Text("first deal: either player may deal", "első parti: bárki oszthat"))
+            notes.append(msg("first deal: either player may deal"))
             return TableHint(next_dealer=players[0], notes=tuple(notes))
         return TableHint(next_dealer=state.next_dealer, notes=tuple(notes))
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorebook.engine.messages import msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, PLAYER, fields
 from scorebook.engine.types import HouseRule, Session, Text
@@ -28,16 +29,12 @@ RULES: tuple[HouseRule, ...] = (
         "sult_malac_stake",
         1,  # §12 item 19: stake 1 per deal
         "int",
-        Text(
-            "the stake of a deal whose record gives none",
-            "a leosztás tétje, ha a rögzítés nem ad meg mást",
-        ),
+        msg("the stake of a deal whose record gives none"),
         minimum=1,
     ),
     optional_target(
         "target",
-        "the match target (empty: open-ended, the session decides)",
-        "a játszma célja (üres: nyílt végű, az ülés dönt)",
+        msg("the match target (empty: open-ended, the session decides)"),
     ),
 )
 
@@ -53,14 +50,19 @@ def read(session: Session, res: Reader) -> Deal | None:
     loser = other(players, winner)
     if stake is None:
         stake = default
-        source_en, source_hu = "the house stake", "a házszabály tétje"
+        source = pmsg("sult_malac stake", "the house stake")
     else:
-        source_en, source_hu = "the deal's stake", "a leosztás tétje"
-    why = Text(
-        f"sült malac: {winner} takes the trick → {loser} pays {stake} ({source_en})",
-        f"sült malac: {winner} viszi az ütést → {loser} fizet {stake} egységet ({source_hu})",
+        source = pmsg("sult_malac stake", "the deal's stake")
+    why = msg(
+        "sült malac: {winner} takes the trick → {loser} pays {stake} ({source})",
+        winner=winner,
+        loser=loser,
+        stake=stake,
+        source=source,
     )
-    return Deal([(winner, stake, why)], winner, Text(f"{winner} +{stake}", f"{winner} +{stake}"))
+    return Deal(
+        [(winner, stake, why)], winner, msg("{winner} +{points}", winner=winner, points=stake)
+    )
 
 
 def match_rule(session: Session) -> MatchRule:
@@ -70,7 +72,7 @@ def match_rule(session: Session) -> MatchRule:
 
 VARIANT = TwoPlayerGame(
     key="sult_malac",
-    title=Text("Sült malac", "Sült malac"),
+    title=Text("Sült malac", "Sült malac"),  # a Text: shape.py, services.py read title.en/.hu
     rules=RULES,
     result=RESULT,
     read=read,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, PLAYER, TEXT, by_player, fields, rows
 from scorebook.engine.types import HouseRule, Session, Text
@@ -21,6 +22,7 @@ from scorebook.engine.variants._match import (
     MatchRule,
     ToTarget,
     TwoPlayerGame,
+    joined,
     other,
     pair_map,
 )
@@ -36,7 +38,21 @@ DEFAULT_VALUES: dict[str, Any] = {
     "final_two_run": 26,
 }
 RANKS = ("ace", "king", "cavall", "fante", "two")
-RANKS_HU = {"ace": "ász", "king": "király", "cavall": "lovas", "fante": "apród", "two": "kettes"}
+# Each rank named alone, and after "three"/"four" (English: the plural; Hungarian: the singular).
+RANK_NAMES = {
+    "ace": pmsg("trappola rank", "ace"),
+    "king": pmsg("trappola rank", "king"),
+    "cavall": pmsg("trappola rank", "cavall"),
+    "fante": pmsg("trappola rank", "fante"),
+    "two": pmsg("trappola rank", "two"),
+}
+RANK_PLURALS = {
+    "ace": pmsg("trappola rank, after a number", "aces"),
+    "king": pmsg("trappola rank, after a number", "kings"),
+    "cavall": pmsg("trappola rank, after a number", "cavalls"),
+    "fante": pmsg("trappola rank, after a number", "fantes"),
+    "two": pmsg("trappola rank, after a number", "twos"),
+}
 MAX_DECLARED = 10  # §13.3: a hand holds 9 cards (10 in the 40-card variant)
 TWOS = 4  # one 2 per suit
 MAX_RUN = 4
@@ -77,7 +93,7 @@ RULES: tuple[HouseRule, ...] = (
         "trappola_target",
         300,
         "int",
-        Text("points that win the match", "ennyi pont nyeri a játszmát"),
+        msg("points that win the match"),
         group=MATCH_GROUP,
         minimum=1,
     ),
@@ -85,9 +101,8 @@ RULES: tuple[HouseRule, ...] = (
         "trappola_values",
         DEFAULT_VALUES,
         "json",
-        Text(
-            "replaces some of the recovered values: card, three, four_factor, two_trick, last_trick, final_two_run",
-            "felülírja a visszaállított értékek egy részét: card, three, four_factor, two_trick, last_trick, final_two_run",
+        msg(
+            "replaces some of the recovered values: card, three, four_factor, two_trick, last_trick, final_two_run"
         ),
         checker=_check_values,
     ),
@@ -122,8 +137,11 @@ def _read_declarations(res: Reader, players: tuple[str, ...]) -> Declared:
         if rank in seen:
             res.problems.add(
                 item.path("rank"),
-                f"{rank} is declared twice (declarations[{seen[rank]}]): there are only four",
-                f"{RANKS_HU[rank]} kétszer bemondva (declarations[{seen[rank]}]): csak négy van",
+                msg(
+                    "{rank} is declared twice (declarations[{index}]): there are only four",
+                    rank=RANK_NAMES[rank],
+                    index=seen[rank],
+                ),
             )
             continue
         seen[rank] = i
@@ -140,8 +158,12 @@ def _check_hand_size(res: Reader, players: tuple[str, ...], declared: Declared) 
         if held[who] > MAX_DECLARED:
             res.problems.add(
                 res.path("declarations"),
-                f"{who} declares {held[who]} cards, more than a hand of {MAX_DECLARED}",
-                f"{who} {held[who]} lapot mond be, több mint egy {MAX_DECLARED} lapos kéz",
+                msg(
+                    "{who} declares {cards} cards, more than a hand of {hand}",
+                    who=who,
+                    cards=held[who],
+                    hand=MAX_DECLARED,
+                ),
             )
 
 
@@ -154,8 +176,11 @@ def _check_card_points(
     if given < in_play:
         res.problems.add(
             res.path("card_points"),
-            f"the declared cards alone are worth {in_play}, more than {given}",
-            f"már a bemondott lapok {in_play} pontot érnek, több mint {given}",
+            msg(
+                "the declared cards alone are worth {worth}, more than {given}",
+                worth=in_play,
+                given=given,
+            ),
         )
 
 
@@ -173,8 +198,13 @@ def _check_twos(
     if two_wins[a] + two_wins[b] + run > TWOS:
         res.problems.add(
             res.path("two_wins"),
-            f"{two_wins[a]} + {two_wins[b]} tricks with a 2 and a final run of {run}: there are only {TWOS} twos",
-            f"{two_wins[a]} + {two_wins[b]} kettessel vitt ütés és {run} hosszú záró sorozat: csak {TWOS} kettes van",
+            msg(
+                "{wins_a} + {wins_b} tricks with a 2 and a final run of {run}: there are only {twos} twos",
+                wins_a=two_wins[a],
+                wins_b=two_wins[b],
+                run=run,
+                twos=TWOS,
+            ),
         )
         return
     if last is None:
@@ -187,8 +217,14 @@ def _check_twos(
         if by_opp > TWOS - count:
             res.problems.add(
                 res.path(f"two_wins.{opp}"),
-                f"{who} declared {count} twos, so {opp} won at most {TWOS - count} tricks with a 2, not {by_opp}",
-                f"{who} {count} kettest mondott be, így {opp} legfeljebb {TWOS - count} ütést vihetett kettessel, nem {by_opp}",
+                msg(
+                    "{who} declared {count} twos, so {opp} won at most {most} tricks with a 2, not {wins}",
+                    who=who,
+                    count=count,
+                    opp=opp,
+                    most=TWOS - count,
+                    wins=by_opp,
+                ),
             )
 
 
@@ -198,26 +234,26 @@ class _Tally:
     def __init__(self, players: tuple[str, ...]) -> None:
         self.players = players
         self.pts = dict.fromkeys(players, 0)
-        self.en: dict[str, list[str]] = {p: [] for p in players}
-        self.hu: dict[str, list[str]] = {p: [] for p in players}
+        self.parts: dict[str, list[Msg]] = {p: [] for p in players}
 
-    def add(self, who: str, points: int, en: str, hu: str) -> None:
+    def add(self, who: str, points: int, part: Msg) -> None:
         self.pts[who] += points
-        self.en[who].append(en)
-        self.hu[who].append(hu)
+        self.parts[who].append(part)
 
-    def items(self) -> list[tuple[str | None, int, Text]]:
+    def items(self) -> list[tuple[str | None, int, Msg]]:
         return [
             (
                 p,
                 self.pts[p],
-                Text(
-                    f"{p}: {' + '.join(self.en[p])} = {self.pts[p]}",
-                    f"{p}: {' + '.join(self.hu[p])} = {self.pts[p]}",
+                msg(
+                    "{player}: {parts} = {total}",
+                    player=p,
+                    parts=joined(self.parts[p]),
+                    total=self.pts[p],
                 ),
             )
             for p in self.players
-            if self.en[p]
+            if self.parts[p]
         ]
 
 
@@ -227,13 +263,17 @@ def _score_declarations(tally: _Tally, v: Mapping[str, Any], declared: Declared)
     for who, rank, count in declared:
         three = v["three"][rank]
         if count == 3:
-            tally.add(who, three, f"three {rank}s {three}", f"három {RANKS_HU[rank]} {three}")
+            tally.add(who, three, msg("three {rank} {value}", rank=RANK_PLURALS[rank], value=three))
         else:
             tally.add(
                 who,
                 three * factor,
-                f"four {rank}s {three} × {factor}",
-                f"négy {RANKS_HU[rank]} {three} × {factor}",
+                msg(
+                    "four {rank} {value} × {factor}",
+                    rank=RANK_PLURALS[rank],
+                    value=three,
+                    factor=factor,
+                ),
             )
 
 
@@ -241,14 +281,19 @@ def _score_last_trick(tally: _Tally, v: Mapping[str, Any], last: str, run: int) 
     """The last trick, or instead the final run of twos (each twos trick of it is worth more)."""
     if not run:
         lt = v["last_trick"]
-        tally.add(last, lt, f"last trick {lt}", f"utolsó ütés {lt}")
+        tally.add(last, lt, msg("last trick {value}", value=lt))
         return
     final, lt, two = v["final_two_run"], v["last_trick"], v["two_trick"]
     tally.add(
         last,
         run * final,
-        f"last trick with a final run of twos {run} × {final} (instead of {lt} + {run} × {two})",
-        f"utolsó ütés {run} hosszú kettes záró sorozattal {run} × {final} ({lt} + {run} × {two} helyett)",
+        msg(
+            "last trick with a final run of twos {run} × {final} (instead of {last} + {run} × {two})",
+            run=run,
+            final=final,
+            last=lt,
+            two=two,
+        ),
     )
 
 
@@ -264,7 +309,7 @@ def _score(
     tally = _Tally(players)
     for p in players:
         if points[p]:
-            tally.add(p, points[p], f"card points {points[p]}", f"lappont {points[p]}")
+            tally.add(p, points[p], msg("card points {points}", points=points[p]))
     _score_declarations(tally, v, declared)
     two = v["two_trick"]
     for p in players:
@@ -272,15 +317,14 @@ def _score(
             tally.add(
                 p,
                 two_wins[p] * two,
-                f"tricks with a 2 {two_wins[p]} × {two}",
-                f"kettessel vitt ütés {two_wins[p]} × {two}",
+                msg("tricks with a 2 {count} × {value}", count=two_wins[p], value=two),
             )
     _score_last_trick(tally, v, *last_trick)
     a, b = players
     sa, sb = tally.pts[a], tally.pts[b]
     winner = a if sa > sb else b if sb > sa else None
-    shown = f"{a} {sa} – {b} {sb}"
-    return Deal(tally.items(), winner, Text(shown, shown))
+    shown = msg("{a} {score_a} – {b} {score_b}", a=a, score_a=sa, b=b, score_b=sb)
+    return Deal(tally.items(), winner, shown)
 
 
 def read(session: Session, res: Reader) -> Deal | None:
@@ -316,7 +360,7 @@ def match_rule(session: Session) -> MatchRule:
 
 VARIANT = TwoPlayerGame(
     key="trappola",
-    title=Text("Trappola", "Trappola"),
+    title=Text("Trappola", "Trappola"),  # a Text: shape.py and services.py read title.en/.hu
     rules=RULES,
     result=RESULT,
     read=read,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, PLAYER, by_player, fields
 from scorebook.engine.types import HouseRule, Session, Text
@@ -34,17 +35,13 @@ RULES: tuple[HouseRule, ...] = (
         "zsirozas_score",
         "deal_win",
         "choice",
-        Text(
-            "a deal is worth 1 to its winner (deal_win), or each player's points (points)",
-            "a leosztás 1 pontot ér a nyertesnek (deal_win), vagy mindenki a saját pontjait kapja (points)",
-        ),
+        msg("a deal is worth 1 to its winner (deal_win), or each player's points (points)"),
         choices=("deal_win", "points"),
-        choice_labels=(Text("1 per deal", "leosztásonként 1"), Text("points", "pontok")),
+        choice_labels=(msg("1 per deal"), pmsg("zsirozas score", "points")),
     ),
     optional_target(
         "target",
-        "the match target (empty: open-ended, the session decides)",
-        "a játszma célja (üres: nyílt végű, az ülés dönt)",
+        msg("the match target (empty: open-ended, the session decides)"),
     ),
 )
 
@@ -58,30 +55,39 @@ def read(session: Session, res: Reader) -> Deal | None:
         return None
     p = {x: zsir[x] + (LAST_TRICK if x == last else 0) for x in players}
     winner = a if p[a] >= WINNING else b
-    shown = Text(
-        f"aces and tens {a} {zsir[a]} – {b} {zsir[b]}, last trick {last} +{LAST_TRICK}: {a} {p[a]} – {b} {p[b]}",
-        f"ászok és tízesek {a} {zsir[a]} – {b} {zsir[b]}, utolsó ütés {last} +{LAST_TRICK}: {a} {p[a]} – {b} {p[b]}",
+    shown = msg(
+        "aces and tens {a} {zsir_a} – {b} {zsir_b}, last trick {last} +{bonus}: {a} {points_a} – {b} {points_b}",
+        a=a,
+        zsir_a=zsir[a],
+        b=b,
+        zsir_b=zsir[b],
+        last=last,
+        bonus=LAST_TRICK,
+        points_a=p[a],
+        points_b=p[b],
     )
-    items: list[tuple[str | None, int, Text]] = []
+    items: list[tuple[str | None, int, Msg]] = []
     if session.house_rules["zsirozas_score"] == "points":
-        items.append((None, 0, Text(f"zsírozás: {shown.en}", f"zsírozás: {shown.hu}")))
+        items.append((None, 0, msg("zsírozás: {shown}", shown=shown)))
         for x in players:
             if p[x]:
-                items.append((x, p[x], Text(f"points of {x}: {p[x]}", f"{x} pontjai: {p[x]}")))
+                items.append((x, p[x], msg("points of {player}: {points}", player=x, points=p[x])))
     else:
         items.append(
             (
                 winner,
                 DEAL_WON,
-                Text(
-                    f"zsírozás: {shown.en}; {winner} has {p[winner]} (≥ {WINNING}) → {DEAL_WON} point",
-                    f"zsírozás: {shown.hu}; {winner} {p[winner]} pontos (≥ {WINNING}) → {DEAL_WON} pont",
+                msg(
+                    "zsírozás: {shown}; {winner} has {points} (≥ {winning}) → {won} point",
+                    shown=shown,
+                    winner=winner,
+                    points=p[winner],
+                    winning=WINNING,
+                    won=DEAL_WON,
                 ),
             )
         )
-    summary = Text(
-        f"{a} {p[a]} – {b} {p[b]}: {winner} wins", f"{a} {p[a]} – {b} {p[b]}: {winner} nyer"
-    )
+    summary = msg("{shown}: {winner} wins", shown=f"{a} {p[a]} – {b} {p[b]}", winner=winner)
     return Deal(items, winner, summary)
 
 
@@ -92,7 +98,7 @@ def match_rule(session: Session) -> MatchRule:
 
 VARIANT = TwoPlayerGame(
     key="zsirozas",
-    title=Text("Zsírozás", "Zsírozás"),
+    title=Text("Zsírozás", "Zsírozás"),  # a Text: shape.py, services.py read title.en/.hu
     rules=RULES,
     result=RESULT,
     read=read,

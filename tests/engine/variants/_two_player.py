@@ -4,6 +4,7 @@ import copy
 
 import pytest
 
+from scorebook.catalogues import say_in
 from scorebook.engine.errors import InvalidSheet
 from scorebook.engine.scoresheet import score_sheet
 
@@ -39,8 +40,8 @@ def refuses(key, results, field, rules=None, hand=None, **kw):
     fields = [(p.hand, p.field) for p in problems]
     assert (number, field) in fields, fields
     for p in problems:
-        assert p.message.en
-        assert p.message.hu
+        assert say_in("en")(p.message)
+        assert say_in("hu")(p.message)
 
 
 def common_tests(key, good, bad_type_field, bad_type_value):

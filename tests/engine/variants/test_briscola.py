@@ -33,9 +33,9 @@ def test_table_hint_shows_the_series_and_the_count():
 
     after_one = hint(KEY, [GOOD])
     assert after_one.next_dealer == "Béla"
-    assert after_one.notes[0].en == (
+    assert str(after_one.notes[0]) == (
         "series 1, deal 1 of 3: deals won Anna 1 – Béla 0, card points 70 – 50"
     )
     after_two = hint(KEY, [GOOD, GOOD])
-    assert after_two.notes[0].en == "series 2 starts: deal 1 of 3"
-    assert after_two.notes[1].en == "series played 1, won Anna 1 – Béla 0"
+    assert str(after_two.notes[0]) == "series 2 starts: deal 1 of 3"
+    assert str(after_two.notes[1]) == "series played 1, won Anna 1 – Béla 0"

@@ -1,5 +1,6 @@
 """Durák: the validation rules of two_player_games.md §13.3."""
 
+from scorebook.catalogues import say_in
 from tests.engine.variants._two_player import common_tests, refuses, score
 
 KEY = "durak"
@@ -29,5 +30,5 @@ def test_table_hint_open_ended_and_loser_deals():
 
     h = hint(KEY, [GOOD], {"dealer_rotation": "loser_deals"})
     assert h.next_dealer == "Anna"  # Béla won, Anna lost: the loser deals
-    assert h.notes[0].en == "match 1: Anna 0 – Béla 1 (open-ended)"
-    assert h.notes[1].hu == "lejátszott játszmák: 0, nyert Anna 0 – Béla 0"
+    assert str(h.notes[0]) == "match 1: Anna 0 – Béla 1 (open-ended)"
+    assert say_in("hu")(h.notes[1]) == "lejátszott játszmák: 0, nyert Anna 0 – Béla 0"

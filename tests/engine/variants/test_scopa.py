@@ -2,6 +2,7 @@
 
 import copy
 
+from scorebook.catalogues import say_in
 from tests.engine.variants._two_player import common_tests, problems_of, refuses, score, sheet
 
 KEY = "scopa"
@@ -81,7 +82,7 @@ def test_primiera_best_rank_that_is_not_a_string_is_refused_not_a_crash():
     best = copy.deepcopy(BEST)
     best["Anna"]["cups"] = ["6"]
     problems = problems_of(sheet(KEY, [with_(primiera_best=best)]))
-    assert [(p.field, p.message.en) for p in problems] == [
+    assert [(p.field, say_in("en")(p.message)) for p in problems] == [
         (
             "result.primiera_best.Anna.cups",
             "['6'] is not one of 7, 6, A, 5, 4, 3, 2, face or null",

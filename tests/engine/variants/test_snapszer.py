@@ -1,5 +1,6 @@
 """Snapszer: every validation rule of two_player_games.md §13.3, and the house-rule switches."""
 
+from scorebook.catalogues import say_in
 from tests.engine.variants._two_player import common_tests, refuses, score
 
 KEY = "snapszer"
@@ -106,6 +107,6 @@ def test_table_hint_shows_the_bummerl_and_the_next_dealer():
     hint = registry.get(KEY).table_hint(s.session, state)
     assert hint.next_dealer == "Anna"
     assert (
-        hint.notes[0].en == "match 1: Anna 0 – Béla 0 (to 2); Bummerls won Anna 1 – Béla 0 (to 2)"
+        str(hint.notes[0]) == "match 1: Anna 0 – Béla 0 (to 2); Bummerls won Anna 1 – Béla 0 (to 2)"
     )
-    assert "Bummerl" in hint.notes[0].hu
+    assert "Bummerl" in say_in("hu")(hint.notes[0])
