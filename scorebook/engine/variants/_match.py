@@ -19,7 +19,7 @@ from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import PLAYER, Obj, fields
 from scorebook.engine.state import dump_dataclass, load_dataclass
-from scorebook.engine.types import EndOfSession, Entry, HouseRule, Line, Session, TableHint, Text
+from scorebook.engine.types import EndOfSession, Entry, HouseRule, Line, Session, TableHint
 
 
 @dataclass(frozen=True, slots=True)
@@ -564,7 +564,7 @@ class TwoPlayerGame:
         self,
         *,
         key: str,
-        title: Text,
+        title: Msg,
         rules: tuple[HouseRule, ...],
         result: Obj,
         read: ReadDeal,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from scorebook.engine.messages import msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, by_player, fields
-from scorebook.engine.types import HouseRule, Session, Text
+from scorebook.engine.types import HouseRule, Session
 from scorebook.engine.variants._match import (
     MATCH_GROUP,
     Deal,
@@ -90,7 +90,7 @@ def match_rule(session: Session) -> MatchRule:
 
 VARIANT = TwoPlayerGame(
     key="briscola",
-    title=Text("Briscola", "Briscola"),  # a Text: shape.py, services.py read title.en/.hu
+    title=pmsg("game title", "Briscola"),
     rules=RULES,
     result=RESULT,
     read=read,

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorebook.engine.messages import msg
+from scorebook.engine.messages import msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import BOOL, PLAYER, fields
-from scorebook.engine.types import HouseRule, Session, Text
+from scorebook.engine.types import HouseRule, Session
 from scorebook.engine.variants._match import (
     Deal,
     MatchRule,
@@ -67,7 +67,7 @@ def match_rule(session: Session) -> MatchRule:
 
 VARIANT = TwoPlayerGame(
     key="durak",
-    title=Text("Durák", "Durák"),  # a Text: shape.py, services.py read title.en/.hu
+    title=pmsg("game title", "Durák"),
     rules=RULES,
     result=RESULT,
     read=read,

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorebook.engine.messages import msg
+from scorebook.engine.messages import msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, PLAYER, by_player, fields
-from scorebook.engine.types import HouseRule, Session, Text
+from scorebook.engine.types import HouseRule, Session
 from scorebook.engine.variants._match import (
     Deal,
     MatchRule,
@@ -90,7 +90,7 @@ def match_rule(session: Session) -> MatchRule:
 
 VARIANT = TwoPlayerGame(
     key="feldiszno",
-    title=Text("Féldisznó", "Féldisznó"),  # a Text: shape.py, services.py read title.en/.hu
+    title=pmsg("game title", "Féldisznó"),
     rules=RULES,
     result=RESULT,
     read=read,

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorebook.engine.messages import Msg, msg
+from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, by_player, fields
-from scorebook.engine.types import HouseRule, Session, Text
+from scorebook.engine.types import HouseRule, Session
 from scorebook.engine.variants._match import (
     Deal,
     MatchRule,
@@ -92,7 +92,7 @@ def match_rule(session: Session) -> MatchRule:
 
 VARIANT = TwoPlayerGame(
     key="german_whist",
-    title=Text("German whist", "Német whist"),  # a Text: shape.py, services.py read title.en/.hu
+    title=pmsg("game title", "German whist"),
     rules=RULES,
     result=RESULT,
     read=read,

@@ -23,7 +23,7 @@ from scorebook.engine.messages import Msg, pmsg
 from scorebook.engine.payments import contra_multiplier, each_pays, split
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, PLAYER, TEXT, TEXTS, fields, rows
-from scorebook.engine.types import Amount, EndOfSession, Entry, HouseRule, Line, Session, Text
+from scorebook.engine.types import Amount, EndOfSession, Entry, HouseRule, Line, Session
 from scorebook.engine.variants._hungarian import (
     DECLARER,
     GAME,
@@ -1292,7 +1292,7 @@ class Magyar(PotGame):
     key = KEY
     # A Text until engine/shape.py, services.py and templatetags/display.py render a
     # Msg title (they read .en/.hu; issue 11)
-    title = Text("Magyar tarokk", "Magyar tarokk")
+    title = pmsg("game title", "Magyar tarokk")
     house_rules = HOUSE_RULES
     record = RECORD
     event_record = None

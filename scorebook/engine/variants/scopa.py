@@ -12,7 +12,7 @@ from typing import Any
 from scorebook.engine.messages import Msg, msg, nmsg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, PLAYER, TEXT, by_player, fields
-from scorebook.engine.types import HouseRule, Session, Text
+from scorebook.engine.types import HouseRule, Session
 from scorebook.engine.variants._match import (
     MATCH_GROUP,
     Deal,
@@ -449,7 +449,7 @@ def match_rule(session: Session) -> MatchRule:
 
 VARIANT = TwoPlayerGame(
     key="scopa",
-    title=Text("Scopa", "Scopa"),  # a Text: shape.py and services.py read title.en/.hu
+    title=pmsg("game title", "Scopa"),
     rules=RULES,
     result=RESULT,
     read=read,

@@ -13,7 +13,7 @@ from typing import Any
 from scorebook.engine.messages import Msg, msg, nmsg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, fields
-from scorebook.engine.types import HouseRule, Session, Text
+from scorebook.engine.types import HouseRule, Session
 from scorebook.engine.variants._match import (
     BUMMERL,
     MATCH,
@@ -306,7 +306,7 @@ def match_rule(session: Session) -> MatchRule:
 
 VARIANT = TwoPlayerGame(
     key="snapszer",
-    title=Text("Snapszer (two players)", "Snapszer kettesben"),  # a Text: shape.py reads .en
+    title=pmsg("game title", "Snapszer (two players)"),
     rules=RULES,
     result=RESULT,
     read=read,

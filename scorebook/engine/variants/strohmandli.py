@@ -26,7 +26,6 @@ from scorebook.engine.types import (
     Line,
     Session,
     TableHint,
-    Text,
 )
 from scorebook.engine.variants._match import joined
 
@@ -960,7 +959,7 @@ def _how_it_ended(m: Match) -> Msg:
 class Strohmandli:
     key = "strohmandli"
     # A Text: shape.py and services.py read title.en/.hu
-    title = Text("Strohmandli (two-player tarokk)", "Strohmandli (kétszemélyes tarokk)")
+    title = pmsg("game title", "Strohmandli (two-player tarokk)")
     min_players = 2
     max_players = 2
     pot_names: tuple[str, ...] = ()  # "kassza" is a figure, not a pot (§8)

@@ -22,7 +22,7 @@ from scorebook.engine.messages import NO_MSG, Msg, msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, PLAYER, TEXT, fields, rows
 from scorebook.engine.state import dump_dataclass, load_dataclass
-from scorebook.engine.types import EndOfSession, Entry, HouseRule, Line, Session, TableHint, Text
+from scorebook.engine.types import EndOfSession, Entry, HouseRule, Line, Session, TableHint
 
 # An argument of a message: a number, a name, or a message translated in its turn.
 Arg = str | int | Msg
@@ -603,7 +603,7 @@ def _other(players: tuple[str, ...], who: str) -> str:
 class Stromann:
     key = KEY
     # A Text until shape.py and services.py read titles as messages (issue 11).
-    title = Text("Strómann (two-player dummy tarokk)", "Strómanntarokk")
+    title = pmsg("game title", "Strómann (two-player dummy tarokk)")
     min_players = 2
     max_players = 2
     pot_names: tuple[str, ...] = ()

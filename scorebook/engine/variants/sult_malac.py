@@ -12,7 +12,7 @@ from typing import Any
 from scorebook.engine.messages import msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, PLAYER, fields
-from scorebook.engine.types import HouseRule, Session, Text
+from scorebook.engine.types import HouseRule, Session
 from scorebook.engine.variants._match import (
     Deal,
     MatchRule,
@@ -72,7 +72,7 @@ def match_rule(session: Session) -> MatchRule:
 
 VARIANT = TwoPlayerGame(
     key="sult_malac",
-    title=Text("Sült malac", "Sült malac"),  # a Text: shape.py, services.py read title.en/.hu
+    title=pmsg("game title", "Sült malac"),
     rules=RULES,
     result=RESULT,
     read=read,

@@ -21,7 +21,7 @@ from scorebook.engine.errors import Problems
 from scorebook.engine.messages import Msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import BOOL, INT, PLAYER, PLAYERS, TEXT, fields, rows
-from scorebook.engine.types import Amount, EndOfSession, Entry, HouseRule, Line, Session, Text
+from scorebook.engine.types import Amount, EndOfSession, Entry, HouseRule, Line, Session
 from scorebook.engine.variants._hungarian import (
     DECLARER,
     GAME,
@@ -1119,7 +1119,7 @@ class Tapper(PotGame):
     key = KEY
     # A Text until engine/shape.py, services.py and templatetags/display.py render a
     # Msg title (they read .en/.hu; issue 11)
-    title = Text("Tapper tarokk", "Tappertarokk")
+    title = pmsg("game title", "Tapper tarokk")
     house_rules = HOUSE_RULES
     record = RECORD
     event_record = None

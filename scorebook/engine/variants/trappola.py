@@ -14,7 +14,7 @@ from typing import Any
 from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, PLAYER, TEXT, by_player, fields, rows
-from scorebook.engine.types import HouseRule, Session, Text
+from scorebook.engine.types import HouseRule, Session
 from scorebook.engine.variants._match import (
     MATCH_GROUP,
     CheckedRule,
@@ -360,7 +360,7 @@ def match_rule(session: Session) -> MatchRule:
 
 VARIANT = TwoPlayerGame(
     key="trappola",
-    title=Text("Trappola", "Trappola"),  # a Text: shape.py and services.py read title.en/.hu
+    title=pmsg("game title", "Trappola"),
     rules=RULES,
     result=RESULT,
     read=read,

@@ -12,7 +12,7 @@ from typing import Any
 from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, PLAYER, by_player, fields
-from scorebook.engine.types import HouseRule, Session, Text
+from scorebook.engine.types import HouseRule, Session
 from scorebook.engine.variants._match import (
     Deal,
     MatchRule,
@@ -98,7 +98,7 @@ def match_rule(session: Session) -> MatchRule:
 
 VARIANT = TwoPlayerGame(
     key="zsirozas",
-    title=Text("Zsírozás", "Zsírozás"),  # a Text: shape.py, services.py read title.en/.hu
+    title=pmsg("game title", "Zsírozás"),
     rules=RULES,
     result=RESULT,
     read=read,

@@ -15,10 +15,10 @@ from typing import Any, NamedTuple
 
 from scorebook.engine import pots
 from scorebook.engine.errors import InvalidHand, Problems
-from scorebook.engine.messages import msg
+from scorebook.engine.messages import msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.state import dump_dataclass, load_dataclass
-from scorebook.engine.types import EndOfSession, Entry, Line, Message, Session, TableHint, Text
+from scorebook.engine.types import EndOfSession, Entry, Line, Message, Session, TableHint
 from scorebook.engine.variants.kiralyhivo.record import RECORD, check, read
 from scorebook.engine.variants.kiralyhivo.scoring import score
 from scorebook.engine.variants.kiralyhivo.tariffs import HOUSE_RULES, KEY, POT, POTS, pile_points
@@ -37,7 +37,7 @@ class KiralyhivoState(NamedTuple):
 class Kiralyhivo:
     key = KEY
     # A Text until shape.py and services.py read titles as messages (issue 11).
-    title = Text("Királyhívó (king-calling tarokk)", "Királyhívó tarokk")
+    title = pmsg("game title", "Királyhívó (king-calling tarokk)")
     min_players = 4
     max_players = 4
     pot_names = POTS

@@ -17,9 +17,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorebook.engine.errors import InvalidHand, InvalidSheet, Problem
-from scorebook.engine.messages import msg
+from scorebook.engine.messages import msg, pmsg
 from scorebook.engine.state import dump_dataclass, load_dataclass
-from scorebook.engine.types import EndOfSession, Entry, Session, TableHint, Text
+from scorebook.engine.types import EndOfSession, Entry, Session, TableHint
 from scorebook.engine.variants.ultimo import session as events
 from scorebook.engine.variants.ultimo.house_rules import HOUSE_RULES
 from scorebook.engine.variants.ultimo.record import EVENT_RECORD, RECORD, read_hand
@@ -38,8 +38,7 @@ __all__ = ["HOUSE_RULES", "SUITS", "VARIANT", "Ultimo", "UltimoState", "card_poi
 
 class Ultimo:
     key = "ultimo"
-    # Still a Text pair: shape.check_input and services read `title.en`/`title.hu` (issue 11)
-    title = Text("Ultimo (Danish tarok)", "Ultimo (dán tarokk)")
+    title = pmsg("game title", "Ultimo (Danish tarok)")
     min_players = 3
     max_players = 4
     pot_names = POT_NAMES
