@@ -904,7 +904,7 @@ def _penalty(
 
 class Negyes54(FourSeatTable):
     key = KEY
-    # still a Text: shape.check_input, services and the game_title filter read .en/.hu
+    # still a Text: the game_title filter (templatetags/display.py) reads it with .get
     title = Text(
         "Four-player 54-card tarokk with trisákolás", "Négyes tarokk 54 lappal, trisákolással"
     )

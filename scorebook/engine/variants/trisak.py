@@ -1002,7 +1002,7 @@ def _bonus_line(
 
 class Trisak(FourSeatTable):
     key = KEY
-    # still a Text: shape.check_input, services and the game_title filter read .en/.hu
+    # still a Text: the game_title filter (templatetags/display.py) reads it with .get
     title = Text("Trisák tarokk", "Trisáktarokk")
     house_rules = HOUSE_RULES
     record = RECORD
