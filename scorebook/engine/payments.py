@@ -6,7 +6,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from types import MappingProxyType
 
-from scorebook.engine.types import Amount, Line, Text
+from scorebook.engine.messages import Msg, msg
+from scorebook.engine.types import Amount, Line
 
 
 def contra_multiplier(level: int) -> int:
@@ -49,19 +50,21 @@ def each_pays(payers: Iterable[str], payee: str, amount: Amount) -> dict[str, Am
 
 
 def book_payment(
-    winners: Sequence[str], losers: Sequence[str], each: int, lines: list[Line], text: Text
+    winners: Sequence[str], losers: Sequence[str], each: int, lines: list[Line], item: Msg
 ) -> None:
     """Book one item: with one player against several, each of the several pays `each` to
     him (or he to each); pair against pair, each loser pays one winner. The line shows the
-    resulting deltas after `text`: ' → A +24 (3 × 8); B, C, D each -8'."""
-    deltas, en, hu = _payment(tuple(winners), tuple(losers), each)
-    lines.append(Line(Text(text.en + en, text.hu + hu), deltas))
+    resulting deltas after `item`: ' → A +24 (3 × 8); B, C, D each -8'."""
+    deltas, won, lost = _payment(tuple(winners), tuple(losers), each)
+    lines.append(
+        Line(msg("{item} → {winners}; {losers}", item=item, winners=won, losers=lost), deltas)
+    )
 
 
 @lru_cache(maxsize=4096)
 def _payment(
     winners: tuple[str, ...], losers: tuple[str, ...], each: int
-) -> tuple[Mapping[str, Amount], str, str]:
+) -> tuple[Mapping[str, Amount], str | Msg, str | Msg]:
     # Cached: a night repeats the same few payments; the deltas mapping is never mutated.
     if len(winners) == len(losers):
         win, lose = each, each
@@ -69,16 +72,14 @@ def _payment(
         win, lose = each * len(losers), each * len(winners)
     deltas: dict[str, Amount] = dict.fromkeys(winners, win)
     deltas.update(dict.fromkeys(losers, -lose))
-    w_times = f" ({win // each} × {each})" if win != each else ""
-    l_times = f" ({lose // each} × {each})" if lose != each else ""
+    won: str | Msg
+    lost: str | Msg
     if len(winners) == 1:
-        w_en = w_hu = f"{winners[0]} +{win}{w_times}"
+        won = f"{winners[0]} +{win}" + (f" ({win // each} × {each})" if win != each else "")
     else:
-        names = ", ".join(winners)
-        w_en, w_hu = f"{names} each +{win}", f"{names} fejenként +{win}"
+        won = msg("{names} each +{amount}", names=", ".join(winners), amount=win)
     if len(losers) == 1:
-        l_en = l_hu = f"{losers[0]} -{lose}{l_times}"
+        lost = f"{losers[0]} -{lose}" + (f" ({lose // each} × {each})" if lose != each else "")
     else:
-        names = ", ".join(losers)
-        l_en, l_hu = f"{names} each -{lose}", f"{names} fejenként -{lose}"
-    return MappingProxyType(deltas), f" → {w_en}; {l_en}", f" → {w_hu}; {l_hu}"
+        lost = msg("{names} each -{amount}", names=", ".join(losers), amount=lose)
+    return MappingProxyType(deltas), won, lost

@@ -15,13 +15,27 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorebook.engine.errors import InvalidHand
-from scorebook.engine.payments import CONTRA_NAMES, book_payment, contra_multiplier
+from scorebook.engine.messages import NO_MSG, Msg, msg, pmsg
+from scorebook.engine.payments import book_payment, contra_multiplier
 from scorebook.engine.record import Reader
 from scorebook.engine.state import dump_dataclass, load_dataclass
-from scorebook.engine.types import EndOfSession, Entry, Line, Session, Text
+from scorebook.engine.types import EndOfSession, Entry, Line, Session
 
-WON = Text("won", "megnyerve")
-LOST = Text("lost", "elveszítve")
+WON = pmsg("tarokk54 result", "won")
+LOST = pmsg("tarokk54 result", "lost")
+# House rule groups both variants have.
+BIDDING = pmsg("tarokk54 house rule group", "Bidding")
+CONTRAS_GROUP = pmsg("tarokk54 house rule group", "Contras")
+PENALTIES = pmsg("tarokk54 house rule group", "Penalties")
+# The contra levels' names, as a contra'd game shows them (`contra_game`).
+CONTRAS = (
+    NO_MSG,
+    pmsg("tarokk54 contra", "kontra"),
+    pmsg("tarokk54 contra", "rekontra"),
+    pmsg("tarokk54 contra", "szubkontra"),
+    pmsg("tarokk54 contra", "hirskontra"),
+    pmsg("tarokk54 contra", "mordkontra"),
+)
 TRICKS = 12  # 12 tricks in a deal of 54 cards among four
 
 
@@ -41,7 +55,7 @@ class FourSeatTable:
     max_players = 4
     pot_names: tuple[str, ...] = ()
     # Why `event` refuses: the same four play all night.
-    no_events: Text
+    no_events: Msg
 
     def start(self, session: Session) -> tuple[State, list[Entry]]:
         return State(), []
@@ -59,7 +73,7 @@ class FourSeatTable:
     def event(
         self, session: Session, state: State, event: Mapping[str, Any]
     ) -> tuple[State, list[Entry]]:
-        raise InvalidHand.one("event", self.no_events.en, self.no_events.hu)
+        raise InvalidHand.one("event", self.no_events)
 
 
 def first_hand(players: tuple[str, ...], dealer: str | None) -> str | None:
@@ -73,7 +87,7 @@ def hand_booked(
     dealer: str,
     players: tuple[str, ...],
     lines: list[Line],
-    summary: Text,
+    summary: Msg,
 ) -> tuple[State, list[Entry]]:
     """The hand's one entry, and the state with this dealer as the last."""
     entry = Entry.from_lines(
@@ -107,8 +121,7 @@ def read_tricks(res: Reader, name: str, players: tuple[str, ...]) -> dict[str, i
     if tricks is not None and len(tricks) == 4 and sum(tricks.values()) != TRICKS:
         res.problems.add(
             res.path(name),
-            f"the tricks sum to {sum(tricks.values())}, not 12",
-            f"az ütések összege {sum(tricks.values())}, nem 12",
+            msg("the tricks sum to {total}, not 12", total=sum(tricks.values())),
         )
     return tricks
 
@@ -121,8 +134,7 @@ def refuse_other_results(
         if name not in wanted and res.data.get(name) is not None:
             res.problems.add(
                 res.path(name),
-                f"does not apply to {contract} (must be null)",
-                f"{contract} esetén nem értelmezett (üresen kell hagyni)",
+                msg("does not apply to {contract} (must be null)", contract=contract),
             )
 
 
@@ -130,10 +142,10 @@ def refuse_other_results(
 
 
 def offender_pays_each(
-    lines: list[Line], players: tuple[str, ...], offender: str, amount: int, text: Text
+    lines: list[Line], players: tuple[str, ...], offender: str, amount: int, item: Msg
 ) -> None:
     """One player pays `amount` to each of the other three (a penalty, a settlement)."""
-    book_payment([p for p in players if p != offender], [offender], amount, lines, text)
+    book_payment([p for p in players if p != offender], [offender], amount, lines, item)
 
 
 # --- text helpers ---------------------------------------------------------------------
@@ -143,9 +155,11 @@ def names(who: Sequence[str]) -> str:
     return ", ".join(who)
 
 
-def contra_word(level: int) -> str:
-    """'' or 'kontra ' … 'mordkontra ', to put before a game's name."""
-    return CONTRA_NAMES[level] + " " if level else ""
+def contra_game(level: int, game: Msg) -> Msg:
+    """The game, or 'kontra játék' … 'mordkontra játék' for a contra level."""
+    if not level:
+        return game
+    return pmsg("tarokk54 contra'd game", "{contra} {game}", contra=CONTRAS[level], game=game)
 
 
 def times(base: int, level: int) -> str:

@@ -13,17 +13,21 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from scorebook.engine.errors import Problems
+from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.payments import book_payment as _distribute
 from scorebook.engine.payments import contra_multiplier
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, by_player, fields, rows
-from scorebook.engine.types import Entry, HouseRule, Line, Session, TableHint, Text
+from scorebook.engine.types import Entry, HouseRule, Line, Session, TableHint
 from scorebook.engine.variants._tarokk54 import (
+    BIDDING,
+    CONTRAS_GROUP,
     LOST,
+    PENALTIES,
     WON,
     FourSeatTable,
     State,
-    contra_word,
+    contra_game,
     first_hand,
     hand_booked,
     offender_pays_each,
@@ -68,17 +72,17 @@ CONTRACTS = (
     "szolo_harmas_es_ultimo",
 )
 NAMES = {
-    ALL_PASS: Text("trisákolás after an all-pass", "trisákolás (mindenki passzolt)"),
-    "trisakolas": Text("trisákolás", "trisákolás"),
-    "jatek": Text("játék", "játék"),
-    "ultimohivas": Text("ultimóhívás", "ultimóhívás"),
-    "betli": Text("betli", "betli"),
-    "jatek_es_ultimo": Text("játék és ultimó", "játék és ultimó"),
-    "harmas_jatek": Text("hármas játék", "hármas játék"),
-    "harmas_jatek_es_ultimo": Text("hármas játék és ultimó", "hármas játék és ultimó"),
-    "teritett_betli": Text("terített betli", "terített betli"),
-    "szolo_harmas": Text("szólóhármas", "szólóhármas"),
-    "szolo_harmas_es_ultimo": Text("szólóhármas és ultimó", "szólóhármas és ultimó"),
+    ALL_PASS: pmsg("negyes54 contract", "trisákolás after an all-pass"),
+    "trisakolas": pmsg("negyes54 contract", "trisákolás"),
+    "jatek": pmsg("negyes54 contract", "játék"),
+    "ultimohivas": pmsg("negyes54 contract", "ultimóhívás"),
+    "betli": pmsg("negyes54 contract", "betli"),
+    "jatek_es_ultimo": pmsg("negyes54 contract", "játék és ultimó"),
+    "harmas_jatek": pmsg("negyes54 contract", "hármas játék"),
+    "harmas_jatek_es_ultimo": pmsg("negyes54 contract", "hármas játék és ultimó"),
+    "teritett_betli": pmsg("negyes54 contract", "terített betli"),
+    "szolo_harmas": pmsg("negyes54 contract", "szólóhármas"),
+    "szolo_harmas_es_ultimo": pmsg("negyes54 contract", "szólóhármas és ultimó"),
 }
 # Game part of the card-point bids (seed 000 "Játék" 4, "Hármasjáték" 10, "Szólóhármas" 20).
 GAME_PART = {
@@ -111,11 +115,9 @@ TO_WIN = 33
 IRREGULARITIES = ("revoke", "wrong_discard", "illegal_ultimo_bid")
 BID_CALLS = ("pass", "segitek", *CONTRACTS[1:])
 IRREGULARITY_NAMES = {
-    "revoke": Text("revoke", "renonsz"),
-    "wrong_discard": Text("wrong discard", "hibás skart"),
-    "illegal_ultimo_bid": Text(
-        "ultimóhívás without pagát, sas or king", "ultimóhívás pagát, sas, király nélkül"
-    ),
+    "revoke": pmsg("negyes54 irregularity", "revoke"),
+    "wrong_discard": pmsg("negyes54 irregularity", "wrong discard"),
+    "illegal_ultimo_bid": pmsg("negyes54 irregularity", "ultimóhívás without pagát, sas or king"),
 }
 RESULT_FIELDS = ("tricks", "declarer_side_points", "ultimo_won", "declarer_took_trick")
 
@@ -129,89 +131,76 @@ def _bid_value(contract: str) -> int:
     return GAME_PART.get(contract, 0) + (ULTIMO if contract in ULTIMO_BIDS else 0)
 
 
-BIDDING = Text("Bidding", "Licit")
-RECORDING = Text("Recording the result", "Az eredmény felírása")
+RECORDING = pmsg("tarokk54 house rule group", "Recording the result")
 HOUSE_RULES = (
     HouseRule(
         "dealer_rotation",
         "right",
         "choice",
-        Text(
-            "N2: the deal passes to the dealer's right (direction of play) or left",
-            "N2: az osztás jobbra (a játék irányába) vagy balra halad",
-        ),
+        msg("N2: the deal passes to the dealer's right (direction of play) or left"),
         choices=("right", "left"),
-        choice_labels=(Text("right", "jobbra"), Text("left", "balra")),
+        choice_labels=(
+            pmsg("negyes54 dealer rotation", "right"),
+            pmsg("negyes54 dealer rotation", "left"),
+        ),
     ),
     HouseRule(
         "passed_player_may_help",
         False,
         "bool",
-        Text(
-            "N3: a player who has passed may still say segítek (checked on the bid sequence)",
-            "N3: aki passzolt, még mondhat segítek-et (a licitsoron ellenőrizve)",
-        ),
+        msg("N3: a player who has passed may still say segítek (checked on the bid sequence)"),
         group=BIDDING,
     ),
     HouseRule(
         "segitek_must_be_next_call",
         True,
         "bool",
-        Text(
-            "N4: segítek must be the next non-pass call after the trisákolás bid",
-            "N4: a segíteknek a trisákolás utáni első nem-passz bemondásnak kell lennie",
-        ),
+        msg("N4: segítek must be the next non-pass call after the trisákolás bid"),
         group=BIDDING,
     ),
     HouseRule(
         "contra_on_trisakolas",
         True,
         "bool",
-        Text(
-            "N5: a trisákolás bid (with or without helper) may be contra'd",
-            "N5: a bemondott trisákolásra (segítővel vagy anélkül) lehet kontrát mondani",
-        ),
-        group=Text("Contras", "Kontrák"),
+        msg("N5: a trisákolás bid (with or without helper) may be contra'd"),
+        group=CONTRAS_GROUP,
     ),
     HouseRule(
         "partner_may_rekontra",
         False,
         "bool",
-        Text(
-            "N9: the partner (not only the declarer) may say rekontra (checked on rekontra_by)",
-            "N9: a partner is mondhat rekontrát, nem csak a felvevő (rekontra_by alapján)",
+        msg(
+            "N9: the partner (not only the declarer) may say rekontra (checked where the hand "
+            "records who said it)"
         ),
-        group=Text("Contras", "Kontrák"),
+        group=CONTRAS_GROUP,
     ),
     HouseRule(
         "illegal_ultimo_bid_penalty",
         "as_revoke",
         "choice",
-        Text(
-            "N6: ultimóhívás without pagát, sas or king: penalised as a revoke, or not at all",
-            "N6: ultimóhívás pagát, sas vagy király nélkül: renonszként büntetendő, vagy sehogy",
-        ),
+        msg("N6: ultimóhívás without pagát, sas or king: penalised as a revoke, or not at all"),
         choices=("as_revoke", "none"),
-        choice_labels=(Text("as a revoke", "renonszként"), Text("no penalty", "nincs büntetés")),
-        group=Text("Penalties", "Büntetések"),
+        choice_labels=(
+            pmsg("negyes54 illegal ultimó bid penalty", "as a revoke"),
+            pmsg("negyes54 illegal ultimó bid penalty", "no penalty"),
+        ),
+        group=PENALTIES,
     ),
     HouseRule(
         "revoke_penalty",
         True,
         "bool",
-        Text(
-            "N7: a revoke or wrong discard costs the bid value to each other player",
-            "N7: renonsz vagy hibás skart a licit értékébe kerül mindenkinek",
-        ),
-        group=Text("Penalties", "Büntetések"),
+        msg("N7: a revoke or wrong discard costs the bid value to each other player"),
+        group=PENALTIES,
     ),
     HouseRule(
         "king_ultimo_requires_king_win",
         True,
         "bool",
-        Text(
-            "N8: an ultimó with a king must win the last trick with that king (for ultimo_won)",
-            "N8: királlyal csak akkor ultimó, ha a király viszi az utolsó ütést (ultimo_won)",
+        msg(
+            "N8: an ultimó with a king must win the last trick with that king (for whether "
+            "the ultimó was won)"
         ),
         group=RECORDING,
     ),
@@ -219,19 +208,16 @@ HOUSE_RULES = (
         "jatek_all_skart_to_opponents",
         True,
         "bool",
-        Text(
-            "N10: at játék all six skart cards count for the opponents (for the points)",
-            "N10: játéknál a skart mind a hat lapja az ellenpárhoz számít (a pontokhoz)",
-        ),
+        msg("N10: at játék all six skart cards count for the opponents (for the points)"),
         group=RECORDING,
     ),
     HouseRule(
         "partner_card_counts_for_ultimo",
         True,
         "bool",
-        Text(
-            "N11: the partner's pagát, sas or king also makes the ultimó (for ultimo_won)",
-            "N11: a partner pagátja, sasa vagy királya is ultimó (ultimo_won)",
+        msg(
+            "N11: the partner's pagát, sas or king also makes the ultimó (for whether the "
+            "ultimó was won)"
         ),
         group=RECORDING,
     ),
@@ -309,8 +295,7 @@ def _read_declarer(r: Reader, players: tuple[str, ...], contract: str | None) ->
         if r.has("declarer"):
             r.problems.add(
                 "declarer",
-                "must be null when all four passed (trisakolas_all_pass)",
-                "üresen kell hagyni, ha mind a négyen passzoltak (trisakolas_all_pass)",
+                msg("must be null when all four passed (trisakolas_all_pass)"),
             )
         return None
     if contract is None:
@@ -325,8 +310,7 @@ def _read_helper(r: Reader, contract: str | None, others: list[str]) -> str | No
     if r.has("helper"):
         r.problems.add(
             "helper",
-            "only at trisakolas (must be null)",
-            "csak trisákolásnál (üresen kell hagyni)",
+            msg("only at trisakolas (must be null)"),
         )
     return None
 
@@ -340,14 +324,15 @@ def _read_call(r: Reader, contract: str | None, others: list[str]) -> str | None
             if r.has(name):
                 problems.add(
                     name,
-                    "only at jatek, ultimohivas, jatek_es_ultimo (must be null)",
-                    "csak játéknál, ultimóhívásnál, játék és ultimónál (üresen kell hagyni)",
+                    msg("only at jatek, ultimohivas, jatek_es_ultimo (must be null)"),
                 )
         if alone:
             problems.add(
                 "alone",
-                f"must be false at {contract}: its sides follow from the contract",
-                f"{contract} esetén hamisnak kell lennie: az oldalak a licitből adódnak",
+                msg(
+                    "must be false at {contract}: its sides follow from the contract",
+                    contract=str(contract),
+                ),
             )
         return None
     r.integer("called_tarokk", lo=2, hi=19)
@@ -355,14 +340,12 @@ def _read_call(r: Reader, contract: str | None, others: list[str]) -> str | None
     if contract == "jatek" and alone:
         problems.add(
             "alone",
-            "játék is never played alone: the called tarokk cannot lie in its talon",
-            "játékot sosem játszanak egyedül: a hívott tarokk nem lehet a talonban",
+            msg("játék is never played alone: the called tarokk cannot lie in its talon"),
         )
     elif r.has("partner") == alone:
         problems.add(
             "partner",
-            "give the partner, or alone = true, not both",
-            "a partner vagy az alone = true közül pontosan egy kell",
+            msg("give the partner, or alone = true, not both"),
         )
     return partner
 
@@ -373,14 +356,12 @@ def _read_contra(r: Reader, rules: Mapping[str, Any], contract: str | None) -> i
     if contra and contract == ALL_PASS:
         r.problems.add(
             "contra",
-            "no contra after an all-pass (there is no declarer)",
-            "mindenki passzolt: nincs kontra (nincs felvevő)",
+            msg("no contra after an all-pass (there is no declarer)"),
         )
     elif contra and contract == "trisakolas" and not rules["contra_on_trisakolas"]:
         r.problems.add(
             "contra",
-            "no contra on trisákolás here (contra_on_trisakolas is false)",
-            "itt trisákolásra nincs kontra (contra_on_trisakolas hamis)",
+            msg("no contra on trisákolás here (contra_on_trisakolas is false)"),
         )
     return contra
 
@@ -400,18 +381,14 @@ def _check_rekontra(
     if contra != 2:
         r.problems.add(
             "rekontra_by",
-            "only with a rekontra (contra = 2)",
-            "csak rekontránál (contra = 2)",
+            msg("only with a rekontra (contra = 2)"),
         )
     elif rekontra_by is not None and rekontra_by not in allowed:
         r.problems.add(
             "rekontra_by",
-            "only the declarer may say rekontra (partner_may_rekontra is false)"
+            msg("only the declarer may say rekontra (partner_may_rekontra is false)")
             if rekontra_by in side
-            else "rekontra is the declaring side's answer to a kontra",
-            "rekontrát csak a felvevő mondhat (partner_may_rekontra hamis)"
-            if rekontra_by in side
-            else "rekontrát a felvevő oldala mondhat a kontrára",
+            else msg("rekontra is the declaring side's answer to a kontra"),
         )
 
 
@@ -451,25 +428,22 @@ def _check_irregularity(
     ):
         problems.add(
             "irregularity.type",
-            "an illegal ultimó bid is only the declarer's, at ultimohivas",
-            "szabálytalan ultimóhívás csak a felvevőé lehet, ultimóhívásnál",
+            msg("an illegal ultimó bid is only the declarer's, at ultimohivas"),
         )
     elif kind == "wrong_discard" and offender is not None and declarer is not None:
         if offender not in _exchangers(players, contract, declarer):
             problems.add(
                 "irregularity.type",
-                "a wrong discard needs an exchange: only the declarer of jatek, "
-                "ultimohivas, jatek_es_ultimo, harmas_jatek, harmas_jatek_es_ultimo, "
-                "or one of the two players after him at jatek",
-                "hibás skart csak cserénél lehet: a játék, ultimóhívás, játék és ultimó, "
-                "hármas játék (és ultimó) felvevője, vagy játéknál az utána következő két "
-                "játékos",
+                msg(
+                    "a wrong discard needs an exchange: only the declarer of jatek, "
+                    "ultimohivas, jatek_es_ultimo, harmas_jatek, harmas_jatek_es_ultimo, "
+                    "or one of the two players after him at jatek"
+                ),
             )
     elif kind == "wrong_discard" and contract not in DECLARER_EXCHANGES:
         problems.add(
             "irregularity.type",
-            f"nobody exchanges with the talon at {contract}",
-            f"{contract} esetén senki nem cserél a talonnal",
+            msg("nobody exchanges with the talon at {contract}", contract=str(contract)),
         )
 
 
@@ -537,22 +511,23 @@ class _Auction:
         if self.trisak_by is None or who == self.trisak_by:
             problems.add(
                 at,
-                "segítek helps another player's trisákolás bid",
-                "segítek csak más trisákolás-licitjére mondható",
+                msg("segítek helps another player's trisákolás bid"),
             )
         elif who in self.passed and not rules["passed_player_may_help"]:
             problems.add(
                 at,
-                f"{who} has passed and may not help (passed_player_may_help is false)",
-                f"{who} passzolt, nem segíthet (passed_player_may_help hamis)",
+                msg(
+                    "{who} has passed and may not help (passed_player_may_help is false)",
+                    who=who,
+                ),
             )
         elif self.since_trisak and rules["segitek_must_be_next_call"]:
             problems.add(
                 at,
-                "segítek must be the next non-pass call after the trisákolás bid "
-                "(segitek_must_be_next_call)",
-                "a segíteknek a trisákolás utáni első nem-passz bemondásnak kell lennie "
-                "(segitek_must_be_next_call)",
+                msg(
+                    "segítek must be the next non-pass call after the trisákolás bid "
+                    "(segitek_must_be_next_call)"
+                ),
             )
         else:
             self.helped_by = who
@@ -562,15 +537,13 @@ class _Auction:
         if who in self.passed:
             problems.add(
                 at,
-                f"{who} has passed and may not bid again",
-                f"{who} passzolt, nem licitálhat újra",
+                msg("{who} has passed and may not bid again", who=who),
             )
             return
         if self.top is not None and CONTRACTS.index(call) <= CONTRACTS.index(self.top):
             problems.add(
                 at,
-                f"{call} does not rank above {self.top}",
-                f"{call} nem magasabb, mint {self.top}",
+                msg("{call} does not rank above {top}", call=call, top=self.top),
             )
             return
         if self.trisak_by is not None:
@@ -611,11 +584,10 @@ def _read_bids(
         if i == 0 and first is not None and who != first:
             problems.add(
                 f"{at}.player",
-                f"the first hand ({first}) calls first",
-                f"az osztó jobbkeze ({first}) licitál először",
+                msg("the first hand ({first}) calls first", first=first),
             )
         if auction.helped_by is not None:
-            problems.add(at, "segítek ended the bidding", "a segítek lezárta a licitet")
+            problems.add(at, msg("segítek ended the bidding"))
             break
         auction.call(problems, rules, f"{at}.call", who, call)
     if len(problems.items) > before or not calls:
@@ -625,10 +597,16 @@ def _read_bids(
         contract, declarer, helper = recorded
         problems.add(
             "bids",
-            f"the bids give {derived[0]} by {derived[1]} (helper {derived[2]}), not "
-            f"{contract} by {declarer} (helper {helper})",
-            f"a licit szerint {derived[0]}, felvevő {derived[1]} (segítő {derived[2]}), nem "
-            f"{contract}, {declarer} (segítő {helper})",
+            msg(
+                "the bids give {contract} by {declarer} (helper {helper}), not "
+                "{recorded_contract} by {recorded_declarer} (helper {recorded_helper})",
+                contract=str(derived[0]),
+                declarer=str(derived[1]),
+                helper=str(derived[2]),
+                recorded_contract=str(contract),
+                recorded_declarer=str(declarer),
+                recorded_helper=str(helper),
+            ),
         )
 
 
@@ -637,7 +615,7 @@ def _read_bids(
 # lines are immutable), so a replay books each of them once.
 
 
-def score(hand: Hand, players: tuple[str, ...]) -> tuple[list[Line], Text]:
+def score(hand: Hand, players: tuple[str, ...]) -> tuple[list[Line], Msg]:
     """The hand's lines and summary."""
     lines: list[Line] = []
     if hand.unpenalised is not None:
@@ -674,43 +652,40 @@ def score(hand: Hand, players: tuple[str, ...]) -> tuple[list[Line], Text]:
 
 def _unpenalised_line(kind: str, offender: str) -> Line:
     """An irregularity the house rules (N6, N7) leave unpunished, noted on the hand."""
-    what = IRREGULARITY_NAMES[kind]
     rule = "illegal_ultimo_bid_penalty" if kind == "illegal_ultimo_bid" else "revoke_penalty"
     return Line(
-        Text(
-            f"{what.en} by {offender}: no penalty here ({rule}), the hand is "
-            "scored from its results",
-            f"{offender}: {what.hu}: itt nincs büntetés ({rule}), a leosztás "
-            "az eredménye szerint számít",
+        msg(
+            "{irregularity} by {offender}: no penalty here ({rule}), the hand is scored from "
+            "its results",
+            irregularity=IRREGULARITY_NAMES[kind],
+            offender=offender,
+            rule=rule,
         )
     )
 
 
 @lru_cache(maxsize=4096)
-def _all_pass(players: tuple[str, ...], tricks: tuple[int, ...]) -> tuple[tuple[Line, ...], Text]:
+def _all_pass(players: tuple[str, ...], tricks: tuple[int, ...]) -> tuple[tuple[Line, ...], Msg]:
     """Form 1 (seed 000 "Trisákolás"): each pays each other player one unit per trick."""
     lines: list[Line] = []
     for p, t in zip(players, tricks, strict=True):
         if t == 0:
-            lines.append(
-                Line(Text(f"{p} took no trick: pays nothing", f"{p} nem ütött: nem fizet"))
-            )
+            lines.append(Line(msg("{who} took no trick: pays nothing", who=p)))
             continue
         offender_pays_each(
             lines,
             players,
             p,
             t,
-            Text(
-                f"trisákolás after an all-pass: {p} took {t} trick(s), pays {t} to each "
-                "other player",
-                f"trisákolás (mindenki passzolt): {p} {t} ütést vitt, mindenkinek {t} pontot fizet",
+            msg(
+                "trisákolás after an all-pass: {who} took {tricks} trick(s), pays {tricks} to "
+                "each other player",
+                who=p,
+                tricks=t,
             ),
         )
     shown = ", ".join(f"{p} {t}" for p, t in zip(players, tricks, strict=True))
-    return tuple(lines), Text(
-        f"trisákolás, all passed: tricks {shown}", f"trisákolás, passz: ütések {shown}"
-    )
+    return tuple(lines), msg("trisákolás, all passed: tricks {shown}", shown=shown)
 
 
 @lru_cache(maxsize=4096)
@@ -721,9 +696,10 @@ def _trisak(
     opponents: tuple[str, ...],
     contra: int,
     tricks_by_player: tuple[tuple[str, int], ...],
-) -> tuple[tuple[Line, ...], Text]:
+) -> tuple[tuple[Line, ...], Msg]:
     """Forms 2 and 3: the bidder (with a helper) must take the fewest tricks; 3 units."""
     tricks = dict(tricks_by_player)
+    who: str | Msg
     if helper is None:
         won, why = _alone_fewest(tricks[declarer], min(tricks[p] for p in opponents))
         who = declarer
@@ -732,12 +708,15 @@ def _trisak(
         ours = sum(tricks[p] for p in side)
         theirs = sum(tricks[p] for p in opponents)
         won = ours < theirs
-        why = Text(
-            f"{ours} {'<' if won else '≥'} {theirs} tricks",
-            f"{ours} {'<' if won else '≥'} {theirs} ütés",
+        why = pmsg(
+            "negyes54 trisákolás",
+            "{ours} {relation} {theirs} tricks",
+            ours=ours,
+            relation="<" if won else "≥",
+            theirs=theirs,
         )
-        who = f"{declarer} + {helper} (segítek)"
-    cw = contra_word(contra)
+        who = msg("{declarer} + {helper} (segítek)", declarer=declarer, helper=helper)
+    game = contra_game(contra, NAMES["trisakolas"])
     outcome = WON if won else LOST
     winners, losers = (side, opponents) if won else (opponents, side)
     lines: list[Line] = []
@@ -746,25 +725,27 @@ def _trisak(
         losers,
         TRISAK * contra_multiplier(contra),
         lines,
-        Text(
-            f"{who}: {cw}trisákolás {outcome.en} ({why.en}): {times(TRISAK, contra)}",
-            f"{who}: {cw}trisákolás {outcome.hu} ({why.hu}): {times(TRISAK, contra)}",
+        msg(
+            "{who}: {game} {result} ({why}): {arithmetic}",
+            who=who,
+            game=game,
+            result=outcome,
+            why=why,
+            arithmetic=times(TRISAK, contra),
         ),
     )
-    summary = Text(f"{who}: {cw}trisákolás {outcome.en}", f"{who}: {cw}trisákolás {outcome.hu}")
+    summary = msg("{who}: {game} {result}", who=who, game=game, result=outcome)
     return tuple(lines), summary
 
 
-def _alone_fewest(t: int, fewest: int) -> tuple[bool, Text]:
+def _alone_fewest(t: int, fewest: int) -> tuple[bool, Msg]:
     """Form 2: fewer tricks than each other player (a tie with anyone loses)."""
     if t < fewest:
-        return True, Text(
-            f"{t} tricks, fewer than each opponent (fewest {fewest})",
-            f"{t} ütés, kevesebb, mint bármelyik ellenfélé (legkevesebb {fewest})",
+        return True, msg(
+            "{tricks} tricks, fewer than each opponent (fewest {fewest})", tricks=t, fewest=fewest
         )
-    return False, Text(
-        f"{t} tricks, not fewer than an opponent's {fewest}",
-        f"{t} ütés, nem kevesebb, mint egy ellenfél {fewest} ütése",
+    return False, msg(
+        "{tricks} tricks, not fewer than an opponent's {fewest}", tricks=t, fewest=fewest
     )
 
 
@@ -777,77 +758,97 @@ def _bid(
     took_trick: bool | None,
     points: int | None,
     ultimo_won: bool | None,
-) -> tuple[tuple[Line, ...], Text]:
+) -> tuple[tuple[Line, ...], Msg]:
     """A betli or card-point bid, each part of a combined bid judged on its own."""
-    name = NAMES[contract]
+    game = contra_game(contra, NAMES[contract])
     who = " + ".join(side)
-    cw = contra_word(contra)
     mult = contra_multiplier(contra)
     parts = _bid_parts(contract, took_trick, points, ultimo_won)
-    net = sum(v for _, _, v in parts)
+    net = sum(v for _, v in parts)
+    winners, losers = (side, opponents) if net > 0 else (opponents, side)
+    expr = _arithmetic([v for _, v in parts], mult)
     if len(parts) == 1:
         # a single-element bid: "szólóhármas won (44 ≥ 33 points)"
-        en, hu, v = parts[0]
-        en = en.removeprefix("game ").removeprefix("ultimó ")
-        hu = hu.removeprefix("játék ").removeprefix("ultimó ")
-        parts = [(en, hu, v)]
-        sep = " "
+        what = msg(
+            "{who}: {game} {part}; a = {arithmetic}",
+            who=who,
+            game=game,
+            part=parts[0][0],
+            arithmetic=expr,
+        )
     else:
-        sep = ": "
-    winners, losers = (side, opponents) if net > 0 else (opponents, side)
-    expr = _arithmetic([v for _, _, v in parts], mult)
+        what = msg(
+            "{who}: {game}: {first}, {second}; a = {arithmetic}",
+            who=who,
+            game=game,
+            first=parts[0][0],
+            second=parts[1][0],
+            arithmetic=expr,
+        )
     lines: list[Line] = []
-    _distribute(
-        winners,
-        losers,
-        abs(net) * mult,
-        lines,
-        Text(
-            f"{who}: {cw}{name.en}{sep}{', '.join(p[0] for p in parts)}; a = {expr}",
-            f"{who}: {cw}{name.hu}{sep}{', '.join(p[1] for p in parts)}; a = {expr}",
-        ),
-    )
-    summary = Text(f"{who}: {cw}{name.en} {net * mult:+d}", f"{who}: {cw}{name.hu} {net * mult:+d}")
+    _distribute(winners, losers, abs(net) * mult, lines, what)
+    summary = msg("{who}: {game} {net}", who=who, game=game, net=f"{net * mult:+d}")
     return tuple(lines), summary
 
 
 def _bid_parts(
     contract: str, took_trick: bool | None, points: int | None, ultimo_won: bool | None
-) -> list[tuple[str, str, int]]:
-    """(what en, what hu, signed units) per part of the bid."""
-    parts: list[tuple[str, str, int]] = []
+) -> list[tuple[Msg, int]]:
+    """(what, signed units) per part of the bid; a part alone does not name itself."""
+    parts: list[tuple[Msg, int]] = []
+    combined = contract in GAME_PART and contract in ULTIMO_BIDS
     if contract in BETLI:
         value = BETLI[contract]
-        won = not took_trick
-        parts.append(
-            (
-                f"{'won, no trick taken' if won else 'lost, took a trick'}",
-                f"{'megnyerve, nem ütött' if won else 'elveszítve, ütött'}",
-                value if won else -value,
-            )
-        )
+        if not took_trick:
+            parts.append((pmsg("negyes54 betli", "won, no trick taken"), value))
+        else:
+            parts.append((pmsg("negyes54 betli", "lost, took a trick"), -value))
     if contract in GAME_PART:
-        g = GAME_PART[contract]
         assert points is not None
-        won = points >= TO_WIN
-        rel = "≥" if won else "<"
-        parts.append(
-            (
-                f"game {'won' if won else 'lost'} ({points} {rel} 33 points)",
-                f"játék {'megnyerve' if won else 'elveszítve'} ({points} {rel} 33 pont)",
-                g if won else -g,
-            )
-        )
+        parts.append(_game_part(GAME_PART[contract], points, combined))
     if contract in ULTIMO_BIDS:
         won = bool(ultimo_won)
-        parts.append(
-            (
-                f"ultimó {'won' if won else 'lost'}",
-                f"ultimó {'sikerült' if won else 'elbukott'}",
-                ULTIMO if won else -ULTIMO,
+        if combined:
+            part = (
+                pmsg("negyes54 bid part", "ultimó won")
+                if won
+                else pmsg("negyes54 bid part", "ultimó lost")
             )
-        )
+        else:
+            part = (
+                pmsg("negyes54 ultimóhívás", "won") if won else pmsg("negyes54 ultimóhívás", "lost")
+            )
+        parts.append((part, ULTIMO if won else -ULTIMO))
     return parts
+
+
+def _game_part(value: int, points: int, combined: bool) -> tuple[Msg, int]:
+    """The card-point part: 'game won (44 ≥ 33 points)', or without 'game' alone."""
+    won = points >= TO_WIN
+    rel = "≥" if won else "<"
+    if combined and won:
+        part = pmsg(
+            "negyes54 bid part",
+            "game won ({points} {relation} 33 points)",
+            points=points,
+            relation=rel,
+        )
+    elif combined:
+        part = pmsg(
+            "negyes54 bid part",
+            "game lost ({points} {relation} 33 points)",
+            points=points,
+            relation=rel,
+        )
+    elif won:
+        part = pmsg(
+            "negyes54 bid part", "won ({points} {relation} 33 points)", points=points, relation=rel
+        )
+    else:
+        part = pmsg(
+            "negyes54 bid part", "lost ({points} {relation} 33 points)", points=points, relation=rel
+        )
+    return part, value if won else -value
 
 
 def _arithmetic(values: list[int], mult: int) -> str:
@@ -867,11 +868,10 @@ def _penalty(
     contract: str,
     contra: int,
     penalty: tuple[str, str],
-) -> Text:
+) -> Msg:
     """Seed 004 §62*/§38 style (section 9): the offender pays the bid value × contra to each
     other player; the all-pass trisákolás has no bid: 3."""
     kind, offender = penalty
-    what = IRREGULARITY_NAMES[kind]
     value = _bid_value(contract)
     level = 0 if contract == ALL_PASS else contra
     x = value * contra_multiplier(level)
@@ -880,16 +880,23 @@ def _penalty(
         players,
         offender,
         x,
-        Text(
-            f"{what.en} by {offender}, nothing else is scored: X = {contra_word(level)}"
-            f"{NAMES[contract].en} {times(value, level)}; {offender} pays X to each other "
-            "player",
-            f"{offender}: {what.hu}, más nem számít: X = {contra_word(level)}"
-            f"{NAMES[contract].hu} {times(value, level)}; {offender} mindenkinek X pontot "
-            "fizet",
+        pmsg(
+            "negyes54 penalty",
+            "{irregularity} by {offender}, nothing else is scored: X = {game} {arithmetic}; "
+            "{offender} pays X to each other player",
+            irregularity=IRREGULARITY_NAMES[kind],
+            offender=offender,
+            game=contra_game(level, NAMES[contract]),
+            arithmetic=times(value, level),
         ),
     )
-    return Text(f"{what.en} by {offender} (−{3 * x})", f"{offender}: {what.hu} (−{3 * x})")
+    return pmsg(
+        "negyes54 penalty",
+        "{irregularity} by {offender} (−{total})",
+        irregularity=IRREGULARITY_NAMES[kind],
+        offender=offender,
+        total=3 * x,
+    )
 
 
 # --- the variant ----------------------------------------------------------------------
@@ -897,16 +904,12 @@ def _penalty(
 
 class Negyes54(FourSeatTable):
     key = KEY
-    title = Text(
-        "Four-player 54-card tarokk with trisákolás", "Négyes tarokk 54 lappal, trisákolással"
-    )
+    # still a Text: the game_title filter (templatetags/display.py) reads it with .get
+    title = pmsg("game title", "Four-player 54-card tarokk with trisákolás")
     house_rules = HOUSE_RULES
     record = RECORD
     event_record = None
-    no_events = Text(
-        "negyes54 has no session events: the same four play all night",
-        "a négyes tarokkban nincs ülésközi esemény: ugyanaz a négy játékos játszik",
-    )
+    no_events = msg("negyes54 has no session events: the same four play all night")
 
     def play(
         self, session: Session, state: State, hand: Mapping[str, Any], number: int
@@ -924,12 +927,7 @@ class Negyes54(FourSeatTable):
         first = players[(players.index(dealer) + 1) % 4]
         return TableHint(
             next_dealer=dealer,
-            notes=(
-                Text(
-                    f"{first} is first hand (bids and leads first)",
-                    f"{first} az osztó jobbkeze (elsőként licitál és hív ki)",
-                ),
-            ),
+            notes=(msg("{first} is first hand (bids and leads first)", first=first),),
         )
 
 

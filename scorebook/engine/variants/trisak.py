@@ -11,17 +11,22 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from scorebook.engine.errors import Problems
-from scorebook.engine.payments import CONTRA_NAMES, contra_multiplier
+from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.payments import book_payment as _distribute
+from scorebook.engine.payments import contra_multiplier
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, by_player, fields, rows
-from scorebook.engine.types import Entry, HouseRule, Line, Session, TableHint, Text
+from scorebook.engine.types import Entry, HouseRule, Line, Session, TableHint
 from scorebook.engine.variants._tarokk54 import (
+    BIDDING,
+    CONTRAS,
+    CONTRAS_GROUP,
     LOST,
+    PENALTIES,
     WON,
     FourSeatTable,
     State,
-    contra_word,
+    contra_game,
     first_hand,
     hand_booked,
     names,
@@ -65,14 +70,14 @@ CONTRACTS = (
     "harmas_szolo",
 )
 NAMES = {
-    "no_game": Text("no game", "nincs játék"),
-    "trisakolas": Text("trisákolás", "trisákolás"),
-    "jatek": Text("játék", "játék"),
-    "ultimohivas": Text("ultimóhívás", "ultimóhívás"),
-    "bettli": Text("bettli", "bettli"),
-    "harmas": Text("hármasjáték", "hármasjáték"),
-    "nyilt_bettli": Text("nyílt bettli", "nyílt bettli"),
-    "harmas_szolo": Text("hármas szóló", "hármas szóló"),
+    "no_game": pmsg("trisak contract", "no game"),
+    "trisakolas": pmsg("trisak contract", "trisákolás"),
+    "jatek": pmsg("trisak contract", "játék"),
+    "ultimohivas": pmsg("trisak contract", "ultimóhívás"),
+    "bettli": pmsg("trisak contract", "bettli"),
+    "harmas": pmsg("trisak contract", "hármasjáték"),
+    "nyilt_bettli": pmsg("trisak contract", "nyílt bettli"),
+    "harmas_szolo": pmsg("trisak contract", "hármas szóló"),
 }
 # Game values per level (seed 004 §73: "díja 4 pont" … "Díja 20 pont"); at ultimóhívás the
 # game part is 4 and the announced ultimó (below) 40.
@@ -107,131 +112,111 @@ TRISAK_NO_TRICK = 9
 BONUS_VALUE = 10
 BONUSES = ("eight_tarokks", "four_kings", "trull", "little_honours")
 BONUS_NAMES = {
-    "eight_tarokks": Text("nyolc tarokk (eight tarokks)", "legalább 8 tarokk"),
-    "four_kings": Text("négy király (four kings)", "négy király"),
-    "trull": Text("tulétroá (trull)", "tulétroá"),
-    "little_honours": Text("kis honnörök (little honours)", "kis honnörök"),
+    "eight_tarokks": pmsg("trisak hand bonus", "nyolc tarokk (eight tarokks)"),
+    "four_kings": pmsg("trisak hand bonus", "négy király (four kings)"),
+    "trull": pmsg("trisak hand bonus", "tulétroá (trull)"),
+    "little_honours": pmsg("trisak hand bonus", "kis honnörök (little honours)"),
 }
 # How many players can hold each bonus in one deal: 4 kings, 3 honours, 7 cards for the
 # little honours (4 each), 22 tarokks (8 each).
 BONUS_MOST = {"eight_tarokks": 2, "four_kings": 1, "trull": 1, "little_honours": 1}
 IRREGULARITIES = ("revoke", "wrong_discard")
+IRREGULARITY_NAMES = {
+    "revoke": pmsg("trisak irregularity", "revoke"),
+    "wrong_discard": pmsg("trisak irregularity", "wrong discard"),
+}
 SIDES = ("declarer", "opponents")
 RESULT_FIELDS = ("declarer_side_points", "declarer_took_trick", "trisak_points", "trisak_tricks")
+
+HAND_BONUSES = pmsg("tarokk54 house rule group", "Hand bonuses")
+ULTIMO_GROUP = pmsg("tarokk54 house rule group", "Ultimó")
 
 HOUSE_RULES = (
     HouseRule(
         "level1_first_hand_only",
         True,
         "bool",
-        Text(
-            "Tr1: only the first hand may bid játék (level 1) and so choose trisákolás",
-            "Tr1: játékot (első fokozat), így trisákolást is csak az osztó jobbkeze mondhat",
-        ),
-        group=Text("Bidding", "Licit"),
+        msg("Tr1: only the first hand may bid játék (level 1) and so choose trisákolás"),
+        group=BIDDING,
     ),
     HouseRule(
         "all_pass_action",
         "redeal",
         "choice",
-        Text(
-            "Tr2: when everybody passes: redeal, or play a trisákolás",
-            "Tr2: ha mindenki passzol: újraosztás, vagy trisákolás",
-        ),
+        msg("Tr2: when everybody passes: redeal, or play a trisákolás"),
         choices=("redeal", "trisakolas"),
-        choice_labels=(Text("redeal", "újraosztás"), Text("trisákolás", "trisákolás")),
-        group=Text("Bidding", "Licit"),
+        choice_labels=(
+            pmsg("trisak all-pass action", "redeal"),
+            pmsg("trisak all-pass action", "trisákolás"),
+        ),
+        group=BIDDING,
     ),
     HouseRule(
         "hand_bonuses_in_trisakolas",
         True,
         "bool",
-        Text(
-            "Tr5: hand bonuses are paid in a trisákolás too",
-            "Tr5: trisákolásnál is jár a kézben tartott lapokért a díj",
-        ),
-        group=Text("Hand bonuses", "Bemondások"),
+        msg("Tr5: hand bonuses are paid in a trisákolás too"),
+        group=HAND_BONUSES,
     ),
     HouseRule(
         "kis_honnorok_stacking",
         False,
         "bool",
-        Text(
-            "Tr6: kis honnörök may be paid beside the same player's négy király or tulétroá",
-            "Tr6: a kis honnörök ugyanannak a négy királya vagy tulétroája mellett is jár",
-        ),
-        group=Text("Hand bonuses", "Bemondások"),
+        msg("Tr6: kis honnörök may be paid beside the same player's négy király or tulétroá"),
+        group=HAND_BONUSES,
     ),
     HouseRule(
         "hand_bonus_payers",
         "all_others",
         "choice",
-        Text(
-            "Tr7: who pays a hand bonus: every other player, or only the holder's opponents",
-            "Tr7: ki fizeti a bemondást: mindenki más, vagy csak a tartó ellenfelei",
-        ),
+        msg("Tr7: who pays a hand bonus: every other player, or only the holder's opponents"),
         choices=("all_others", "opposing_side"),
         choice_labels=(
-            Text("every other player", "mindenki más"),
-            Text("the opposing side", "az ellenfelek"),
+            pmsg("trisak hand bonus payers", "every other player"),
+            pmsg("trisak hand bonus payers", "the opposing side"),
         ),
-        group=Text("Hand bonuses", "Bemondások"),
+        group=HAND_BONUSES,
     ),
     HouseRule(
         "allow_contra",
         True,
         "bool",
-        Text(
-            "Tr8: the game and an announced ultimó may be contra'd",
-            "Tr8: a játékra és a bemondott ultimóra lehet kontrát mondani",
-        ),
-        group=Text("Contras", "Kontrák"),
+        msg("Tr8: the game and an announced ultimó may be contra'd"),
+        group=CONTRAS_GROUP,
     ),
     HouseRule(
         "max_contra_level",
         "mordkontra",
         "choice",
-        Text(
-            "Tr8: the highest contra step: mordkontra (×32) or rekontra (×4)",
-            "Tr8: a legmagasabb kontrafok: mordkontra (×32) vagy rekontra (×4)",
-        ),
+        msg("Tr8: the highest contra step: mordkontra (×32) or rekontra (×4)"),
         choices=("mordkontra", "rekontra"),
         choice_labels=(
-            Text("up to mordkontra (×32)", "mordkontráig (×32)"),
-            Text("up to rekontra (×4)", "rekontráig (×4)"),
+            pmsg("trisak highest contra", "up to mordkontra (×32)"),
+            pmsg("trisak highest contra", "up to rekontra (×4)"),
         ),
-        group=Text("Contras", "Kontrák"),
+        group=CONTRAS_GROUP,
     ),
     HouseRule(
         "ultimo_declarer_side_only",
         False,
         "bool",
-        Text(
-            "Tr9: only the declarer's side may announce or make the ultimó",
-            "Tr9: ultimót csak a felvevő oldala mondhat be vagy csinálhat",
-        ),
-        group=Text("Ultimó", "Ultimó"),
+        msg("Tr9: only the declarer's side may announce or make the ultimó"),
+        group=ULTIMO_GROUP,
     ),
     HouseRule(
         "penalty_includes_bonuses",
         False,
         "bool",
-        Text(
-            "Tr11: after a revoke or wrong discard the hand bonuses are still paid",
-            "Tr11: renonsz vagy hibás skartolás után is kifizetik a bemondásokat",
-        ),
-        group=Text("Penalties", "Büntetések"),
+        msg("Tr11: after a revoke or wrong discard the hand bonuses are still paid"),
+        group=PENALTIES,
     ),
     HouseRule(
         "settlement_per_player",
         22,
         "int",
-        Text(
-            "Tr12: ultimóhívás settled for half fee: what the declarer pays each other player",
-            "Tr12: ultimóhívás féldíjas kiegyezése: mennyit fizet a felvevő mindenkinek",
-        ),
+        msg("Tr12: ultimóhívás settled for half fee: what the declarer pays each other player"),
         minimum=0,
-        group=Text("Ultimó", "Ultimó"),
+        group=ULTIMO_GROUP,
     ),
 )
 
@@ -324,8 +309,7 @@ def _read_declarer(
         if r.has("declarer"):
             r.problems.add(
                 "declarer",
-                "must be null when nobody played (no_game)",
-                "üresen kell hagyni, ha nem volt játék (no_game)",
+                msg("must be null when nobody played (no_game)"),
             )
     elif contract == "trisakolas" and rules["all_pass_action"] == "trisakolas":
         # null: the trisákolás played after an all-pass (Tr2)
@@ -336,8 +320,10 @@ def _read_declarer(
     if contract == "no_game" and rules["all_pass_action"] == "trisakolas":
         r.problems.add(
             "contract",
-            "no_game is not possible: after an all-pass a trisákolás is played (all_pass_action)",
-            "no_game nem lehet: ha mindenki passzol, trisákolás következik (all_pass_action)",
+            msg(
+                "no_game is not possible: after an all-pass a trisákolás is played "
+                "(all_pass_action)"
+            ),
         )
     return declarer
 
@@ -359,8 +345,11 @@ def _check_level1(
     ):
         problems.add(
             "declarer",
-            f"only the first hand ({first}) may bid {NAMES[contract].en} (level1_first_hand_only)",
-            f"{NAMES[contract].hu} csak az osztó jobbkeze ({first}) lehet (level1_first_hand_only)",
+            msg(
+                "only the first hand ({first}) may bid {contract} (level1_first_hand_only)",
+                first=first,
+                contract=NAMES[contract],
+            ),
         )
 
 
@@ -375,14 +364,12 @@ def _read_call(
             if r.has(name):
                 problems.add(
                     name,
-                    "only at jatek and ultimohivas (must be null)",
-                    "csak játéknál és ultimóhívásnál (üresen kell hagyni)",
+                    msg("only at jatek and ultimohivas (must be null)"),
                 )
         if not_held:
             problems.add(
                 "called_tarokk_not_held",
-                "only at jatek and ultimohivas (must be false)",
-                "csak játéknál és ultimóhívásnál (hamisnak kell lennie)",
+                msg("only at jatek and ultimohivas (must be false)"),
             )
         return None, not_held
     r.integer("called_tarokk", lo=2, hi=19)
@@ -390,8 +377,7 @@ def _read_call(
     if r.has("partner") == not_held:
         problems.add(
             "partner",
-            "give the partner, or called_tarokk_not_held = true, not both",
-            "a partner vagy a called_tarokk_not_held = true közül pontosan egy kell",
+            msg("give the partner, or called_tarokk_not_held = true, not both"),
         )
     return partner, not_held
 
@@ -402,8 +388,7 @@ def _read_settled(r: Reader, contract: str | None, not_held: bool) -> bool:
     if settled and not (contract == "ultimohivas" and not_held):
         r.problems.add(
             "settled_half_fee",
-            "only at ultimohivas with the called tarokk not held",
-            "csak ultimóhívásnál, ha a hívott tarokk fekszik",
+            msg("only at ultimohivas with the called tarokk not held"),
         )
         return False
     return settled
@@ -415,15 +400,13 @@ def _read_contra(r: Reader, name: str, rules: Mapping[str, Any], top: int) -> in
     if level and not rules["allow_contra"]:
         r.problems.add(
             r.path(name),
-            "contras are not played here (allow_contra is false): must be 0",
-            "itt nincs kontra (allow_contra hamis): 0-nak kell lennie",
+            msg("contras are not played here (allow_contra is false): must be 0"),
         )
         return 0
     if level > top:
         r.problems.add(
             r.path(name),
-            f"{level} is above rekontra (max_contra_level)",
-            f"{level} a rekontránál magasabb (max_contra_level)",
+            msg("{level} is above rekontra (max_contra_level)", level=level),
         )
         return 0
     return level
@@ -436,8 +419,9 @@ def _read_game_contra(
     if game_contra and (contract in ("no_game", "trisakolas") or settled):
         r.problems.add(
             "game_contra",
-            f"must be 0 at {'a settled ultimóhívás' if settled else contract}",
-            f"0-nak kell lennie ({'kiegyezett ultimóhívás' if settled else contract})",
+            msg("must be 0 at a settled ultimóhívás")
+            if settled
+            else msg("must be 0 at {contract}", contract=str(contract)),
         )
     return game_contra
 
@@ -459,16 +443,15 @@ def _read_ultimo(
         if played and contract == "ultimohivas":
             r.problems.add(
                 "ultimo",
-                "is required at ultimohivas (the declarer's announced ultimó)",
-                "ultimóhívásnál kötelező (a felvevő bemondott ultimója)",
+                msg("is required at ultimohivas (the declarer's announced ultimó)"),
             )
         return None
     if not played or contract not in ULTIMO_VALUE:
-        where = "a settled hand" if settled else str(contract)
         r.problems.add(
             "ultimo",
-            f"no ultimó at {where} (must be null)",
-            f"{where}: itt nincs ultimó (üresen kell hagyni)",
+            msg("no ultimó at a settled hand (must be null)")
+            if settled
+            else msg("no ultimó at {contract} (must be null)", contract=str(contract)),
         )
         return None
     # under a revoke / wrong-discard penalty the results (here `made`) are optional
@@ -498,22 +481,19 @@ def _check_ultimo_side(
     if which == "opponents" and rules["ultimo_declarer_side_only"]:
         problems.add(
             "ultimo.side",
-            "only the declarer's side has an ultimó here (ultimo_declarer_side_only)",
-            "itt csak a felvevő oldalának lehet ultimója (ultimo_declarer_side_only)",
+            msg("only the declarer's side has an ultimó here (ultimo_declarer_side_only)"),
         )
     if contract != "ultimohivas":
         return
     if which == "opponents" or (by is not None and by != declarer):
         problems.add(
             "ultimo.by",
-            "at ultimohivas the ultimó is the declarer's",
-            "ultimóhívásnál az ultimó a felvevőé",
+            msg("at ultimohivas the ultimó is the declarer's"),
         )
     if announced is False:
         problems.add(
             "ultimo.announced",
-            "at ultimohivas the ultimó is always announced",
-            "ultimóhívásnál az ultimó mindig bemondott",
+            msg("at ultimohivas the ultimó is always announced"),
         )
 
 
@@ -526,14 +506,12 @@ def _check_silent_ultimo(
     if contra:
         problems.add(
             "ultimo.contra",
-            "a silent ultimó cannot be contra'd",
-            "csendes ultimóra nem lehet kontrát mondani",
+            msg("a silent ultimó cannot be contra'd"),
         )
     if made is False and not penalised:
         problems.add(
             "ultimo.made",
-            "a silent ultimó is recorded only when made",
-            "csendes ultimót csak akkor írunk fel, ha sikerült",
+            msg("a silent ultimó is recorded only when made"),
         )
 
 
@@ -553,15 +531,13 @@ def _read_bonuses(
     if contract == "no_game" or settled:
         problems.add(
             "hand_bonuses",
-            "must be empty when nothing was played",
-            "üresnek kell lennie, ha nem volt lejátszás",
+            msg("must be empty when nothing was played"),
         )
         return ()
     if contract == "trisakolas" and not rules["hand_bonuses_in_trisakolas"]:
         problems.add(
             "hand_bonuses",
-            "no hand bonuses in a trisákolás (hand_bonuses_in_trisakolas is false)",
-            "trisákolásnál nincs bemondás (hand_bonuses_in_trisakolas hamis)",
+            msg("no hand bonuses in a trisákolás (hand_bonuses_in_trisakolas is false)"),
         )
         return ()
     result: list[tuple[str, str]] = []
@@ -578,8 +554,11 @@ def _read_bonuses(
             # the tulétroá includes the pagát, so nobody else can make an ultimó
             problems.add(
                 f"hand_bonuses[{i}].player",
-                f"{who} holds the pagát (tulétroá), so the ultimó cannot be {ultimo.by}'s",
-                f"{who} kezében a pagát (tulétroá), így az ultimó nem lehet {ultimo.by}-é",
+                msg(
+                    "{who} holds the pagát (tulétroá), so the ultimó cannot be {by}'s",
+                    who=who,
+                    by=ultimo.by,
+                ),
             )
     return tuple(result)
 
@@ -590,13 +569,12 @@ def _bonus_fits(
     """A bonus listed once, and held by no more players than one deal allows."""
     field = f"hand_bonuses[{i}]"
     if (who, bonus) in result:
-        problems.add(field, f"{who} {bonus} is listed twice", f"{who} {bonus} kétszer szerepel")
+        problems.add(field, msg("{who} {bonus} is listed twice", who=who, bonus=bonus))
         return False
     if sum(1 for _, b in result if b == bonus) >= BONUS_MOST[bonus]:
         problems.add(
             f"{field}.player",
-            f"{bonus} cannot be held by that many players in one deal",
-            f"{bonus} nem lehet ennyi játékos kezében egy leosztásban",
+            msg("{bonus} cannot be held by that many players in one deal", bonus=bonus),
         )
         return False
     return True
@@ -611,16 +589,19 @@ def _check_little_honours(
     ):
         problems.add(
             f"{field}.bonus",
-            f"{who} has négy király or tulétroá: kis honnörök is not paid beside "
-            "them (kis_honnorok_stacking is false)",
-            f"{who} négy királyt vagy tulétroát mondott: mellette kis honnörök nem "
-            "jár (kis_honnorok_stacking hamis)",
+            msg(
+                "{who} has négy király or tulétroá: kis honnörök is not paid beside "
+                "them (kis_honnorok_stacking is false)",
+                who=who,
+            ),
         )
     elif any(held.get(b) not in (None, who) for b in ("four_kings", "trull")):
         problems.add(
             f"{field}.player",
-            f"{who} cannot hold kis honnörök when another player holds négy király or tulétroá",
-            f"{who} nem tarthat kis honnörököt, ha másnál van a négy király vagy a tulétroá",
+            msg(
+                "{who} cannot hold kis honnörök when another player holds négy király or tulétroá",
+                who=who,
+            ),
         )
 
 
@@ -639,16 +620,14 @@ def _check_irregularity(
     if not played:
         r.problems.add(
             "irregularity",
-            "nothing was played (must be null)",
-            "nem volt lejátszás (üresen kell hagyni)",
+            msg("nothing was played (must be null)"),
         )
     elif kind == "wrong_discard" and (
         contract not in DISCARDING or offender not in (None, declarer)
     ):
         r.problems.add(
             "irregularity.type",
-            "a wrong discard is only the declarer's, at jatek, ultimohivas or harmas",
-            "hibás skartolás csak a felvevőé lehet, játéknál, ultimóhívásnál, hármasnál",
+            msg("a wrong discard is only the declarer's, at jatek, ultimohivas or harmas"),
         )
     elif kind is not None and offender is not None:
         return kind, offender
@@ -663,8 +642,7 @@ def _read_result(
         if r.has("result"):
             r.problems.add(
                 "result",
-                "must be null when nothing was played",
-                "üresen kell hagyni, ha nem volt lejátszás",
+                msg("must be null when nothing was played"),
             )
         return None, None
     if irregular:
@@ -698,9 +676,10 @@ def _read_trisak_result(
     if sum(points.values()) > PACK_POINTS - 6:
         res.problems.add(
             "result.trisak_points",
-            f"the card points sum to {sum(points.values())}, above 100 (the talon "
-            "is worth at least 6)",
-            f"a pontok összege {sum(points.values())}, több mint 100 (a talon legalább 6 pont)",
+            msg(
+                "the card points sum to {total}, above 100 (the talon is worth at least 6)",
+                total=sum(points.values()),
+            ),
         )
     if tricks is None or len(tricks) != 4:
         return None
@@ -709,8 +688,13 @@ def _read_trisak_result(
         if (t == 0 and pts) or pts < 4 * t:
             res.problems.add(
                 f"result.trisak_points.{p}",
-                f"{pts} card points do not fit {t} tricks (at least {4 * t}, 0 without a trick)",
-                f"{pts} pont nem illik {t} ütéshez (legalább {4 * t}, ütés nélkül 0)",
+                msg(
+                    "{points} card points do not fit {tricks} tricks (at least {least}, 0 "
+                    "without a trick)",
+                    points=pts,
+                    tricks=t,
+                    least=4 * t,
+                ),
             )
     return points, tricks
 
@@ -718,21 +702,12 @@ def _read_trisak_result(
 # --- scoring -----------------------------------------------------------------------------
 
 
-def score(
-    hand: Hand, players: tuple[str, ...], rules: Mapping[str, Any]
-) -> tuple[list[Line], Text]:
+def score(hand: Hand, players: tuple[str, ...], rules: Mapping[str, Any]) -> tuple[list[Line], Msg]:
     """The hand's lines and summary."""
     lines: list[Line] = []
     if hand.contract == "no_game":
-        lines.append(
-            Line(
-                Text(
-                    "all passed: no game, the next dealer deals",
-                    "mindenki passzolt: nincs játék, a következő oszt",
-                )
-            )
-        )
-        return lines, Text("no game", "nincs játék")
+        lines.append(Line(msg("all passed: no game, the next dealer deals")))
+        return lines, NAMES["no_game"]
     if hand.settled:
         return lines, _settlement(lines, players, rules["settlement_per_player"], hand)
     if hand.irregular is not None:
@@ -760,11 +735,7 @@ def score(
     return lines, summary
 
 
-def _hu_contra(level: int) -> str:
-    return f" ({CONTRA_NAMES[level]})" if level else ""
-
-
-def _settlement(lines: list[Line], players: tuple[str, ...], fee: int, hand: Hand) -> Text:
+def _settlement(lines: list[Line], players: tuple[str, ...], fee: int, hand: Hand) -> Msg:
     """Tr12: the declarer pays the agreed half fee to each other player."""
     declarer = hand.declarer
     assert declarer is not None
@@ -773,17 +744,14 @@ def _settlement(lines: list[Line], players: tuple[str, ...], fee: int, hand: Han
         players,
         declarer,
         fee,
-        Text(
-            f"{declarer}: ultimóhívás, called tarokk not held, settled for half fee "
-            f"(game and ultimó): {fee} to each other player",
-            f"{declarer}: ultimóhívás, a hívott tarokk fekszik, kiegyezés fél díjban "
-            f"(játék és ultimó): {fee} pont mindenkinek",
+        msg(
+            "{declarer}: ultimóhívás, called tarokk not held, settled for half fee "
+            "(game and ultimó): {fee} to each other player",
+            declarer=declarer,
+            fee=fee,
         ),
     )
-    return Text(
-        f"{declarer}: ultimóhívás settled (−{3 * fee})",
-        f"{declarer}: ultimóhívás, kiegyezés (−{3 * fee})",
-    )
+    return msg("{declarer}: ultimóhívás settled (−{total})", declarer=declarer, total=3 * fee)
 
 
 @lru_cache(maxsize=4096)
@@ -796,25 +764,27 @@ def _game(
     game_contra: int,
     ultimo: Ultimo | None,
     outcome: int | bool | None,
-) -> tuple[tuple[Line, ...], Text]:
+) -> tuple[tuple[Line, ...], Msg]:
     """The game and ultimó lines of a card game or bettli. `outcome` is the declarer side's
     card points, or for a bettli whether the declarer took a trick. Cached: a night repeats
     the same outcomes, and lines are immutable."""
     lines: list[Line] = []
-    name = NAMES[contract]
+    game = contra_game(game_contra, NAMES[contract])
     who = f"{declarer} + {partner}" if partner else declarer
     value = GAME_VALUE[contract]
     if contract in BETTLIS:
         won = not outcome
-        why = Text("no trick taken" if won else "took a trick", "nem ütött" if won else "ütött")
+        why = (
+            pmsg("trisak bettli", "no trick taken")
+            if won
+            else pmsg("trisak bettli", "took a trick")
+        )
     else:
         assert isinstance(outcome, int)
         won = outcome >= TO_WIN
-        why = Text(
-            f"{outcome} {'≥' if won else '<'} 54 card points",
-            f"{outcome} {'≥' if won else '<'} 54 pont",
+        why = msg(
+            "{points} {relation} 54 card points", points=outcome, relation="≥" if won else "<"
         )
-    cw = contra_word(game_contra)
     result = WON if won else LOST
     winners, losers = (members, opponents) if won else (opponents, members)
     _distribute(
@@ -822,19 +792,26 @@ def _game(
         losers,
         value * contra_multiplier(game_contra),
         lines,
-        Text(
-            f"{who}: {cw}{name.en} {result.en} ({why.en}): {times(value, game_contra)}",
-            f"{who}: {cw}{name.hu} {result.hu} ({why.hu}): {times(value, game_contra)}",
+        msg(
+            "{who}: {game} {result} ({why}): {arithmetic}",
+            who=who,
+            game=game,
+            result=result,
+            why=why,
+            arithmetic=times(value, game_contra),
         ),
     )
-    summary = Text(f"{who}: {cw}{name.en} {result.en}", f"{who}: {cw}{name.hu} {result.hu}")
-    if ultimo is not None:
-        made = _ultimo_line(lines, contract, members, opponents, ultimo)
-        summary = Text(
-            f"{summary.en}, ultimó ({ultimo.by}) {made.en}",
-            f"{summary.hu}, ultimó ({ultimo.by}) {made.hu}",
-        )
-    return tuple(lines), summary
+    if ultimo is None:
+        return tuple(lines), msg("{who}: {game} {result}", who=who, game=game, result=result)
+    made = _ultimo_line(lines, contract, members, opponents, ultimo)
+    return tuple(lines), msg(
+        "{who}: {game} {result}, ultimó ({by}) {made}",
+        who=who,
+        game=game,
+        result=result,
+        by=ultimo.by,
+        made=made,
+    )
 
 
 def _ultimo_line(
@@ -843,27 +820,34 @@ def _ultimo_line(
     members: tuple[str, ...],
     opponents: tuple[str, ...],
     ultimo: Ultimo,
-) -> Text:
+) -> Msg:
     """The pagát ultimó's line, paid between the sides apart from the game; 'made' or not."""
     silent, loud = ULTIMO_VALUE[contract]
     base = loud if ultimo.announced else silent
     ours, theirs = (members, opponents) if ultimo.side == "declarer" else (opponents, members)
     winners, losers = (ours, theirs) if ultimo.made else (theirs, ours)
-    kind = (
-        Text(f"{contra_word(ultimo.contra)}announced ultimó", "bemondott ultimója")
-        if ultimo.announced
-        else Text("silent ultimó", "csendes ultimója")
-    )
-    made = Text("made", "sikerült") if ultimo.made else Text("failed", "elbukott")
+    if not ultimo.announced:
+        kind = pmsg("trisak ultimó, of a player", "silent ultimó")
+    elif ultimo.contra:
+        kind = pmsg(
+            "trisak ultimó, of a player",
+            "{contra} announced ultimó",
+            contra=CONTRAS[ultimo.contra],
+        )
+    else:
+        kind = pmsg("trisak ultimó, of a player", "announced ultimó")
+    made = pmsg("trisak ultimó", "made") if ultimo.made else pmsg("trisak ultimó", "failed")
     _distribute(
         winners,
         losers,
         base * contra_multiplier(ultimo.contra),
         lines,
-        Text(
-            f"{kind.en} of {ultimo.by} {made.en}: {times(base, ultimo.contra)}",
-            f"{ultimo.by} {kind.hu}{_hu_contra(ultimo.contra)} {made.hu}: "
-            f"{times(base, ultimo.contra)}",
+        msg(
+            "{ultimo} of {who} {made}: {arithmetic}",
+            ultimo=kind,
+            who=ultimo.by,
+            made=made,
+            arithmetic=times(base, ultimo.contra),
         ),
     )
     return made
@@ -871,18 +855,11 @@ def _ultimo_line(
 
 def _trisak(
     lines: list[Line], players: tuple[str, ...], points: dict[str, int], tricks: dict[str, int]
-) -> Text:
+) -> Msg:
     """Trisákolás (seed 004 §73): the top scorer pays 3 to each, or 9 to each without a
     trick."""
     shown = ", ".join(f"{p} {points[p]} ({tricks[p]})" for p in players)
-    lines.append(
-        Line(
-            Text(
-                f"trisákolás: card points (tricks) {shown}",
-                f"trisákolás: pontok (ütések) {shown}",
-            )
-        )
-    )
+    lines.append(Line(msg("trisákolás: card points (tricks) {shown}", shown=shown)))
     most = max(points.values())
     top = [p for p in players if points[p] == most]
     zero = [p for p in players if tricks[p] == 0]
@@ -893,11 +870,12 @@ def _trisak(
                 [t],
                 TRISAK_NO_TRICK,
                 lines,
-                Text(
-                    f"{t} has the most card points ({most}) and pays 9 to each player "
-                    f"without a trick ({names(zero)})",
-                    f"{t} vitte a legtöbb pontot ({most}), 9 pontot fizet az ütés nélküli "
-                    f"játékosnak ({names(zero)})",
+                msg(
+                    "{who} has the most card points ({most}) and pays 9 to each player "
+                    "without a trick ({without})",
+                    who=t,
+                    most=most,
+                    without=names(zero),
                 ),
             )
         else:
@@ -906,55 +884,66 @@ def _trisak(
                 players,
                 t,
                 TRISAK_EACH,
-                Text(
-                    f"{t} has the most card points ({most}) and pays 3 to each other player",
-                    f"{t} vitte a legtöbb pontot ({most}), mindenkinek 3 pontot fizet",
+                msg(
+                    "{who} has the most card points ({most}) and pays 3 to each other player",
+                    who=t,
+                    most=most,
                 ),
             )
-    return Text(
-        f"trisákolás: {names(top)} most points ({most})",
-        f"trisákolás: {names(top)} a legtöbb pont ({most})",
-    )
+    return msg("trisákolás: {who} most points ({most})", who=names(top), most=most)
 
 
 def _penalty(
     lines: list[Line], players: tuple[str, ...], hand: Hand, irregular: tuple[str, str]
-) -> Text:
+) -> Msg:
     """A revoke or wrong discard (section 9): the offender pays X to each other player."""
     kind, offender = irregular
-    what = Text("revoke", "renonsz") if kind == "revoke" else Text("wrong discard", "hibás skart")
     x, arith = _penalty_x(hand)
     offender_pays_each(
         lines,
         players,
         offender,
         x,
-        Text(
-            f"{what.en} by {offender}, nothing else is scored: {arith.en}; "
-            f"{offender} pays X to each other player",
-            f"{offender} {what.hu}, más nem számít: {arith.hu}; "
-            f"{offender} mindenkinek X pontot fizet",
+        pmsg(
+            "trisak penalty",
+            "{irregularity} by {offender}, nothing else is scored: {x}; "
+            "{offender} pays X to each other player",
+            irregularity=IRREGULARITY_NAMES[kind],
+            offender=offender,
+            x=arith,
         ),
     )
-    return Text(f"{what.en} by {offender} (−{3 * x})", f"{offender} {what.hu} (−{3 * x})")
+    return pmsg(
+        "trisak penalty",
+        "{irregularity} by {offender} (−{total})",
+        irregularity=IRREGULARITY_NAMES[kind],
+        offender=offender,
+        total=3 * x,
+    )
 
 
-def _penalty_x(hand: Hand) -> tuple[int, Text]:
+def _penalty_x(hand: Hand) -> tuple[int, Msg]:
     """X: the game's value with its contra, plus an announced ultimó's, and how."""
     contract, level, ultimo = hand.contract, hand.game_contra, hand.ultimo
     if contract == "trisakolas":
         # trisákolás has no game value: its tariff, 3 (seed 004 §73 "3—3 pontot fizet")
-        return TRISAK_EACH, Text(f"X = trisákolás {TRISAK_EACH}", f"X = trisákolás {TRISAK_EACH}")
+        return TRISAK_EACH, msg(
+            "X = {game} {arithmetic}", game=NAMES["trisakolas"], arithmetic=TRISAK_EACH
+        )
     value = GAME_VALUE[contract]
     x = value * contra_multiplier(level)
-    en = f"X = {contra_word(level)}{NAMES[contract].en} {times(value, level)}"
-    hu = f"X = {contra_word(level)}{NAMES[contract].hu} {times(value, level)}"
-    if ultimo is not None and ultimo.announced:
-        loud = ULTIMO_VALUE[contract][1]
-        x += loud * contra_multiplier(ultimo.contra)
-        en += f" + announced ultimó {times(loud, ultimo.contra)}, X = {x}"
-        hu += f" + bemondott ultimó {times(loud, ultimo.contra)}, X = {x}"
-    return x, Text(en, hu)
+    game = contra_game(level, NAMES[contract])
+    if ultimo is None or not ultimo.announced:
+        return x, msg("X = {game} {arithmetic}", game=game, arithmetic=times(value, level))
+    loud = ULTIMO_VALUE[contract][1]
+    x += loud * contra_multiplier(ultimo.contra)
+    return x, msg(
+        "X = {game} {arithmetic} + announced ultimó {ultimo}, X = {x}",
+        game=game,
+        arithmetic=times(value, level),
+        ultimo=times(loud, ultimo.contra),
+        x=x,
+    )
 
 
 def _pay_bonuses(
@@ -979,21 +968,30 @@ def _bonus_line(
     v = BONUS_VALUE * 2 if doubled else BONUS_VALUE
     arith = f"{BONUS_VALUE} × 2 = {v}" if doubled else str(v)
     whom = (
-        Text("each opponent", "minden ellenféltől")
+        pmsg("trisak hand bonus, paid from", "each opponent")
         if by_side
-        else Text("each other player", "mindenki mástól")
+        else pmsg("trisak hand bonus, paid from", "each other player")
     )
-    name = BONUS_NAMES[bonus]
-    dbl = Text(", doubled in hármas szóló", ", hármas szólóban dupla") if doubled else Text("", "")
     lines: list[Line] = []
     _distribute(
         [who],
         payers,
         v,
         lines,
-        Text(
-            f"{who}: {name.en}{dbl.en}: {arith} from {whom.en}",
-            f"{who}: {name.hu}{dbl.hu}: {arith} pont {whom.hu}",
+        msg(
+            "{who}: {bonus}, doubled in hármas szóló: {arithmetic} from {payers}",
+            who=who,
+            bonus=BONUS_NAMES[bonus],
+            arithmetic=arith,
+            payers=whom,
+        )
+        if doubled
+        else msg(
+            "{who}: {bonus}: {arithmetic} from {payers}",
+            who=who,
+            bonus=BONUS_NAMES[bonus],
+            arithmetic=arith,
+            payers=whom,
         ),
     )
     return lines[0]
@@ -1004,14 +1002,12 @@ def _bonus_line(
 
 class Trisak(FourSeatTable):
     key = KEY
-    title = Text("Trisák tarokk", "Trisáktarokk")
+    # still a Text: the game_title filter (templatetags/display.py) reads it with .get
+    title = pmsg("game title", "Trisák tarokk")
     house_rules = HOUSE_RULES
     record = RECORD
     event_record = None
-    no_events = Text(
-        "trisák has no session events: the same four play all night",
-        "a trisákban nincs ülésközi esemény: ugyanaz a négy játékos játszik",
-    )
+    no_events = msg("trisák has no session events: the same four play all night")
 
     def play(
         self, session: Session, state: State, hand: Mapping[str, Any], number: int
@@ -1025,9 +1021,7 @@ class Trisak(FourSeatTable):
         if state.last_dealer is None:
             return TableHint(
                 next_dealer=None,
-                notes=(
-                    Text("seats and first dealer by drawing", "ülésrend és első osztó húzással"),
-                ),
+                notes=(msg("seats and first dealer by drawing"),),
             )
         dealer = players[(players.index(state.last_dealer) + 1) % len(players)]
         first = players[(players.index(dealer) + 1) % len(players)]
@@ -1035,9 +1029,10 @@ class Trisak(FourSeatTable):
         return TableHint(
             next_dealer=dealer,
             notes=(
-                Text(
-                    f"{cutter} cuts; {first} is first hand (bids and leads first)",
-                    f"{cutter} emel; {first} az osztó jobbkeze (elsőként licitál és hív ki)",
+                msg(
+                    "{cutter} cuts; {first} is first hand (bids and leads first)",
+                    cutter=cutter,
+                    first=first,
                 ),
             ),
         )

@@ -193,7 +193,7 @@ def test_true_false_results_name_the_problem(contract, name):
     hand["result"] = {**hand["result"], name: 1}
     with pytest.raises(InvalidHand) as caught:
         play(hand)
-    assert [(p.field, p.message.en, p.message.hu) for p in caught.value.problems] == [
+    assert [(p.field, str(p.message), say_in("hu")(p.message)) for p in caught.value.problems] == [
         (f"result.{name}", "1 is not one of true, false", "1 nem megengedett (lehet: true, false)")
     ]
 

@@ -214,7 +214,7 @@ def test_ultimo_fields_are_required():
 def test_ultimo_true_false_fields_name_the_problem(value, shown):
     with pytest.raises(InvalidHand) as caught:
         play(jatek(ultimo={**ultimo(), "announced": value, "made": value}))
-    assert [(p.field, p.message.en, p.message.hu) for p in caught.value.problems] == [
+    assert [(p.field, str(p.message), say_in("hu")(p.message)) for p in caught.value.problems] == [
         (
             f"ultimo.{name}",
             f"{shown} is not one of true, false",
@@ -415,9 +415,10 @@ def test_next_dealer_is_on_the_right_and_state_round_trips():
 
 def test_every_entry_explains_itself_in_both_languages():
     entry = play(jatek(ultimo=ultimo(), hand_bonuses=[{"player": "A", "bonus": "trull"}]))
-    assert all(line.text.en and line.text.hu for line in entry.lines)
-    assert entry.summary.en
-    assert entry.summary.hu
+    hu = say_in("hu")
+    assert all(str(line.text) and hu(line.text) for line in entry.lines)
+    assert str(entry.summary)
+    assert hu(entry.summary)
 
 
 def test_the_example_night_scores():
