@@ -106,7 +106,7 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("hu", "Magyar"), ("en", "English")]
+LANGUAGES = [("hu", "Magyar"), ("en", "English"), ("pl", "Polski")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("SCOREBOOK_TIME_ZONE", "Europe/Budapest")
 USE_I18N = True
