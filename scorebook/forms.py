@@ -33,7 +33,7 @@ from django.utils.translation import gettext_lazy as _
 from scorebook import names, nights
 from scorebook.engine.errors import Problem
 from scorebook.engine.messages import msg
-from scorebook.engine.shape import MAX_TEXT, ByPlayer, Leaf, Node, Obj, Rows, check_rule
+from scorebook.engine.shape import MAX_TEXT, ByPlayer, Leaf, Node, Obj, Rows, check_rule, leaf_at
 from scorebook.engine.types import HouseRule, Variant
 from scorebook.labels import pot_title
 from scorebook.speech import say
@@ -355,9 +355,14 @@ class HandForm:
         out = []
         for p in self.problems:
             path = form_path(p.field, self.rows)
-            label = self.labels.get(path) or path_label(path)
+            label = self.labels.get(path) or self.schema_label(path) or path_label(path)
             out.append((field_anchor(path), f"{label}: {say(p.message)}"))
         return out
+
+    def schema_label(self, path: str) -> str:
+        """The field's label in the variant's record schema, if it has one."""
+        leaf = leaf_at(self.shape, path) if self.shape is not None else None
+        return say(leaf.label) if leaf is not None and leaf.label is not None else ""
 
     @property
     def active_indexed(self) -> list[tuple[int, str]]:

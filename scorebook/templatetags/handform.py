@@ -16,6 +16,7 @@ its members are null instead of the whole object being null); see scorebook/form
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import template
@@ -23,8 +24,10 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
+from scorebook.engine.shape import Leaf, leaf_at
 from scorebook.forms import OBJECT, HandForm, field_anchor, split_name
 from scorebook.labels import CONTRA_LEVELS, label
+from scorebook.speech import say
 
 register = template.Library()
 
@@ -41,6 +44,20 @@ def _choices(spec: str) -> list[tuple[str, str]]:
         value, sep, text = item.partition("=")
         out.append((value, gettext(text) if sep else label(value)))  # scorebook/choice_texts.py
     return out
+
+
+def _schema(form: HandForm, path: str) -> Leaf | None:
+    """The field's schema in the variant's record (players' row and seat markers resolved)."""
+    if form.shape is None:
+        return None
+    return leaf_at(form.shape, re.sub(r"@\d+", "player", path))
+
+
+def _value(value: str | int | bool) -> str:
+    """A choice's value as the form posts it."""
+    if isinstance(value, bool):
+        return "1" if value else ""
+    return str(value)
 
 
 @register.inclusion_tag("scorebook/includes/field.html")
@@ -61,6 +78,13 @@ def field(
     if row is not None:
         name = name.replace("#", str(row))
     path, kind = split_name(name)
+    schema = _schema(form, path)
+    if schema is not None:  # what the template leaves out, the variant's record says
+        label = label or (say(schema.label) if schema.label else "")
+        help = help or (say(schema.help) if schema.help else "")
+        min = schema.lo if min is None else min
+        max = schema.hi if max is None else max
+        default = schema.default if default is None else default
     if form.fresh and path not in form.values and default is not None:
         values = [str(default)] if default != "" else []
     else:
@@ -73,8 +97,10 @@ def field(
         options = [(p, p) for p in people]
         # a stored value outside the list (e.g. the sitting-out dealer) stays selectable
         options += [(v, v) for v in values if v and v not in people]
+    elif choices:
+        options = _choices(choices)
     else:
-        options = _choices(choices) if choices else []
+        options = [(_value(c.value), say(c.label)) for c in schema.choices] if schema else []
     dom_id = "f-" + "".join(c if c.isalnum() else "-" for c in name)
     shown = label or path.rsplit(".", 1)[-1].replace("_", " ")
     form.labels[error_key] = str(shown)  # the problem list (rendered after) names it so

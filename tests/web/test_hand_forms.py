@@ -417,3 +417,31 @@ def test_the_setup_forms_json_house_rule_goes_through_the_engine_bounds(client_i
         assert response.status_code == 200
         errors = response.context["form"].errors["hr_tarokk_count_bonus"]
         assert errors[0].startswith(message), errors
+
+
+def test_a_field_takes_label_choices_range_and_default_from_the_record_schema():
+    from django.template import Context, Template
+
+    from scorebook.engine.messages import msg
+    from scorebook.engine.shape import INT, TEXT, Choice, by_player, fields
+    from scorebook.forms import HandForm
+
+    shape = fields(
+        win_by=TEXT.but(
+            label=msg("How"),
+            choices=(Choice("reached_66", msg("reached 66")), Choice("forfeit", msg("forfeit"))),
+            default="reached_66",
+        ),
+        points=by_player(INT.but(label=msg("Points"), lo=0, hi=65)),
+    )
+    form = HandForm(players=["Anna", "Béla"], active=["Anna", "Béla"], fresh=True, shape=shape)
+    html = Template(
+        '{% load handform %}{% field form "win_by" widget="radio" %}'
+        '{% field form "points.@0:int" widget="number" %}'
+    ).render(Context({"form": form}))
+    assert "<legend>How</legend>" in html
+    assert 'value="reached_66" checked' in html
+    assert "<span>reached 66</span>" in html
+    assert 'data-min="0" data-max="65"' in html
+    assert ">Points</label>" in html
+    assert form.schema_label("points.Anna") == "Points"  # the problem list names it so
