@@ -238,9 +238,12 @@ def test_delete_restore_edit_history_shows_every_version(user, client):
     assert r.status_code == 302
     services.edit_hand(hand=h1, record=pask("Dóra", "Anna", "Csaba", 20), version=3)
     page = client.get(reverse("edit_hand", args=[night.pk, h1.pk])).content.decode()
-    for v in (1, 2, 3):
-        assert f"version {v}, saved" in page
+    for v in (2, 3, 4):  # each change: the version it made
+        assert f"version {v}, " in page
     assert "version 4 (current)" in page
+    assert "Deleted." in page
+    assert "Brought back." in page
+    assert "<del>52</del> → <ins>20</ins>" in page
     assert_matches_replay(night)
 
 
