@@ -3,6 +3,7 @@ named), plus focused tests of the switches, the double rounds, the table hint an
 
 import copy
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -377,6 +378,23 @@ def test_house_rules_match_spec_section_13():
         assert str(rule.help)
         assert HU(rule.help)
         assert str(rule.group) != "General"
+
+
+def test_house_rule_texts_cite_the_rulebook_by_name_and_show_no_identifier():
+    for rule in VARIANT.house_rules:
+        for text in (rule.help, rule.group, *rule.choice_labels):
+            for shown in (str(text), HU(text)):
+                assert "seed" not in shown, shown
+                assert not re.search(r"\b[a-z]+_[a-z_]+\b", shown), shown
+    help_of = {rule.name: rule.help for rule in VARIANT.house_rules}
+    assert "(Tolnai 1930)" in str(help_of["all_pass_rule"])
+
+
+def test_a_summary_names_the_irregularity_in_words():
+    hand = played(irregularity={"kind": "wrong_discard", "seat": "B"})
+    _, _, entries = play([hand])
+    assert str(entries[0].summary) == "A two, XX→C, won 52, wrong discard B"
+    assert HU(entries[0].summary) == "A kettős, XX→C, nyert 52, hibás skart B"
 
 
 def test_next_dealer_is_the_right_hand_neighbour_and_five_sit_out():
