@@ -958,7 +958,6 @@ def _how_it_ended(m: Match) -> Msg:
 
 class Strohmandli:
     key = "strohmandli"
-    # A Text: shape.py and services.py read title.en/.hu
     title = pmsg("game title", "Strohmandli (two-player tarokk)")
     min_players = 2
     max_players = 2

@@ -602,7 +602,6 @@ def _other(players: tuple[str, ...], who: str) -> str:
 
 class Stromann:
     key = KEY
-    # A Text until shape.py and services.py read titles as messages (issue 11).
     title = pmsg("game title", "Strómann (two-player dummy tarokk)")
     min_players = 2
     max_players = 2
