@@ -95,7 +95,7 @@ class Toy:
         to_kitty = r.boolean("to_kitty")
         r.player_map("tricks", active, optional=True, complete=False)
         if winner is None and points:
-            problems.add("winner", "is required when points are scored", "kötelező")
+            problems.add("winner", msg("is required when points are scored"))
         problems.raise_if_any()
         base = session.rule("base") * (2 if session.rule("double_wins") else 1)
         lines: list[Line] = []
@@ -157,7 +157,7 @@ class Toy:
             seated.remove(who)
             new = replace(state, seated=tuple(seated), dealer=state.dealer % len(seated))
         else:
-            raise InvalidHand.one("event", "not possible here", "itt nem lehet")
+            raise InvalidHand.one("event", msg("not possible here"))
         line = Line(msg("{who} {kind}s", who=who, kind=kind))
         entry = Entry.from_lines(
             kind=str(kind),

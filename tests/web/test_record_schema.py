@@ -1,0 +1,171 @@
+"""Hand forms built from each variant's record schema (issue 12).
+
+The variant's `RECORD` labels every field its hand template shows and names every choice;
+the template only lays the fields out (no inline label, choice list, range or default the
+schema already gives), and the form renders in every language offered.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+
+from scorebook.catalogues import say_in
+from scorebook.engine import registry
+from scorebook.engine.shape import Leaf, leaf_at, leaves
+from scorebook.engine.variants import (
+    scopa,
+    snapszer,
+    strohmandli,
+    stromann,
+    trappola,
+)
+from tests.web.handforms import fast_password_hashing, make_night  # noqa: F401
+
+TEMPLATES = Path(settings.BASE_DIR) / "templates" / "scorebook" / "hands"
+FIELD_TAG = re.compile(r"\{% field form \"([^\":]+)(?::\w+)?\"([^%]*)%\}")
+LANGUAGES = {"en": "en-GB,en;q=0.9", "hu": "hu-HU,hu;q=0.9", "pl": "pl-PL,pl;q=0.9"}
+
+# --- the two-player games, Strohmandli and Strómann ---------------------------------------
+
+MATCH_GAMES = (
+    "briscola",
+    "durak",
+    "ecarte",
+    "feldiszno",
+    "german_whist",
+    "scopa",
+    "snapszer",
+    "sult_malac",
+    "trappola",
+    "zsirozas",
+)
+MATCH_GROUP = (*MATCH_GAMES, "strohmandli", "stromann")
+
+
+def template_fields(key: str) -> list[tuple[str, str]]:
+    """Each `{% field %}` of the template: its record path (a row as `[0]`, a player as
+    `Anna`) and the rest of the tag."""
+    text = (TEMPLATES / f"{key}.html").read_text()
+    return [
+        (name.replace("[#]", "[0]").replace("@#", "Anna"), rest)
+        for name, rest in FIELD_TAG.findall(text)
+    ]
+
+
+def schema_leaf(key: str, path: str) -> Leaf | None:
+    return leaf_at(registry.get(key).record, path)
+
+
+@pytest.mark.parametrize("key", MATCH_GROUP)
+def test_every_field_of_the_template_has_a_labelled_leaf(key):
+    shown = template_fields(key)
+    assert shown
+    for path, _rest in shown:
+        leaf = schema_leaf(key, path)
+        assert leaf is not None, f"{key}: {path} is not in the record"
+        assert leaf.label is not None, f"{key}: {path} has no label in the record"
+
+
+@pytest.mark.parametrize("key", MATCH_GROUP)
+def test_the_template_restates_nothing_the_schema_gives(key):
+    for path, rest in template_fields(key):
+        assert "choices=" not in rest, f"{key}: {path} lists its choices"
+        assert "label=_(" not in rest, f"{key}: {path} restates its label"
+        assert "help=" not in rest, f"{key}: {path} restates its help"
+        assert "min=" not in rest, f"{key}: {path} restates its range"
+        assert "max=" not in rest, f"{key}: {path} restates its range"
+    text = (TEMPLATES / f"{key}.html").read_text()
+    assert not re.search(r'choices="[^"]*=', text)
+
+
+@pytest.mark.parametrize("key", MATCH_GROUP)
+def test_every_choice_has_a_label_in_every_language(key):
+    for lang in ("en", "hu", "pl"):
+        say = say_in(lang)
+        for path, leaf in leaves(registry.get(key).record):
+            for choice in leaf.choices:
+                assert say(choice.label).strip(), f"{key}: {path} = {choice.value!r} ({lang})"
+            if leaf.label is not None:
+                assert say(leaf.label).strip(), f"{key}: {path} ({lang})"
+
+
+def choice_values(key: str, path: str) -> tuple[object, ...]:
+    leaf = schema_leaf(key, path)
+    assert leaf is not None
+    return tuple(c.value for c in leaf.choices)
+
+
+def test_the_choices_are_the_readers_own_values():
+    assert choice_values("snapszer", "result.win_by") == snapszer.WIN_BY
+    assert choice_values("snapszer", "result.loser_took_trick") == (False, True)
+    assert choice_values("scopa", "result.primiera_best.Anna.cups") == tuple(scopa.PRIMIERA)
+    assert choice_values("trappola", "result.declarations[0].rank") == trappola.RANKS
+    assert choice_values("trappola", "result.declarations[0].count") == trappola.DECLARED_COUNTS
+    assert choice_values("trappola", "result.final_two_run") == tuple(range(trappola.MAX_RUN + 1))
+    assert choice_values("strohmandli", "announcements[0].type") == strohmandli.ANNOUNCEMENT_TYPES
+    assert choice_values("strohmandli", "irregularities[0].kind") == strohmandli.IRREGULARITY_KINDS
+    assert choice_values("stromann", "bid") == stromann.BIDS
+    assert choice_values("stromann", "announcements[0].bonus") == stromann.BONUSES
+    assert choice_values("stromann", "irregularity.type") == stromann.IRREGULARITIES
+    assert choice_values("stromann", "contra") == tuple(range(len(stromann.CONTRA_NAMES)))
+
+
+def test_the_fields_that_apply_only_to_some_outcomes_say_so():
+    def when(key: str, path: str) -> tuple[str, tuple[object, ...]] | None:
+        leaf = schema_leaf(key, path)
+        assert leaf is not None
+        return (leaf.when.path, leaf.when.values) if leaf.when else None
+
+    assert when("snapszer", "result.loser_points") == ("result.win_by", snapszer.PLAYED_OUT)
+    assert when("snapszer", "result.winner_had_trick_at_closing") == (
+        "result.win_by",
+        ("closer_failed",),
+    )
+    assert when("stromann", "declarer") == ("bid", ("jatek",))
+    assert when("stromann", "non_dealer_points") == ("bid", ("mehet",))
+    for key in MATCH_GROUP:  # a `when` names a record field that offers those values
+        for path, leaf in leaves(registry.get(key).record):
+            if leaf.when is not None:
+                offered = choice_values(key, leaf.when.path)
+                assert set(leaf.when.values) <= set(offered), f"{key}: {path}"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("key", MATCH_GROUP)
+def test_the_new_hand_form_renders_in_every_language(client, django_user_model, key):
+    user = django_user_model.objects.create_user("anna", password="pw-anna-123")
+    client.force_login(user)
+    night = make_night(user, key, ["Anna", "Béla"])
+    for lang, accept in LANGUAGES.items():
+        response = client.get(reverse("new_hand", args=[night.pk]), HTTP_ACCEPT_LANGUAGE=accept)
+        assert response.status_code == 200
+        page = response.content.decode()
+        say = say_in(lang)
+        for path, rest in template_fields(key):
+            leaf = schema_leaf(key, path)
+            assert leaf is not None
+            assert leaf.label is not None
+            if "label=" not in rest:  # the schema's label is the one shown
+                shown = say(leaf.label).replace("'", "&#x27;")
+                assert shown in page, f"{key} ({lang}): {shown}"
+
+
+@pytest.mark.django_db
+def test_the_problem_list_names_a_group_of_fields_by_its_schema_label(client, django_user_model):
+    user = django_user_model.objects.create_user("anna", password="pw-anna-123")
+    client.force_login(user)
+    night = make_night(user, "briscola", ["Anna", "Béla"])
+    data = {
+        "dealer": "Anna",
+        "result.card_points.@0:int": "70",
+        "result.card_points.@1:int": "60",
+    }
+    response = client.post(reverse("new_hand", args=[night.pk]), data, HTTP_ACCEPT_LANGUAGE="hu")
+    assert response.status_code == 200
+    texts = [text for _anchor, text in response.context["form"].messages]
+    assert "Kártyapontok (összesen 120): a két szám összege 130, nem 120" in texts, texts
