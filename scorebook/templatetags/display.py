@@ -8,7 +8,7 @@ from typing import Any
 
 from django import template
 
-from scorebook import labels, queries
+from scorebook import labels, queries, services
 from scorebook.engine import registry
 from scorebook.speech import say
 
@@ -36,3 +36,25 @@ def money(value: Any) -> str:
         return queries.signed(Decimal(str(value)))
     except InvalidOperation:
         return str(value)
+
+
+@register.filter
+def field_words(path: str) -> str:
+    """A record field path as a player reads it (`result.card_points` → "result · card points")."""
+    return labels.field_words(str(path))
+
+
+@register.filter
+def value_words(value: Any) -> str:
+    """A stored value in words (a choice by its label, yes / no, lists and objects spelt out)."""
+    return labels.value_words(value)
+
+
+@register.filter
+def record_fields(record: Any) -> list[tuple[str, str]]:
+    """A hand record as (field, value) pairs in words: how a saved version reads."""
+    return [
+        (labels.field_words(path), labels.value_words(value))
+        for path, value in services.flatten(record).items()
+        if value not in (None, [], {}, False)
+    ]
