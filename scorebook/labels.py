@@ -70,6 +70,9 @@ LABELS: dict[str, str | Promise] = {
     "irreparable": _("irreparable"),
     "join": _("joins"),
     "leave": _("leaves"),
+    # the opening bookings of a night (a ledger row of their own)
+    "kassza_stake": _("stake"),
+    "foundations": _("foundations"),
 }
 
 CONTRA_LEVELS = ("—", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")

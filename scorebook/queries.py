@@ -392,7 +392,7 @@ def ledger(view: NightView, skip: int = 0) -> tuple[list[LedgerRow], dict[str, A
         _fold_silently(view.night.start_entries, running, pots)
         skip -= 1
     elif opening:
-        add(None, opening, opening[0].kind)
+        add(None, opening, labels.words(opening[0].kind))  # e.g. "foundations", in words
     for _position, hidden, entries in items[:skip]:
         if hidden is None or not hidden.deleted:
             _fold_silently(entries, running, pots)
@@ -402,7 +402,11 @@ def ledger(view: NightView, skip: int = 0) -> tuple[list[LedgerRow], dict[str, A
         elif row.deleted:  # its last booking says what the hand was; it counts for nothing
             add(row, nights.entries_from_json(row.entries), "×", deleted=True)
         elif row.is_event:
-            add(row, nights.entries_from_json(row.entries), str(row.record.get("event")))
+            add(
+                row,
+                nights.entries_from_json(row.entries),
+                labels.words(str(row.record.get("event"))),
+            )
         else:
             add(row, nights.entries_from_json(row.entries), str(row.number))
     # Money as the settle-up rounds it (largest remainder, summing to exactly 0 with the

@@ -70,7 +70,7 @@ ENGINE_WORDS: dict[str, frozenset[str]] = {
     ),
     "stromann": frozenset(["tuletroa_includes_fejek"]),
     "sult_malac": frozenset(["settlement_mode", "stake_per_match"]),
-    "tapper": frozenset(["kassza_stake", "min_tarokks"]),
+    "tapper": frozenset(["min_tarokks"]),
     "trappola": frozenset(
         [
             "final_two_run",
