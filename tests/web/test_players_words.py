@@ -21,9 +21,13 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.urls import reverse
+from django.utils import translation
 
-from scorebook import sharing, sheets
+from scorebook import labels, sharing, sheets
 from scorebook.engine import registry
+from scorebook.engine.errors import Problem
+from scorebook.engine.messages import msg
+from scorebook.engine.types import HouseRule
 from scorebook.models import Hand, Night, Player
 
 pytestmark = pytest.mark.django_db
@@ -310,3 +314,34 @@ def test_the_checker_sees_what_a_player_sees():
         "<p>e.g. pagat.com, Dóra → ultimokassza, https://x.example/s/ab_cd/</p>"
     )
     assert identifiers(html) == {"game_tier_rule", "result.points"}
+
+
+def test_a_house_rule_reads_by_its_label_or_its_name_in_words():
+    plain = HouseRule("kassza_end_of_session", "split_equally", "choice", msg("x"))
+    assert labels.rule_label(plain) == "Kassza end of session"
+    named = HouseRule("ultimo_kassza", False, "bool", msg("x"), label=msg("Ultimókassza"))
+    assert labels.rule_label(named) == "Ultimókassza"
+    with translation.override("hu"):
+        assert labels.rule_value(named, True) == "igen"
+    choice = HouseRule(
+        "all_pass_rule",
+        "a_b",
+        "choice",
+        msg("x"),
+        choices=("a_b", "c_d"),
+        choice_labels=(msg("the next dealer deals"), msg("redeal")),
+    )
+    assert labels.rule_value(choice, "c_d") == "redeal"
+    bonus = HouseRule("tarokk_count_bonus", None, "json", msg("x"))
+    assert labels.rule_value(bonus, None) == "none"
+    assert labels.rule_value(bonus, {"min_tarokks": 9, "value": 2}) == (
+        "at least this many tarokks 9, pays 2"
+    )
+
+
+def test_a_problem_names_its_field_in_words():
+    problem = Problem(
+        "result.declarer_card_points", msg("{value} is above {hi}", value=97, hi=94), 3
+    )
+    assert labels.problem_line(problem) == "hand 3: result · declarer card points: 97 is above 94"
+    assert labels.field_words("announcements[1].contra") == "announcements 2 · contra"
