@@ -316,7 +316,13 @@ def test_the_checker_sees_what_a_player_sees():
     assert identifiers(html) == {"game_tier_rule", "result.points"}
 
 
-def test_a_house_rule_reads_by_its_label_or_its_name_in_words():
+@pytest.fixture
+def english():
+    with translation.override("en"):
+        yield
+
+
+def test_a_house_rule_reads_by_its_label_or_its_name_in_words(english):
     plain = HouseRule("kassza_end_of_session", "split_equally", "choice", msg("x"))
     assert labels.rule_label(plain) == "Kassza end of session"
     named = HouseRule("ultimo_kassza", False, "bool", msg("x"), label=msg("Ultimókassza"))
@@ -339,7 +345,7 @@ def test_a_house_rule_reads_by_its_label_or_its_name_in_words():
     )
 
 
-def test_a_problem_names_its_field_in_words():
+def test_a_problem_names_its_field_in_words(english):
     problem = Problem(
         "result.declarer_card_points", msg("{value} is above {hi}", value=97, hi=94), 3
     )
