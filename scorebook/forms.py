@@ -28,14 +28,15 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.http import QueryDict
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
-from scorebook import names, nights
+from scorebook import labels, names, nights
 from scorebook.engine.errors import Problem
 from scorebook.engine.messages import msg
 from scorebook.engine.shape import MAX_TEXT, ByPlayer, Leaf, Node, Obj, Rows, check_rule, leaf_at
 from scorebook.engine.types import HouseRule, Variant
-from scorebook.labels import pot_title
 from scorebook.speech import say
 
 OBJECT = "object"  # `path:object`: the object at `path` is kept even when left blank
@@ -263,13 +264,7 @@ def field_anchor(path: str) -> str:
 def path_label(path: str) -> str:
     """A field path as a player reads it: `announcements[1].contra` → "announcements 2 ·
     contra", `card_points.Anna` → "card points · Anna"."""
-    parts: list[str] = []
-    for key, index in _TOKEN.findall(path):
-        if index and parts:
-            parts[-1] += f" {int(index) + 1}"
-        elif key:
-            parts.append(key.replace("_", " "))
-    return " · ".join(parts) or path
+    return labels.field_words(path)
 
 
 def form_path(problem_path: str, rows: Mapping[str, list[int]]) -> str:
@@ -482,7 +477,7 @@ class NightForm(forms.Form):
         for rule in variant.house_rules:
             self.fields[f"hr_{rule.name}"] = house_rule_field(rule, lang)
         for pot in variant.pot_names:
-            title = pot_title(pot)
+            title = labels.pot_title(pot)
             self.fields[f"pot_{pot}"] = forms.IntegerField(
                 label=title,
                 min_value=0,
@@ -532,9 +527,199 @@ class NightForm(forms.Form):
         return {pot: v or 0 for pot, v in values.items()}
 
 
+class RawValues(dict[str, str]):
+    """What the inputs of a list or object house rule hold, by their place in the value
+    (`0`, `card.ace`, `1.min_tarokks`), exactly as typed."""
+
+
+# Structures a list or object rule whose default is none may have: the first its own check
+# accepts is offered (until the variant gives `HouseRule.sample` itself).
+SAMPLES: tuple[Any, ...] = ({"min_tarokks": 9, "value": 1}, [{"min_tarokks": 9, "value": 1}])
+SPARE_ROWS = 2
+MAX_ROWS = 40  # rows a list-of-objects rule shows at most (the engine allows 100 items)
+
+
+def rule_sample(rule: HouseRule) -> Any:
+    """A value with the structure of the rule's values (None: no inputs can be offered)."""
+    for candidate in (rule.sample, rule.default):
+        if isinstance(candidate, list | dict) and candidate:
+            return candidate
+    return next((s for s in SAMPLES if check_rule(rule, s) is None), None)
+
+
+def _is_rows(sample: Any) -> bool:
+    return isinstance(sample, list) and bool(sample) and isinstance(sample[0], dict)
+
+
+def value_inputs(sample: Any, value: Any) -> list[tuple[str, str]]:
+    """(place, label) of every input: a number per item of a list, per key of an object,
+    per key of each row of a list of objects (with spare rows)."""
+    if _is_rows(sample):
+        count = (len(value) if isinstance(value, list) else 0) + SPARE_ROWS
+        return [
+            (f"{i}.{place}", _join(str(i + 1), label))
+            for i in range(count)
+            for place, label in value_inputs(sample[0], None)
+        ]
+    if isinstance(sample, list):
+        return [(str(i), str(i + 1)) for i in range(len(sample))]
+    if isinstance(sample, dict):
+        out: list[tuple[str, str]] = []
+        for key, item in sample.items():
+            if isinstance(item, dict | list):
+                out += [
+                    (f"{key}.{place}", _join(labels.key_words(key), label))
+                    for place, label in value_inputs(item, None)
+                ]
+            else:
+                out.append((key, labels.key_words(key)))
+        return out
+    return []
+
+
+def raw_values(value: Any, place: str = "") -> RawValues:
+    """A rule's value → what its inputs show."""
+    out = RawValues()
+    if isinstance(value, dict):
+        items: Any = value.items()
+    elif isinstance(value, list):
+        items = enumerate(value)
+    else:
+        if place and value is not None:
+            out[place] = str(value)
+        return out
+    for key, item in items:
+        out |= raw_values(item, f"{place}.{key}" if place else str(key))
+    return out
+
+
+class RuleValueWidget(forms.Widget):
+    """A number input for each number of a list or object house rule."""
+
+    def __init__(self, sample: Any) -> None:
+        super().__init__()
+        self.sample = sample
+
+    def value_from_datadict(self, data: Any, files: Any, name: str) -> Any:
+        prefix = f"{name}."
+        typed = RawValues(
+            {k[len(prefix) :]: str(data.get(k, "")) for k in data if k.startswith(prefix)}
+        )
+        if typed:
+            return typed
+        return data.get(name)  # the whole value as JSON (a script, an old form)
+
+    def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> SafeString:
+        shown = value if isinstance(value, RawValues) else raw_values(value)
+        html_id = (attrs or {}).get("id", f"id_{name}")
+        inputs = format_html_join(
+            "",
+            '<label class="rule-value-item"><span>{}</span> <input type="text" '
+            'inputmode="numeric" name="{}.{}" value="{}" autocomplete="off"></label> ',
+            (
+                (label, name, place, shown.get(place, ""))
+                for place, label in value_inputs(self.sample, _rows_of(value))
+            ),
+        )
+        return format_html('<span class="rule-value" id="{}">{}</span>', html_id, inputs)
+
+
+def _rows_of(value: Any) -> Any:
+    """The rows a list-of-objects rule shows: the value's, or as many as were typed."""
+    if isinstance(value, RawValues):
+        heads = [k.split(".")[0] for k in value]
+        typed = [int(h) + 1 for h in heads if h.isdigit() and len(h) < 4]
+        return [None] * min(max(typed, default=0), MAX_ROWS)
+    return value
+
+
+class HouseRuleValueField(forms.Field):
+    """A house rule whose value is a list or an object: a number input for each number,
+    assembled into the value and checked by the engine (`check_rule`); left blank, the
+    rule's default (none, or the values it replaces nothing of)."""
+
+    def __init__(self, rule: HouseRule, sample: Any, **kwargs: Any) -> None:
+        self.rule, self.sample = rule, sample
+        super().__init__(required=False, widget=RuleValueWidget(sample), **kwargs)
+
+    def to_python(self, value: Any) -> Any:
+        if isinstance(value, RawValues):
+            return self._assemble(value)
+        return _json_value(self.rule, value)
+
+    def _assemble(self, typed: RawValues) -> Any:
+        numbers: dict[str, int] = {}
+        for place, text in typed.items():
+            text = text.strip()
+            if not text:
+                continue
+            if not re.fullmatch(rf"[-+]?\d{{1,{MAX_INT_DIGITS}}}", text):
+                raise forms.ValidationError(
+                    _("%(what)s: %(text)s is not a whole number"),
+                    params={"what": self._label_of(place), "text": text[:20]},
+                )
+            numbers[place] = int(text)
+        if not numbers:
+            return self.rule.default
+        return self._build(self.sample, numbers, "", optional=self.rule.default is None)
+
+    def _label_of(self, place: str) -> str:
+        return dict(value_inputs(self.sample, [None] * 40)).get(place, place)
+
+    def _build(self, sample: Any, numbers: dict[str, int], prefix: str, optional: bool) -> Any:
+        if _is_rows(sample):
+            heads = {p[len(prefix) :].split(".")[0] for p in numbers if p.startswith(prefix)}
+            rows = sorted(int(h) for h in heads if h.isdigit() and len(h) < 4)
+            return [self._build(sample[0], numbers, f"{prefix}{i}.", optional=True) for i in rows]
+        places = [f"{prefix}{p}" for p, _label in value_inputs(sample, None)]
+        missing = [p for p in places if p not in numbers]
+        if missing and (optional or isinstance(sample, list)):
+            raise forms.ValidationError(
+                _("%(what)s: fill in this number too (or leave them all blank)"),
+                params={"what": self._label_of(missing[0])},
+            )
+        if isinstance(sample, list):
+            return [numbers[p] for p in places]
+        out: dict[str, Any] = {}
+        for key, item in sample.items():
+            if isinstance(item, dict | list):
+                inner = f"{prefix}{key}."
+                if any(p.startswith(inner) for p in numbers):
+                    out[key] = self._build(item, numbers, inner, optional=False)
+            elif f"{prefix}{key}" in numbers:
+                out[key] = numbers[f"{prefix}{key}"]
+        return out
+
+    def validate(self, value: Any) -> None:
+        _check(self.rule, value)
+
+
+def _json_value(rule: HouseRule, value: Any) -> Any:
+    """The whole value typed as JSON (blank: the default)."""
+    text = str(value or "").strip()
+    if not text:
+        return rule.default
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise forms.ValidationError(
+            _("not valid JSON: %(error)s"), params={"error": _("nested too deeply")}
+        ) from None
+    except ValueError as error:
+        raise forms.ValidationError(
+            _("not valid JSON: %(error)s"), params={"error": error}
+        ) from None
+
+
+def _check(rule: HouseRule, value: Any) -> None:
+    problem = check_rule(rule, value)  # the engine's bounds, then the rule's own
+    if problem:
+        raise forms.ValidationError(problem if isinstance(problem, str) else say(problem))
+
+
 class HouseRuleJSONField(forms.CharField):
-    """A house rule whose value is a list or an object, typed as JSON and checked by the
-    rule's own checker; left blank, it keeps the rule's default."""
+    """A list or object house rule no inputs can be offered for: typed as JSON and checked
+    by the rule's own checker; left blank, it keeps the rule's default."""
 
     def __init__(self, rule: HouseRule, **kwargs: Any) -> None:
         self.rule = rule
@@ -546,65 +731,45 @@ class HouseRuleJSONField(forms.CharField):
         return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
     def to_python(self, value: Any) -> Any:
-        text = str(super().to_python(value)).strip()
-        if not text:
-            return self.rule.default
-        try:
-            return json.loads(text)
-        except RecursionError:
-            raise forms.ValidationError(
-                _("not valid JSON: %(error)s"), params={"error": _("nested too deeply")}
-            ) from None
-        except ValueError as error:
-            raise forms.ValidationError(
-                _("not valid JSON: %(error)s"), params={"error": error}
-            ) from None
+        return _json_value(self.rule, super().to_python(value))
 
     def validate(self, value: Any) -> None:
-        problem = check_rule(self.rule, value)  # the engine's bounds, then the rule's own
-        if problem:
-            raise forms.ValidationError(problem if isinstance(problem, str) else say(problem))
+        _check(self.rule, value)
 
 
 def house_rule_field(rule: HouseRule, lang: str) -> forms.Field:
-    """One generic field per HouseRule kind; the help line and the default are shown."""
-    default: str
-    if rule.kind == "bool":
-        default = str(_("yes") if rule.default else _("no"))
-    else:
-        default = nights.show_value(rule.default)
-    if rule.kind == "choice" and rule.choice_labels:  # the default as the list shows it
-        labelled = dict(zip(rule.choices, rule.choice_labels, strict=False))
-        default = say(labelled[rule.default]) if rule.default in labelled else default
+    """One field per HouseRule kind, labelled in the players' words; the help line and the
+    default are shown."""
+    label = labels.rule_label(rule)
+    default = labels.rule_value(rule, rule.default)
     help_text = f"{say(rule.help)} ({_('default')}: {default})"
+    common: dict[str, Any] = {"label": label, "help_text": help_text}
     if rule.kind == "bool":
-        return forms.BooleanField(
-            label=rule.name, required=False, initial=rule.default, help_text=help_text
-        )
+        return forms.BooleanField(required=False, initial=rule.default, **common)
     if rule.kind == "choice":
-        labels = [say(t) for t in rule.choice_labels] or [
-            nights.show_value(c) for c in rule.choices
+        texts = [say(t) for t in rule.choice_labels] or [
+            labels.value_words(c) for c in rule.choices
         ]
         by_text = {nights.show_value(c): c for c in rule.choices}
         return forms.TypedChoiceField(
-            label=rule.name,
             choices=[
-                (nights.show_value(c), label)
-                for c, label in zip(rule.choices, labels, strict=False)
+                (nights.show_value(c), text) for c, text in zip(rule.choices, texts, strict=False)
             ],
             coerce=lambda text: by_text[text],
             initial=nights.show_value(rule.default),
-            help_text=help_text,
+            **common,
         )
     if rule.kind in ("int", "optional_int"):
         return forms.IntegerField(
-            label=rule.name,
             required=rule.kind == "int",
             min_value=rule.minimum,
             max_value=rule.maximum if rule.maximum is not None else 10**9,
             initial=rule.default,
-            help_text=help_text,
+            **common,
         )
     if rule.kind == "json":
-        return HouseRuleJSONField(rule, label=rule.name, initial=rule.default, help_text=help_text)
+        sample = rule_sample(rule)
+        if sample is None:
+            return HouseRuleJSONField(rule, initial=rule.default, **common)
+        return HouseRuleValueField(rule, sample, initial=rule.default, **common)
     raise ValueError(f"unknown house rule kind {rule.kind!r}")

@@ -6,8 +6,16 @@ as it is written. The players' own terms (kontra, volát, ultimó, …) stay as 
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+
+from scorebook.engine.errors import Problem
+from scorebook.engine.messages import msg
+from scorebook.engine.types import HouseRule
+from scorebook.speech import say
 
 LABELS: dict[str, str | Promise] = {
     "played": _("played"),
@@ -62,6 +70,9 @@ LABELS: dict[str, str | Promise] = {
     "irreparable": _("irreparable"),
     "join": _("joins"),
     "leave": _("leaves"),
+    # the opening bookings of a night (a ledger row of their own)
+    "kassza_stake": _("stake"),
+    "foundations": _("foundations"),
 }
 
 CONTRA_LEVELS = ("—", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
@@ -81,4 +92,102 @@ POT_TITLES: dict[str, str | Promise] = {
 
 
 def pot_title(key: str) -> str:
-    return str(POT_TITLES.get(key, key))
+    """A pot by the players' name for it (an unknown key in words, never as stored)."""
+    found = POT_TITLES.get(key)
+    return str(found) if found is not None else words(key)
+
+
+# --- house rules and record fields, as the players read them ---------------------------------
+
+
+def words(key: str) -> str:
+    """An identifier as words: its label where the app has one, else its parts spaced out
+    (`min_tarokks` → "min tarokks"); never the identifier itself."""
+    found = LABELS.get(key)
+    return str(found) if found is not None else key.replace("_", " ").strip()
+
+
+def key_words(key: str) -> str:
+    """A key of a list or object house rule as words (its own label first)."""
+    found = KEY_LABELS.get(key)
+    return str(found) if found is not None else words(key)
+
+
+# Keys of list or object house rules (their inputs are labelled with these).
+KEY_LABELS: dict[str, str | Promise] = {
+    "min_tarokks": _("at least this many tarokks"),
+    "value": _("pays"),
+    "card": _("card values"),
+    "three": _("three of a kind"),
+    "four_factor": _("four of a kind: factor"),
+    "two_trick": _("trick with a two"),
+    "last_trick": _("last trick"),
+    "final_two_run": _("run of twos at the end"),
+    "ace": _("ace"),
+    "cavall": _("cavall"),
+    "fante": _("fante"),
+    "two": _("two"),
+}
+
+
+def rule_label(rule: HouseRule) -> str:
+    """A house rule as the players name it: its label, else its name in words."""
+    if rule.label is not None:
+        return say(rule.label)
+    text = rule.name.replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
+
+
+def rule_value(rule: HouseRule, value: Any) -> str:
+    """A house rule's value in words: yes / no, a choice by its label, a list or an object
+    spelt out (`min tarokks 9, value 2`), "none" for none."""
+    if value is None:
+        return str(_("none"))
+    if rule.kind == "bool" or isinstance(value, bool):
+        return str(_("yes") if value else _("no"))
+    if rule.kind == "choice":
+        for choice, text in zip(rule.choices, rule.choice_labels, strict=False):
+            if choice == value and type(choice) is type(value):
+                return say(text)
+    return value_words(value)
+
+
+def value_words(value: Any) -> str:
+    if isinstance(value, bool):
+        return str(_("yes") if value else _("no"))
+    if value is None:
+        return "—"
+    if isinstance(value, list | tuple):
+        return "; ".join(value_words(v) for v in value) if value else "—"
+    if isinstance(value, dict):
+        return ", ".join(f"{key_words(str(k))} {value_words(v)}" for k, v in value.items())
+    if isinstance(value, str):
+        return words(value)
+    return str(value)
+
+
+def field_words(path: str) -> str:
+    """A record field path as a player reads it: `announcements[1].contra` → "announcements
+    2 · contra", `result.declarer_card_points` → "declarer card points" (the top object of
+    a hand, `result`, `bid`, …, is left out where a deeper name says more)."""
+    parts: list[str] = []
+    for key, index in _PATH_TOKEN.findall(path):
+        if index and parts:
+            parts[-1] += f" {int(index) + 1}"
+        elif key:
+            parts.append(key.replace("_", " "))
+    return " · ".join(parts) or path
+
+
+_PATH_TOKEN = re.compile(r"([^.\[\]]+)|\[(\d{1,3})\]")
+
+
+def problem_line(problem: Problem) -> str:
+    """A problem on one line in the page's language, its field in words."""
+    field = field_words(problem.field)
+    message = say(problem.message)
+    if problem.hand is None:
+        return say(msg("{field}: {message}", field=field, message=message))
+    return say(
+        msg("hand {hand}: {field}: {message}", hand=problem.hand, field=field, message=message)
+    )

@@ -7,6 +7,7 @@ number of queries: the night, its seats, its hands.
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_EVEN, Decimal, DecimalException, localcontext
@@ -21,14 +22,23 @@ from django.shortcuts import get_object_or_404
 from django.utils.formats import get_format
 from django.utils.translation import gettext
 
-from scorebook import nights
+from scorebook import labels, nights
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.replay import Replay, fold
 from scorebook.engine.scoresheet import MAX_PLACE as MAX_SHEET_PLACE
 from scorebook.engine.scoresheet import late_joiners, settle, write_sheet
 from scorebook.engine.settlement import MONEY_DIGITS, Transfer, fewest_transfers, money_balances
 from scorebook.engine.shape import check_input
-from scorebook.engine.types import Amount, EndOfSession, Entry, Session, TableHint, Variant
+from scorebook.engine.types import (
+    Amount,
+    EndOfSession,
+    Entry,
+    HouseRule,
+    Session,
+    TableHint,
+    Variant,
+)
+from scorebook.labels import pot_title, rule_label, rule_value
 from scorebook.models import (
     Hand,
     HandRevision,
@@ -383,7 +393,7 @@ def ledger(view: NightView, skip: int = 0) -> tuple[list[LedgerRow], dict[str, A
         _fold_silently(view.night.start_entries, running, pots)
         skip -= 1
     elif opening:
-        add(None, opening, opening[0].kind)
+        add(None, opening, labels.words(opening[0].kind))  # e.g. "foundations", in words
     for _position, hidden, entries in items[:skip]:
         if hidden is None or not hidden.deleted:
             _fold_silently(entries, running, pots)
@@ -393,7 +403,11 @@ def ledger(view: NightView, skip: int = 0) -> tuple[list[LedgerRow], dict[str, A
         elif row.deleted:  # its last booking says what the hand was; it counts for nothing
             add(row, nights.entries_from_json(row.entries), "×", deleted=True)
         elif row.is_event:
-            add(row, nights.entries_from_json(row.entries), str(row.record.get("event")))
+            add(
+                row,
+                nights.entries_from_json(row.entries),
+                labels.words(str(row.record.get("event"))),
+            )
         else:
             add(row, nights.entries_from_json(row.entries), str(row.number))
     # Money as the settle-up rounds it (largest remainder, summing to exactly 0 with the
@@ -581,10 +595,19 @@ def hand_changes(hand: Hand) -> list[Change]:
 
 @dataclass
 class TransferRow:
-    payer: str
+    payer: str  # a player's name, or a pot's key (what the page posts back)
     payee: str
     amount: Decimal
     paid: bool
+    pots: tuple[str, ...] = ()  # the night's pot keys: shown by the players' name for them
+
+    @property
+    def payer_label(self) -> str:
+        return pot_title(self.payer) if self.payer in self.pots else self.payer
+
+    @property
+    def payee_label(self) -> str:
+        return pot_title(self.payee) if self.payee in self.pots else self.payee
 
 
 def _after_paid(
@@ -615,7 +638,7 @@ def _after_paid(
         owed[payer] = owed.get(payer, Decimal(0)) + mark.amount
         owed[payee] = owed.get(payee, Decimal(0)) - mark.amount
         amount = mark.amount.quantize(Decimal(1).scaleb(-decimals))  # 1, not 1.0000 (column)
-        paid.append(TransferRow(mark.payer, mark.payee, amount, True))
+        paid.append(TransferRow(mark.payer, mark.payee, amount, True, view.pot_names))
     if not paid:
         return [], transfers
     return paid, fewest_transfers(owed, decimals)
@@ -650,7 +673,13 @@ def settlement(view: NightView) -> dict[str, Any]:
         "end_lines": [say(line.text) for line in result.end.lines],
         "transfers": paid
         + [
-            TransferRow(t.payer.removeprefix("pot:"), t.payee.removeprefix("pot:"), t.amount, False)
+            TransferRow(
+                t.payer.removeprefix("pot:"),
+                t.payee.removeprefix("pot:"),
+                t.amount,
+                False,
+                view.pot_names,
+            )
             for t in remaining
         ],
         "pots": [(p, units(v).lstrip("+")) for p, v in result.pots.items()],
@@ -728,10 +757,11 @@ def bad_hands(night: Night) -> list[BadHand]:
 
 
 def changed_rules(night: Night, lang: str = "en") -> list[tuple[str, str, str]]:
+    """The rules not at their default: (label, value in words, help)."""
     variant = nights.variant_of(night)
     rules = nights.complete_house_rules(variant, night.house_rules)
     return [
-        (rule.name, nights.show_value(value), say(rule.help))
+        (rule_label(rule), rule_value(rule, value), say(rule.help))
         for rule, value in nights.changed_house_rules(variant, rules)
     ]
 
@@ -767,9 +797,9 @@ def rules_preview(view: NightView, rules: Mapping[str, Any]) -> RulesPreview:
     """Replay the whole night under `rules` (complete) without saving anything."""
     old = nights.complete_house_rules(view.variant, view.night.house_rules)
     changed = [
-        (name, nights.show_value(old.get(name)), nights.show_value(value))
-        for name, value in rules.items()
-        if old.get(name) != value
+        (rule_label(rule), rule_value(rule, old.get(rule.name)), rule_value(rule, rules[rule.name]))
+        for rule in view.variant.house_rules
+        if rule.name in rules and old.get(rule.name) != rules[rule.name]
     ]
     session = replace(view.session, house_rules=dict(rules))
     _state, entries, problems = fold(session, [r.record for r in view.live_rows])
@@ -786,8 +816,41 @@ def rules_preview(view: NightView, rules: Mapping[str, Any]) -> RulesPreview:
     )
 
 
-def night_history(night: Night) -> list[NightRevision]:
-    return list(NightRevision.objects.filter(night=night).select_related("author"))
+def night_history(night: Night) -> list[tuple[NightRevision, list[tuple[str, str, str]]]]:
+    """Each change to the night with its fields old → new as the page shows them (a house
+    rule by its label, its values in words)."""
+    revisions = NightRevision.objects.filter(night=night).select_related("author")
+    rules = {rule.name: rule for rule in nights.variant_of(night).house_rules}
+    out = []
+    for revision in revisions:
+        changes = [(str(what), str(old), str(new)) for what, old, new in revision.changes]
+        if revision.kind == "rules":
+            changes = [_rule_change(rules.get(what), what, old, new) for what, old, new in changes]
+        out.append((revision, changes))
+    return out
+
+
+def _rule_change(rule: HouseRule | None, name: str, old: str, new: str) -> tuple[str, str, str]:
+    """A stored rule change ([name, old, new] as `nights.show_value` wrote them) in words."""
+    if rule is None:  # a rule the variant no longer has
+        return labels.words(name), old, new
+    return (
+        rule_label(rule),
+        rule_value(rule, _shown_value(old)),
+        rule_value(rule, _shown_value(new)),
+    )
+
+
+def _shown_value(text: str) -> Any:
+    """The inverse of `nights.show_value`."""
+    if text in ("true", "false"):
+        return text == "true"
+    if text == "—":
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
 
 
 def deleted_nights(user: User) -> list[Night]:

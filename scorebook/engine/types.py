@@ -131,6 +131,12 @@ class HouseRule:
     choice_labels: tuple[Msg, ...] = ()
     # For kind "json": why a value is not allowed, or None when it is
     checker: Callable[[Any], Msg | str | None] | None = None
+    # The rule as the players name it ("Ultimókassza"); `help` then explains it. Without a
+    # label the pages show a readable form of `name`, never the identifier itself.
+    label: Msg | None = None
+    # For kind "json" whose default is none: a value with the structure of every allowed
+    # one (e.g. {"min_tarokks": 9, "value": 1}), so the form can offer an input per number.
+    sample: Any = None
 
     def check(self, value: Any) -> Msg | str | None:
         """Why the value is not allowed (a variant's own checker may still answer in

@@ -7,7 +7,6 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import template
-from django.utils.translation import gettext
 
 from scorebook import labels, queries
 from scorebook.engine import registry
@@ -40,24 +39,21 @@ def money(value: Any) -> str:
 
 
 @register.filter
-def field_label(form: Any, path: str) -> str:
-    """A record field as the hand form labels it (labels are collected as the form renders,
-    so use this after the form), else its path in words."""
-    from scorebook.forms import path_label
-
-    labels = getattr(form, "labels", {}) or {}
-    return str(labels.get(path) or path_label(path))
+def field_words(path: str) -> str:
+    """A record field path as a player reads it (`result.card_points` → "result · card points")."""
+    return labels.field_words(str(path))
 
 
 @register.filter
-def record_value(value: Any) -> str:
-    """A stored record value in players' words: yes/no, a dash for nothing, lists joined."""
-    if value is True:
-        return gettext("yes")
-    if value is False:
-        return gettext("no")
-    if value is None or value == {} or value == []:
-        return "—"
-    if isinstance(value, list):
-        return ", ".join(record_value(v) for v in value)
-    return str(value)
+def value_words(value: Any) -> str:
+    """A stored value in words (a choice by its label, yes / no, lists and objects spelt out)."""
+    return labels.value_words(value)
+
+
+@register.filter
+def field_label(form: Any, path: str) -> str:
+    """A record field as the hand form labels it (labels are collected as the form renders,
+    so use this after the form; else the schema's label), else its path in words."""
+    labels_shown = getattr(form, "labels", {}) or {}
+    schema = form.schema_label(path) if hasattr(form, "schema_label") else ""
+    return str(labels_shown.get(path) or schema or labels.field_words(path))

@@ -19,6 +19,7 @@ from scorebook import queries, services
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.messages import msg
 from scorebook.forms import HandForm, parse_hand, post_values, record_values
+from scorebook.labels import problem_line
 from scorebook.models import Hand
 from scorebook.requests import SignedInRequest
 from scorebook.speech import say
@@ -273,7 +274,7 @@ def restore_hand(request: SignedInRequest, pk: int, hand_pk: int) -> HttpRespons
 
 def _refusal(refused: Exception) -> str:
     if isinstance(refused, InvalidHand):
-        return "; ".join(p.describe(say) for p in refused.problems)
+        return "; ".join(problem_line(p) for p in refused.problems)
     return str(refused)
 
 

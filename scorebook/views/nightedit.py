@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scorebook import nights, queries, services
 from scorebook.engine.errors import InvalidHand
+from scorebook.labels import problem_line
 from scorebook.models import Night
 from scorebook.nightforms import HouseRulesForm, NightDetailsForm, ScorerForm
 from scorebook.requests import SignedInRequest
@@ -80,7 +81,7 @@ def house_rules(request: SignedInRequest, pk: int) -> HttpResponse:
         "title": say(view.variant.title),
         "form": form,
         "preview": preview,
-        "problems": [p.describe(say) for p in preview.problems] if preview else [],
+        "problems": [problem_line(p) for p in preview.problems] if preview else [],
     }
     return TemplateResponse(request, "scorebook/night_rules.html", context)
 

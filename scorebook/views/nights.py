@@ -18,6 +18,7 @@ from scorebook.engine import registry
 from scorebook.engine.errors import InvalidHand
 from scorebook.engine.types import Variant
 from scorebook.forms import NightForm
+from scorebook.labels import problem_line
 from scorebook.requests import HtmxRequest, SignedInRequest
 from scorebook.speech import say
 
@@ -85,11 +86,12 @@ def setup(request: SignedInRequest, key: str) -> HttpResponse:
             )
         except InvalidHand as refused:
             for problem in refused.problems:
+                # Next to its field where the form has one; else named in words, on top.
                 target = problem.field.replace("house_rules.", "hr_").replace("pots.", "pot_")
-                form.add_error(
-                    target if target in form.fields else None,
-                    f"{problem.field}: {say(problem.message)}",
-                )
+                if target in form.fields:
+                    form.add_error(target, say(problem.message))
+                else:
+                    form.add_error(None, problem_line(problem))
         else:
             return redirect("night", pk=night.pk)
     seat_count = max(variant.max_players, len(players))

@@ -16,6 +16,7 @@ from django_htmx.http import trigger_client_event
 
 from scorebook import queries, services
 from scorebook.engine.errors import InvalidHand
+from scorebook.labels import problem_line
 from scorebook.requests import SignedInRequest
 from scorebook.speech import say
 from scorebook.views.nights import lang, night_context
@@ -60,7 +61,7 @@ def mark_paid(request: SignedInRequest, pk: int) -> HttpResponse:
             paid=request.POST.get("paid", "1") == "1",
         )
     except InvalidHand as refused:  # a tampered or stale post: the page never sends one
-        text = "; ".join(p.describe(say) for p in refused.problems)
+        text = "; ".join(problem_line(p) for p in refused.problems)
         return HttpResponseBadRequest(text, content_type="text/plain; charset=utf-8")
     if not request.htmx:
         return redirect("settle", pk=pk)

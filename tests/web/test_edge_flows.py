@@ -407,7 +407,7 @@ def test_a_transfer_into_the_pot_can_be_marked_paid(user, client):
     services.record_hand(night=night, record={"dealer": "Dóra", "outcome": "all_pass"})
     client.force_login(user)
     page = client.get(reverse("settle", args=[night.pk])).content.decode()
-    assert "→ ultimokassza" in page
+    assert "→ ultimókassza" in page  # the pot by the players' name for it, never its key
     t = queries.settlement(queries.night_view(night))["transfers"][0]
     r = client.post(
         reverse("mark_paid", args=[night.pk]),

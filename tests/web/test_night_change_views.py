@@ -312,7 +312,7 @@ def test_rules_that_refuse_a_hand_show_it_and_offer_no_save(magyar, client_in):
     url = reverse("house_rules", args=[magyar.pk])
     response = client_in.post(url, posted_rules(magyar, max_contra_level=2))
     assert response.status_code == 200
-    assert response.context["problems"] == ["hand 3: game_contra: 3 is above 2"]
+    assert response.context["problems"] == ["hand 3: game contra: 3 is above 2"]
     assert 'id="confirm-rules"' not in response.text
     forced = client_in.post(url, posted_rules(magyar, max_contra_level=2) | {"confirm": "1"})
     assert forced.status_code == 200

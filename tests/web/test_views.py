@@ -205,7 +205,10 @@ def test_setup_creates_the_night(client_in, user):
     assert night.opening_pots is None
     page = client_in.get(reverse("night", args=[night.pk]))
     assert page.context["hint"].next_dealer == "Csaba"
-    assert [r[0] for r in page.context["rules"]] == ["double_wins", "base"]  # only non-defaults
+    assert [r[0] for r in page.context["rules"]] == [
+        "Double wins",
+        "Base",
+    ]  # only non-defaults, in words
 
 
 def test_setup_errors_keep_the_input(client_in):
