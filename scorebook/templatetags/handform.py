@@ -29,11 +29,15 @@ from scorebook.labels import CONTRA_LEVELS, label
 register = template.Library()
 
 PLAYER_WIDGETS = ("player", "player_radio", "players")
+TEMPLATE_ROW = "__i__"  # the row of a <template> that hand.js clones, numbered then
+TEMPLATE_STAND_IN = "999"  # a row number no form reaches, standing in while it is built
 
 
 def _choices(spec: str) -> list[tuple[str, str]]:
     if spec == "contra":
         return [(str(i), name) for i, name in enumerate(CONTRA_LEVELS)]
+    if spec == "contra_chips":  # no "—" chip: untapping the chosen level clears it
+        return [(str(i), name) for i, name in enumerate(CONTRA_LEVELS) if i]
     if spec == "side":
         return [("declarer", label("declarer")), ("opponents", label("opponents"))]
     out = []
@@ -57,11 +61,16 @@ def field(
     min: Any = None,
     max: Any = None,
     label: str = "",
+    when: str = "",
+    excludes: str = "",
 ) -> dict[str, Any]:
+    template_row = row == TEMPLATE_ROW
     if row is not None:
-        name = name.replace("#", str(row))
+        name = name.replace("#", TEMPLATE_STAND_IN if template_row else str(row))
     path, kind = split_name(name)
-    if form.fresh and path not in form.values and default is not None:
+    # Defaults: on a fresh form, and in a list row nobody has filled in (a spare row, or the
+    # <template> row that hand.js clones).
+    if (form.fresh or row is not None) and path not in form.values and default is not None:
         values = [str(default)] if default != "" else []
     else:
         values = form.values.get(path, [])
@@ -78,7 +87,7 @@ def field(
     dom_id = "f-" + "".join(c if c.isalnum() else "-" for c in name)
     shown = label or path.rsplit(".", 1)[-1].replace("_", " ")
     form.labels[error_key] = str(shown)  # the problem list (rendered after) names it so
-    return {
+    context = {
         "name": name,
         "path": path,
         "kind": kind,
@@ -94,7 +103,13 @@ def field(
         "help": help,
         "min": min,
         "max": max,
+        "when": when,
+        "excludes": excludes,
     }
+    if template_row:  # the row hand.js clones: its number is filled in then
+        for key in ("name", "path", "id", "anchor"):
+            context[key] = context[key].replace(TEMPLATE_STAND_IN, TEMPLATE_ROW)
+    return context
 
 
 @register.simple_tag
@@ -143,3 +158,71 @@ def touched(form: HandForm, prefix: str) -> bool:
         if path.startswith(prefix) and any(v not in ("", "0") for v in values):
             return True
     return any(path.startswith(prefix) for path in form.errors)
+
+
+# Row k of the announcement grid: figure index × SEATS + seat index (rows need not be dense).
+SEATS = 10
+
+
+@register.simple_tag
+def announcement_grid(form: HandForm, figures: str, made: str = "") -> list[dict[str, Any]]:
+    """The announced figures as a grid, one line per figure with a chip per active player:
+    one tap records "Anna announced the trull" (`announcements[k].by`; the figure rides along
+    as a `:fixed` value, so an untapped chip adds no row), and the contra chips of that
+    announcement appear under it. `made` maps a figure to the record field of the side that
+    made it (`trull=result.trull_side|…`). Announcements stored in any order (an edited hand)
+    are found by figure and player."""
+    made_paths = dict(item.split("=", 1) for item in made.split("|") if "=" in item)
+    found: dict[tuple[str, str], int] = {}
+    for path, values in form.values.items():
+        if path.startswith("announcements[") and path.endswith("].figure") and values:
+            row = path[len("announcements[") : -len("].figure")]
+            by = form.values.get(f"announcements[{row}].by") or []
+            if by and row.isdigit():
+                found[(values[-1], by[-1])] = int(row)
+    grid = []
+    for fi, figure in enumerate(f for f in figures.split("|") if f):
+        chips = []
+        for seat, player in enumerate(form.players):
+            if player not in form.active:
+                continue
+            k = fi * SEATS + seat
+            stored = found.get((figure, player))
+            contra = (
+                form.values.get(f"announcements[{stored}].contra") if stored is not None else None
+            )
+            level = contra[-1] if contra else "0"
+            errors = [
+                m
+                for key in (
+                    f"announcements[{k}]",
+                    *(f"announcements[{k}].{f}" for f in ("figure", "by", "contra")),
+                )
+                for m in form.errors.get(key, [])
+            ]
+            for key in (
+                f"announcements[{k}].by",
+                f"announcements[{k}].contra",
+                f"announcements[{k}]",
+            ):
+                form.labels[key] = f"{label(figure)} · {player}"
+            chips.append(
+                {
+                    "k": k,
+                    "player": player,
+                    "checked": stored is not None,
+                    "contras": [(v, text, v == level) for v, text in _choices("contra_chips")],
+                    "errors": errors,
+                    "anchor": field_anchor(f"announcements[{k}].by"),
+                }
+            )
+        grid.append(
+            {
+                "figure": figure,
+                "label": label(figure),
+                "chips": chips,
+                "made": made_paths.get(figure, ""),
+                "made_label": gettext("%(figure)s: made by") % {"figure": label(figure)},
+            }
+        )
+    return grid

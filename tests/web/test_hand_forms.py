@@ -55,7 +55,7 @@ def test_paskievics_form_has_the_record_fields(client_in, user):
     names = input_names(response.content.decode())
     assert set(PLAIN) <= names
     assert {
-        "announcements[0].figure",
+        "announcements[0].figure:fixed",
         "announcements[0].contra:int",
         "result.trull_side",
         "tarokk_counts[0].count:int",
@@ -85,6 +85,9 @@ def full_form(html):
         r'<input type="radio" name="([^"]+)" value="([^"]*)" checked', html
     ):
         data[name] = value
+    for name, value in re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', html):
+        if name.endswith(":fixed") and "__i__" not in name:
+            data[name] = value
     expected = re.search(r'name="_expected_number" value="(\d+)"', html)
     if expected:
         data["_expected_number"] = expected.group(1)
@@ -249,7 +252,7 @@ def test_ultimo_form_saves_a_hand(client_in, user):
 
 FIELD_NAMES = [
     *PLAIN,
-    "announcements[0].figure",
+    "announcements[0].figure:fixed",
     "announcements[0].contra:int",
     "announcements[9].by",
     "result.trull_side",
@@ -416,3 +419,26 @@ def test_the_setup_forms_json_house_rule_goes_through_the_engine_bounds(client_i
         assert response.status_code == 200
         errors = response.context["form"].errors["hr_tarokk_count_bonus"]
         assert errors[0].startswith(message), errors
+
+
+def test_a_fixed_value_alone_does_not_make_a_list_row():
+    """The Paskievics figure grid sends every line's figure (`:fixed`); only a tapped player
+    makes it an announcement, and the list keeps the grid's order."""
+    data = {
+        "announcements[2].figure:fixed": "trull",
+        "announcements[2].by": "",
+        "announcements[2].contra:int": "",
+        "announcements[11].figure:fixed": "volat",
+        "announcements[11].by": "Béla",
+        "announcements[11].contra:int": "1",
+        "announcements[20].figure:fixed": "four_kings",
+        "announcements[20].by": "Anna",
+    }
+    parsed = parse(data)
+    assert parsed.record["announcements"] == [
+        {"figure": "volat", "by": "Béla", "contra": 1},
+        {"figure": "four_kings", "by": "Anna"},
+    ]
+    assert type(parsed.record["announcements"][0]["figure"]) is str
+    assert parsed.rows["announcements"] == [11, 20]
+    assert parse({"announcements[0].figure:fixed": "trull"}).record == {"announcements": []}
