@@ -323,7 +323,7 @@ def record_values(record: Any, players: Sequence[str]) -> dict[str, list[str]]:
         elif value is True:
             out[path] = ["1"]
         elif value is False:
-            out[path] = []
+            out[path] = ["0"]  # a "no" chip or option shows chosen; a checkbox stays unticked
         else:
             out[path] = [str(value)]
 

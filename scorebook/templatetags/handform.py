@@ -67,6 +67,7 @@ def field(
     template_row = row == TEMPLATE_ROW
     if row is not None:
         name = name.replace("#", TEMPLATE_STAND_IN if template_row else str(row))
+        when = when.replace("#", TEMPLATE_STAND_IN if template_row else str(row))
     path, kind = split_name(name)
     # Defaults: on a fresh form, and in a list row nobody has filled in (a spare row, or the
     # <template> row that hand.js clones).
@@ -84,6 +85,10 @@ def field(
         options += [(v, v) for v in values if v and v not in people]
     else:
         options = _choices(choices) if choices else []
+    # A stored "no" matches the "no" option, be its value "0" or blank.
+    no = kind == "bool" and bool(values) and values[-1] in ("0", "False")
+    if no and "0" not in {v for v, _text in options}:
+        values = [""]
     dom_id = "f-" + "".join(c if c.isalnum() else "-" for c in name)
     shown = label or path.rsplit(".", 1)[-1].replace("_", " ")
     form.labels[error_key] = str(shown)  # the problem list (rendered after) names it so
@@ -107,7 +112,7 @@ def field(
         "excludes": excludes,
     }
     if template_row:  # the row hand.js clones: its number is filled in then
-        for key in ("name", "path", "id", "anchor"):
+        for key in ("name", "path", "id", "anchor", "when"):
             context[key] = context[key].replace(TEMPLATE_STAND_IN, TEMPLATE_ROW)
     return context
 
@@ -226,3 +231,52 @@ def announcement_grid(form: HandForm, figures: str, made: str = "") -> list[dict
             }
         )
     return grid
+
+
+# New rows of a per-player list start here: player s adds rows FRESH_ROWS + s × PER_PLAYER + j
+# (a stored hand's rows keep their own numbers, all below).
+FRESH_ROWS = 100
+PER_PLAYER = 40
+
+
+@register.simple_tag
+def player_rows(form: HandForm, list_path: str, key: str = "player") -> list[dict[str, Any]]:
+    """A list whose rows each belong to a player (Ultimo's declarations), laid out player by
+    player: the player rides along as a `:fixed` value, so a row needs no "who" tap and an
+    untouched row adds nothing. For each active player: his filled rows (by their numbers in
+    the values, whatever their order), one spare row, and the next free row number for the
+    rows hand.js adds."""
+    prefix, suffix = f"{list_path}[", f"].{key}"
+    owner: dict[int, str] = {}
+    for path, values in form.values.items():
+        if path.startswith(prefix) and path.endswith(suffix) and values:
+            row = path[len(prefix) : -len(suffix)]
+            if row.isdigit():
+                owner[int(row)] = values[-1]
+    out = []
+    for seat, player in enumerate(form.players):
+        if player not in form.active:
+            continue
+        start = FRESH_ROWS + seat * PER_PLAYER
+        mine = sorted(r for r, p in owner.items() if p == player)
+        filled = [r for r in mine if _row_filled(form, f"{list_path}[{r}].", key)]
+        spare = next(r for r in range(start, start + PER_PLAYER) if r not in filled)
+        rows = [*filled, spare]
+        out.append(
+            {
+                "player": player,
+                "seat": seat,
+                "rows": rows,
+                "next": max(spare + 1, start),
+                "key": f"{list_path}-{seat}",
+            }
+        )
+    return out
+
+
+def _row_filled(form: HandForm, row_prefix: str, key: str) -> bool:
+    """Whether a row holds anything beyond its player (and unticked boxes)."""
+    return any(
+        path.startswith(row_prefix) and path != f"{row_prefix}{key}" and any(values)
+        for path, values in form.values.items()
+    )

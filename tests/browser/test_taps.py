@@ -179,3 +179,94 @@ def test_paskievics_hands_by_taps(browser, live_server, django_user_model):
             PLAIN_TARGET if name in ('plain "three"', "all pass") else PASKIEVICS_EXAMPLE_TARGET
         )
         assert taps <= target, f"{name}: {taps} taps (target ≤ {target})"
+
+
+# --- Ultimo and Snapszer ----------------------------------------------------------------------
+
+
+def enter_ultimo(t, hand, players):
+    page = t.page
+    for seat, player in enumerate(players):
+        mine = [d for d in hand["declarations"] if d["player"] == player]
+        box = page.locator(f'[data-rows="declarations-{seat}"]')
+        for j, d in enumerate(mine):
+            if j >= box.locator(":scope > .rowbox").count():
+                t.tap(page.locator(f'button[data-add="declarations-{seat}"]'))
+            row = box.locator(":scope > .rowbox").nth(j)
+            fixed = row.locator('input[type=hidden][name$=".player:fixed"]').get_attribute("name")
+            i = fixed[len("declarations[") :].split("]")[0]
+            t.chip(f"f-declarations-{i}--type", d["type"], row)
+            if d.get("count") is not None:
+                t.type(row.locator(f'[name="declarations[{i}].count:int"]'), d["count"])
+            if d.get("with_pagat"):
+                t.tap(row.locator(f'label:has([name="declarations[{i}].with_pagat:bool"])'))
+            for key in ("level", "suit", "missing"):
+                if d.get(key):
+                    t.chip(f"f-declarations-{i}--{key}", d[key], row)
+    for player, lost in hand["in_play"]["kings_lost"].items():
+        t.chip(f"f-in-play-kings-lost--{players.index(player)}-int", str(lost))
+    pagat = hand["in_play"]["pagat"]
+    if pagat:
+        t.chip("f-in-play-pagat-player", pagat["player"])
+        t.chip("f-in-play-pagat-result", pagat["result"])
+    last = hand["last_trick"]
+    t.chip("f-last-trick-winner", last["winner"])
+    t.chip("f-last-trick-winning-card", last["winning_card"])
+    for player in last["king_przydupek"]:
+        t.tap(page.locator(f'#f-last-trick-king-przydupek label.chip:has(input[value="{player}"])'))
+    if last["pagat_przydupek"]:
+        t.chip("f-last-trick-pagat-przydupek", last["pagat_przydupek"])
+    for player, points in hand["card_points"].items():
+        name = f"card_points.@{players.index(player)}:int"
+        t.type(page.locator(f'[name="{name}"]'), points)
+
+
+def enter_snapszer(t, hand):
+    result = hand["result"]
+    t.chip("f-result-winner", result["winner"])
+    t.chip("f-result-win-by", result["win_by"])
+    t.type(t.page.locator('[name="result.loser_points:int"]'), result["loser_points"])
+    if not result["loser_took_trick"]:
+        t.chip("f-result-loser-took-trick-bool", "0")
+
+
+def test_ultimo_and_snapszer_by_taps(browser, live_server, django_user_model):
+    user = django_user_model.objects.create_user(table.USERNAME, password=table.PASSWORD)
+    context, page, errors = table.phone_page(browser, live_server)
+    rows = []
+
+    ultimo = case("ultimo", "11.2")
+    sheet = ultimo["sheet"]
+    night = open_night(user, sheet, "A")
+    page.goto(f"{live_server.url}/nights/{night.pk}/")
+    table.new_hand(page, "A")
+    t = Tapper(page)
+    enter_ultimo(t, sheet["hands"][0], sheet["players"])
+    expect(page.locator("#preview-line")).to_have_class(re.compile(r"\bready\b"))
+    table.shot(page, "taps-ultimo-11-2-390", full_page=True)
+    t.save()
+    deltas = ultimo["expect"]["entries"][1]["deltas"]  # after the foundations
+    expect(page.locator("#ledger tbody tr")).to_have_count(2)
+    assert table.ledger_row(page, 1)[:3] == [shown(deltas[p]) for p in "ABC"]
+    rows.append(("Ultimo §11.2", t.taps, t.typed))
+
+    snapszer = case("snapszer", "11.1")
+    sheet = snapszer["sheet"]
+    night = open_night(user, sheet, "A")
+    for n, hand in enumerate(sheet["hands"][:3]):
+        page.goto(f"{live_server.url}/nights/{night.pk}/")
+        table.new_hand(page, hand["dealer"])
+        t = Tapper(page)
+        enter_snapszer(t, hand)
+        expect(page.locator("#preview-line")).to_have_class(re.compile(r"\bready\b"))
+        t.save()
+        deltas = snapszer["expect"]["entries"][n]["deltas"]
+        assert table.ledger_row(page, n)[:2] == [shown(deltas[p]) for p in "AB"]
+        rows.append((f"Snapszer deal {n + 1} (§11.1)", t.taps, t.typed))
+
+    report(rows, "Ultimo and Snapszer")
+    context.close()
+    assert errors == []
+    assert rows[0][1] <= ULTIMO_TARGET, (
+        f"Ultimo §11.2: {rows[0][1]} taps (target ≤ {ULTIMO_TARGET})"
+    )
