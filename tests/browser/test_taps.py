@@ -2,7 +2,7 @@
 does, counting the taps (a dropdown = 2, a chip, button or checkbox = 1, Save = 1) and the
 numbers typed. Each hand is a worked example of its rulebook (tests/engine/cases/*.json):
 the saved hand must score as the example says, and the taps must stay within issue 12's
-targets. The table is printed and written to artifacts/taps.md (README quotes it)."""
+targets. The table is printed and written to artifacts/taps-*.md (README quotes it)."""
 
 import json
 import re
@@ -18,7 +18,7 @@ from tests.browser import table
 pytestmark = [*table.MARKS, pytest.mark.usefixtures("static_files_from_finders")]
 
 CASES = Path(__file__).resolve().parents[1] / "engine" / "cases"
-REPORT = table.SCREENS.parent / "taps.md"
+REPORTS = table.SCREENS.parent
 
 # Issue 12's targets (taps, Save included; typed numbers counted apart).
 PLAIN_TARGET = 5
@@ -141,15 +141,14 @@ PASKIEVICS = [
 
 
 def report(rows, title):
+    """Print the table and write it to artifacts/taps-<title>.md."""
     lines = [f"### {title}", "", "| hand | taps | typed numbers |", "|---|---:|---:|"]
     lines += [f"| {name} | {taps} | {typed} |" for name, taps, typed in rows]
     text = "\n".join(lines) + "\n"
     print("\n" + text)
-    REPORT.parent.mkdir(parents=True, exist_ok=True)
-    old = REPORT.read_text() if REPORT.exists() else ""
-    kept = [part for part in old.split("\n\n### ") if part and not part.startswith(title)]
-    kept = [p if p.startswith("### ") else f"### {p}" for p in kept]
-    REPORT.write_text("\n\n".join([*[p.strip() for p in kept], text.strip()]) + "\n")
+    REPORTS.mkdir(parents=True, exist_ok=True)
+    slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+    (REPORTS / f"taps-{slug}.md").write_text(text)
 
 
 def test_paskievics_hands_by_taps(browser, live_server, django_user_model):
