@@ -131,9 +131,11 @@ def rows(form: HandForm, list_path: str, minimum: int = 1, spare: int = 1) -> ra
 
 
 @register.simple_tag
-def problems(form: HandForm, path: str) -> SafeString:
+def problems(form: HandForm, path: str, label: str = "") -> SafeString:
     """The slot for problems the engine reports on a group of inputs (`result.card_points`),
-    with the anchor the list above the form links to."""
+    with the anchor the list above the form links to; `label` names the group there."""
+    if label:
+        form.labels[path] = str(label)
     messages = format_html_join(
         "", '<p class="error" role="alert">{}</p>', ((m,) for m in form.errors.get(path, []))
     )

@@ -440,3 +440,84 @@ def test_a_fixed_value_alone_does_not_make_a_list_row():
     assert type(parsed.record["announcements"][0]["figure"]) is str
     assert parsed.rows["announcements"] == [11, 20]
     assert parse({"announcements[0].figure:fixed": "trull"}).record == {"announcements": []}
+
+
+# --- problems next to their fields, named by the fields' labels -----------------------------
+
+
+def _labels_and_placement(response):
+    """Each problem's label (before ': ') and whether its block holds the message."""
+    page = response.content.decode()
+    out = []
+    for anchor, message in response.context["form"].messages:
+        label = message.split(": ", 1)[0]
+        start = page.find(f'id="{anchor}"')
+        block = page[start : start + 4000] if start >= 0 else ""
+        out.append((label, start >= 0 and "error" in block))
+    return out
+
+
+def _no_path_words(label):
+    return not re.search(r"[a-z]_[a-z]|\[\d+\]|\w\.\w| · ", label)
+
+
+@needs
+def test_paskievics_problems_sit_next_to_their_fields_in_players_words(client_in, user):
+    night = paskievics_night(user)
+    html = client_in.get(reverse("new_hand", args=[night.pk])).content.decode()
+    empty = client_in.post(reverse("new_hand", args=[night.pk]), full_form(html))
+    impossible = client_in.post(
+        reverse("new_hand", args=[night.pk]),
+        full_form(html)
+        | {
+            "bid.declarer": "Anna",
+            "bid.level": "two",
+            "partner": "Csaba",
+            "result.declarer_card_points:int": "97",
+            "announcements[20].by": "Anna",  # trull × Anna (the grid's row)
+            "result.all_tricks_side": "declarer",
+            "result.trull_side": "opponents",
+            "tarokk_counts[0].count:int": "8",
+        },
+    )
+    for response in (empty, impossible):
+        found = _labels_and_placement(response)
+        assert found
+        for label, placed in found:
+            assert placed, label
+            assert _no_path_words(label), label
+    preview = client_in.post(
+        reverse("preview", args=[night.pk]),
+        full_form(html) | {"result.declarer_card_points:int": "97"},
+        HTTP_HX_REQUEST="true",
+    )
+    listed = re.findall(r'<li class="error"><a [^>]*>([^<:]*):', preview.content.decode())
+    assert "Declarer side&#x27;s card points (0–94, with the declarer&#x27;s discard)" in listed
+    assert all(_no_path_words(label) for label in listed), listed
+
+
+@needs
+def test_ultimo_problems_sit_next_to_their_fields_in_players_words(client_in, user):
+    night = services.create_night(
+        owner=user,
+        variant_key="ultimo",
+        house_rules={},
+        per_point="1",
+        currency="DKK",
+        players=["A", "B", "C"],
+        first_dealer="A",
+    )
+    html = client_in.get(reverse("new_hand", args=[night.pk])).content.decode()
+    empty = client_in.post(reverse("new_hand", args=[night.pk]), full_form(html))
+    wrong = client_in.post(
+        reverse("new_hand", args=[night.pk]),
+        full_form(html)
+        | {"declarations[100].type": "cavalry", "last_trick.winner": "A"}
+        | {f"card_points.@{i}:int": "30" for i in range(3)},
+    )
+    for response in (empty, wrong):
+        found = _labels_and_placement(response)
+        assert found
+        for label, placed in found:
+            assert placed, label
+            assert _no_path_words(label), label
