@@ -162,6 +162,8 @@ def test_paskievics_hands_by_taps(browser, live_server, django_user_model):
         page.goto(f"{live_server.url}/nights/{night.pk}/")
         table.new_hand(page, "D")
         t = Tapper(page)
+        if name == 'plain "three"':
+            table.shot(page, "taps-paskievics-form-390", full_page=False)
         enter_paskievics(t, hand)
         expect(page.locator("#preview-line")).to_have_class(re.compile(r"\bready\b"))
         if name == "§11 N2":
@@ -240,6 +242,7 @@ def test_ultimo_and_snapszer_by_taps(browser, live_server, django_user_model):
     page.goto(f"{live_server.url}/nights/{night.pk}/")
     table.new_hand(page, "A")
     t = Tapper(page)
+    table.shot(page, "taps-ultimo-form-390", full_page=False)
     enter_ultimo(t, sheet["hands"][0], sheet["players"])
     expect(page.locator("#preview-line")).to_have_class(re.compile(r"\bready\b"))
     table.shot(page, "taps-ultimo-11-2-390", full_page=True)
