@@ -63,6 +63,7 @@ def field(
     label: str = "",
     when: str = "",
     excludes: str = "",
+    implies: str = "",
 ) -> dict[str, Any]:
     template_row = row == TEMPLATE_ROW
     if row is not None:
@@ -110,6 +111,7 @@ def field(
         "max": max,
         "when": when,
         "excludes": excludes,
+        "implies": implies,
     }
     if template_row:  # the row hand.js clones: its number is filled in then
         for key in ("name", "path", "id", "anchor", "when"):
@@ -180,6 +182,9 @@ def announcement_grid(form: HandForm, figures: str, made: str = "") -> list[dict
     made it (`trull=result.trull_side|…`). Announcements stored in any order (an edited hand)
     are found by figure and player."""
     made_paths = dict(item.split("=", 1) for item in made.split("|") if "=" in item)
+    # A volát means its side captured every honour and king (paskievics.md §13): choosing it
+    # fills in the trull and the four kings for that side.
+    implied = {"volat": " ".join(made_paths[f] for f in ("trull", "four_kings") if f in made_paths)}
     found: dict[tuple[str, str], int] = {}
     for path, values in form.values.items():
         if path.startswith("announcements[") and path.endswith("].figure") and values:
@@ -229,6 +234,7 @@ def announcement_grid(form: HandForm, figures: str, made: str = "") -> list[dict
                 "label": label(figure),
                 "chips": chips,
                 "made": made_paths.get(figure, ""),
+                "implies": implied.get(figure, ""),
                 "made_label": gettext("%(figure)s: made by") % {"figure": label(figure)},
             }
         )

@@ -5,6 +5,8 @@
 // - a tapped chip can be untapped (tapping the selected radio clears it);
 // - data-excludes="name …" on a group: choosing in it clears those other inputs (a partner
 //   or a reason to play alone, never both);
+// - data-implies="name …" on a group of chips: choosing in it chooses the same value in those
+//   groups where nothing is chosen yet (a volát's side also took the trull and four kings);
 // - a button data-add="key" adds a row cloned from <template data-row="key"> (its `__i__`
 //   replaced by the next free row number) with no round trip, keeping everything typed;
 // - the field being filled in is kept clear of the sticky Save bar, whose height changes as
@@ -53,6 +55,15 @@
         if (!names.includes(other.name)) continue;
         if (other.type === "radio" || other.type === "checkbox") other.checked = false;
         else other.value = "";
+      }
+    }
+    const implying = input.closest ? input.closest("[data-implies]") : null;
+    if (implying && input.checked && input.value !== "") {
+      for (const name of implying.dataset.implies.split(" ")) {
+        const group = [...form.querySelectorAll("input[type=radio]")].filter((r) => r.name === name);
+        if (group.some((r) => r.checked)) continue;
+        const same = group.find((r) => r.value === input.value);
+        if (same) same.checked = true;
       }
     }
     refresh();
