@@ -40,7 +40,8 @@ from scorebook.engine.types import HouseRule, Variant
 from scorebook.speech import say
 
 OBJECT = "object"  # `path:object`: the object at `path` is kept even when left blank
-TYPES = ("str", "int", "bool", "list", "ints", OBJECT)
+FIXED = "fixed"  # `path:fixed`: a value the form always sends; alone it does not make a row
+TYPES = ("str", "int", "bool", "list", "ints", OBJECT, FIXED)
 MAX_INT_DIGITS = 9  # anything longer is passed on as text and refused by the engine
 MAX_INPUTS = 400  # the largest real form (Ultimo, every row open) has about 150 inputs
 MAX_VALUE = MAX_TEXT  # characters of one typed value (the engine's bound for any text)
@@ -96,6 +97,14 @@ class _ExplicitFalse:
 EXPLICIT_FALSE: Any = _ExplicitFalse()
 
 
+class _Fixed(str):
+    """A value a list row always carries (a hidden input: the figure of the announcement
+    row `trull × Anna`): it is kept when the row is filled in, but a row holding nothing
+    else is a blank row, left out of the list."""
+
+    __slots__ = ()
+
+
 def _convert(kind: str, raw: list[str]) -> Any:
     if kind == "list":
         return [v.strip() for v in raw if v.strip()]
@@ -109,6 +118,8 @@ def _convert(kind: str, raw: list[str]) -> Any:
     value = (raw[-1] if raw else "").strip()
     if value == "":
         return None
+    if kind == FIXED:
+        return _Fixed(value)
     if kind == "int":
         if re.fullmatch(rf"[-+]?\d{{1,{MAX_INT_DIGITS}}}", value):
             return int(value)
@@ -121,6 +132,8 @@ def _blank_row(value: Any) -> bool:
     (e.g. a contra select at its "—" = 0)."""
     if isinstance(value, dict):
         return all(_blank_row(v) for v in value.values())
+    if isinstance(value, _Fixed):
+        return True
     return _empty(value) or value is EXPLICIT_FALSE or isinstance(value, bool) or value == 0
 
 
@@ -249,6 +262,8 @@ def _unmark(value: Any) -> Any:
     """Explicit "no" answers become plain False once the blanks have been pruned."""
     if value is EXPLICIT_FALSE:
         return False
+    if isinstance(value, _Fixed):
+        return str(value)
     if isinstance(value, dict):
         return {k: _unmark(v) for k, v in value.items()}
     if isinstance(value, list):
@@ -301,7 +316,7 @@ def record_values(record: Any, players: Sequence[str]) -> dict[str, list[str]]:
         elif value is True:
             out[path] = ["1"]
         elif value is False:
-            out[path] = []
+            out[path] = ["0"]  # a "no" chip or option shows chosen; a checkbox stays unticked
         else:
             out[path] = [str(value)]
 

@@ -32,11 +32,15 @@ from scorebook.speech import say
 register = template.Library()
 
 PLAYER_WIDGETS = ("player", "player_radio", "players")
+TEMPLATE_ROW = "__i__"  # the row of a <template> that hand.js clones, numbered then
+TEMPLATE_STAND_IN = "999"  # a row number no form reaches, standing in while it is built
 
 
 def _choices(spec: str) -> list[tuple[str, str]]:
     if spec == "contra":
         return [(str(i), name) for i, name in enumerate(CONTRA_LEVELS)]
+    if spec == "contra_chips":  # no "—" chip: untapping the chosen level clears it
+        return [(str(i), name) for i, name in enumerate(CONTRA_LEVELS) if i]
     if spec == "side":
         return [("declarer", label("declarer")), ("opponents", label("opponents"))]
     out = []
@@ -56,7 +60,7 @@ def _schema(form: HandForm, path: str) -> Leaf | None:
 def _value(value: str | int | bool) -> str:
     """A choice's value as the form posts it."""
     if isinstance(value, bool):
-        return "1" if value else ""
+        return "1" if value else "0"  # "0": an explicit no (forms.EXPLICIT_FALSE)
     return str(value)
 
 
@@ -74,9 +78,14 @@ def field(
     min: Any = None,
     max: Any = None,
     label: str = "",
+    when: str = "",
+    excludes: str = "",
+    implies: str = "",
 ) -> dict[str, Any]:
+    template_row = row == TEMPLATE_ROW
     if row is not None:
-        name = name.replace("#", str(row))
+        name = name.replace("#", TEMPLATE_STAND_IN if template_row else str(row))
+        when = when.replace("#", TEMPLATE_STAND_IN if template_row else str(row))
     path, kind = split_name(name)
     schema = _schema(form, path)
     if schema is not None:  # what the template leaves out, the variant's record says
@@ -86,7 +95,9 @@ def field(
         max = schema.hi if max is None else max
         if default is None and schema.default is not None:
             default = _value(schema.default)
-    if form.fresh and path not in form.values and default is not None:
+    # Defaults: on a fresh form, and in a list row nobody has filled in (a spare row, or the
+    # <template> row that hand.js clones).
+    if (form.fresh or row is not None) and path not in form.values and default is not None:
         values = [str(default)] if default != "" else []
     else:
         values = form.values.get(path, [])
@@ -102,10 +113,14 @@ def field(
         options = _choices(choices)
     else:
         options = [(_value(c.value), say(c.label)) for c in schema.choices] if schema else []
+    # A stored "no" matches the "no" option, be its value "0" or blank.
+    no = kind == "bool" and bool(values) and values[-1] in ("0", "False")
+    if no and "0" not in {v for v, _text in options}:
+        values = [""]
     dom_id = "f-" + "".join(c if c.isalnum() else "-" for c in name)
     shown = label or path.rsplit(".", 1)[-1].replace("_", " ")
     form.labels[error_key] = str(shown)  # the problem list (rendered after) names it so
-    return {
+    context = {
         "name": name,
         "path": path,
         "kind": kind,
@@ -121,7 +136,14 @@ def field(
         "help": help,
         "min": min,
         "max": max,
+        "when": when,
+        "excludes": excludes,
+        "implies": implies,
     }
+    if template_row:  # the row hand.js clones: its number is filled in then
+        for key in ("name", "path", "id", "anchor", "when"):
+            context[key] = context[key].replace(TEMPLATE_STAND_IN, TEMPLATE_ROW)
+    return context
 
 
 @register.simple_tag
@@ -138,9 +160,11 @@ def rows(form: HandForm, list_path: str, minimum: int = 1, spare: int = 1) -> ra
 
 
 @register.simple_tag
-def problems(form: HandForm, path: str) -> SafeString:
+def problems(form: HandForm, path: str, label: str = "") -> SafeString:
     """The slot for problems the engine reports on a group of inputs (`result.card_points`),
-    with the anchor the list above the form links to."""
+    with the anchor the list above the form links to; `label` names the group there."""
+    if label:
+        form.labels[path] = str(label)
     messages = format_html_join(
         "", '<p class="error" role="alert">{}</p>', ((m,) for m in form.errors.get(path, []))
     )
@@ -170,3 +194,124 @@ def touched(form: HandForm, prefix: str) -> bool:
         if path.startswith(prefix) and any(v not in ("", "0") for v in values):
             return True
     return any(path.startswith(prefix) for path in form.errors)
+
+
+# Row k of the announcement grid: figure index × SEATS + seat index (rows need not be dense).
+SEATS = 10
+
+
+@register.simple_tag
+def announcement_grid(form: HandForm, figures: str, made: str = "") -> list[dict[str, Any]]:
+    """The announced figures as a grid, one line per figure with a chip per active player:
+    one tap records "Anna announced the trull" (`announcements[k].by`; the figure rides along
+    as a `:fixed` value, so an untapped chip adds no row), and the contra chips of that
+    announcement appear under it. `made` maps a figure to the record field of the side that
+    made it (`trull=result.trull_side|…`). Announcements stored in any order (an edited hand)
+    are found by figure and player."""
+    made_paths = dict(item.split("=", 1) for item in made.split("|") if "=" in item)
+    # A volát means its side captured every honour and king (paskievics.md §13): choosing it
+    # fills in the trull and the four kings for that side.
+    implied = {"volat": " ".join(made_paths[f] for f in ("trull", "four_kings") if f in made_paths)}
+    found: dict[tuple[str, str], int] = {}
+    for path, values in form.values.items():
+        if path.startswith("announcements[") and path.endswith("].figure") and values:
+            row = path[len("announcements[") : -len("].figure")]
+            by = form.values.get(f"announcements[{row}].by") or []
+            if by and row.isdigit():
+                found[(values[-1], by[-1])] = int(row)
+    grid = []
+    for fi, figure in enumerate(f for f in figures.split("|") if f):
+        chips = []
+        for seat, player in enumerate(form.players):
+            if player not in form.active:
+                continue
+            k = fi * SEATS + seat
+            stored = found.get((figure, player))
+            contra = (
+                form.values.get(f"announcements[{stored}].contra") if stored is not None else None
+            )
+            level = contra[-1] if contra else "0"
+            errors = [
+                m
+                for key in (
+                    f"announcements[{k}]",
+                    *(f"announcements[{k}].{f}" for f in ("figure", "by", "contra")),
+                )
+                for m in form.errors.get(key, [])
+            ]
+            for key in (
+                f"announcements[{k}].by",
+                f"announcements[{k}].contra",
+                f"announcements[{k}]",
+            ):
+                form.labels[key] = f"{label(figure)} · {player}"
+            chips.append(
+                {
+                    "k": k,
+                    "player": player,
+                    "checked": stored is not None,
+                    "contras": [(v, text, v == level) for v, text in _choices("contra_chips")],
+                    "errors": errors,
+                    "anchor": field_anchor(f"announcements[{k}].by"),
+                }
+            )
+        grid.append(
+            {
+                "figure": figure,
+                "label": label(figure),
+                "chips": chips,
+                "made": made_paths.get(figure, ""),
+                "implies": implied.get(figure, ""),
+                "made_label": gettext("%(figure)s: made by") % {"figure": label(figure)},
+            }
+        )
+    return grid
+
+
+# New rows of a per-player list start here: player s adds rows FRESH_ROWS + s × PER_PLAYER + j
+# (a stored hand's rows keep their own numbers, all below).
+FRESH_ROWS = 100
+PER_PLAYER = 40
+
+
+@register.simple_tag
+def player_rows(form: HandForm, list_path: str, key: str = "player") -> list[dict[str, Any]]:
+    """A list whose rows each belong to a player (Ultimo's declarations), laid out player by
+    player: the player rides along as a `:fixed` value, so a row needs no "who" tap and an
+    untouched row adds nothing. For each active player: his filled rows (by their numbers in
+    the values, whatever their order), one spare row, and the next free row number for the
+    rows hand.js adds."""
+    prefix, suffix = f"{list_path}[", f"].{key}"
+    owner: dict[int, str] = {}
+    for path, values in form.values.items():
+        if path.startswith(prefix) and path.endswith(suffix) and values:
+            row = path[len(prefix) : -len(suffix)]
+            if row.isdigit():
+                owner[int(row)] = values[-1]
+    out = []
+    for seat, player in enumerate(form.players):
+        if player not in form.active:
+            continue
+        start = FRESH_ROWS + seat * PER_PLAYER
+        mine = sorted(r for r, p in owner.items() if p == player)
+        filled = [r for r in mine if _row_filled(form, f"{list_path}[{r}].", key)]
+        spare = next(r for r in range(start, start + PER_PLAYER) if r not in filled)
+        rows = [*filled, spare]
+        out.append(
+            {
+                "player": player,
+                "seat": seat,
+                "rows": rows,
+                "next": max(spare + 1, start),
+                "key": f"{list_path}-{seat}",
+            }
+        )
+    return out
+
+
+def _row_filled(form: HandForm, row_prefix: str, key: str) -> bool:
+    """Whether a row holds anything beyond its player (and unticked boxes)."""
+    return any(
+        path.startswith(row_prefix) and path != f"{row_prefix}{key}" and any(values)
+        for path, values in form.values.items()
+    )

@@ -1,7 +1,110 @@
-// The hand form: keep the field being filled in clear of the sticky Save bar, whose height
-// changes as the one-line result beside Save is refreshed (CSS scroll-padding only helps
-// when the browser itself scrolls a field into view).
+// The hand form. Without this file the form still works (every field shown and sent); with it:
+// - fields that do not apply are hidden AND disabled, so they are not sent: an element with
+//   data-when="name:v1 v2" is shown only while the input `name` has one of those values
+//   (data-when="name" alone: while it has any value);
+// - a tapped chip can be untapped (tapping the selected radio clears it);
+// - data-excludes="name …" on a group: choosing in it clears those other inputs (a partner
+//   or a reason to play alone, never both);
+// - data-implies="name …" on a group of chips: choosing in it chooses the same value in those
+//   groups where nothing is chosen yet (a volát's side also took the trull and four kings);
+// - a button data-add="key" adds a row cloned from <template data-row="key"> (its `__i__`
+//   replaced by the next free row number) with no round trip, keeping everything typed;
+// - the field being filled in is kept clear of the sticky Save bar, whose height changes as
+//   the one-line result beside Save is refreshed.
 (() => {
+  const form = document.getElementById("hand-form");
+  if (!form) return;
+
+  const valuesOf = (name) => {
+    const out = [];
+    for (const el of form.querySelectorAll("input, select")) {
+      if (el.name !== name || el.disabled) continue;
+      if ((el.type === "radio" || el.type === "checkbox") && !el.checked) continue;
+      if (el.value !== "") out.push(el.value);
+    }
+    return out;
+  };
+
+  const applies = (el) => {
+    const spec = el.dataset.when;
+    const colon = spec.indexOf(":");
+    const name = colon < 0 ? spec : spec.slice(0, colon);
+    const have = valuesOf(name);
+    if (colon < 0) return have.length > 0;
+    const wanted = spec.slice(colon + 1).split(" ").filter(Boolean);
+    return have.some((v) => wanted.includes(v));
+  };
+
+  const refresh = () => {
+    // Two passes: a condition may name a field that the first pass has just switched.
+    for (let pass = 0; pass < 2; pass++) {
+      for (const el of form.querySelectorAll("[data-when]")) el.hidden = !applies(el);
+      for (const el of form.querySelectorAll("[data-when] input, [data-when] select, [data-when] textarea")) {
+        el.disabled = el.closest("[data-when][hidden]") !== null;
+      }
+    }
+  };
+
+  // Before htmx (listening on the form, bubbling) reads the values for the preview.
+  form.addEventListener("change", (event) => {
+    const input = event.target;
+    const group = input.closest ? input.closest("[data-excludes]") : null;
+    if (group && input.checked !== false && input.value !== "") {
+      const names = group.dataset.excludes.split(" ");
+      for (const other of form.querySelectorAll("input, select")) {
+        if (!names.includes(other.name)) continue;
+        if (other.type === "radio" || other.type === "checkbox") other.checked = false;
+        else other.value = "";
+      }
+    }
+    const implying = input.closest ? input.closest("[data-implies]") : null;
+    if (implying && input.checked && input.value !== "") {
+      for (const name of implying.dataset.implies.split(" ")) {
+        const group = [...form.querySelectorAll("input[type=radio]")].filter((r) => r.name === name);
+        if (group.some((r) => r.checked)) continue;
+        const same = group.find((r) => r.value === input.value);
+        if (same) same.checked = true;
+      }
+    }
+    refresh();
+  }, true);
+
+  // Tapping the chip that is already chosen clears it.
+  let wasChecked = null;
+  form.addEventListener("pointerdown", (event) => {
+    const chip = event.target.closest(".chip");
+    const radio = chip && chip.querySelector("input[type=radio]");
+    wasChecked = radio && radio.checked ? radio : null;
+  }, true);
+  form.addEventListener("click", (event) => {
+    const radio = event.target;
+    if (radio !== wasChecked || radio.type !== "radio") return;
+    wasChecked = null;
+    setTimeout(() => {
+      radio.checked = false;
+      radio.dispatchEvent(new Event("change", { bubbles: true }));
+    }, 0);
+  });
+
+  form.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-add]");
+    if (!button) return;
+    event.preventDefault();
+    const key = button.dataset.add;
+    const tpl = form.querySelector(`template[data-row="${key}"]`);
+    const box = form.querySelector(`[data-rows="${key}"]`);
+    if (!tpl || !box) return;
+    const next = Number(box.dataset.next || "0");
+    box.dataset.next = String(next + 1);
+    const holder = document.createElement("div");
+    holder.innerHTML = tpl.innerHTML.replaceAll("__i__", String(next));
+    const added = [...holder.children];
+    box.append(...added);
+    refresh();
+    const first = added[0] && added[0].querySelector("input, select");
+    if (first) first.focus({ preventScroll: true });
+  });
+
   const keepClear = () => {
     const bar = document.querySelector(".form-actions");
     const field = document.activeElement;
@@ -12,4 +115,5 @@
   document.addEventListener("focusin", keepClear);
   document.addEventListener("input", keepClear);
   document.addEventListener("htmx:afterSettle", keepClear);
+  refresh();
 })();

@@ -76,6 +76,22 @@ def chip(page, fieldset, value):
     page.locator(f'fieldset#{fieldset} label:has(input[value="{value}"])').click()
 
 
+def announce(page, figure, player, contra=0):
+    """Paskievics: tap `player`'s chip on the `figure` line, then the contra level if any."""
+    by = f'input[type=checkbox][value="{player}"]'
+    block = page.locator(f'.figure[data-figure="{figure}"]')
+    block.locator(f"label.chip:has({by})").click()
+    if contra:
+        row = page.locator(f'[data-when="{block.locator(by).get_attribute("name")}"]')
+        row.locator(f'label.chip:has(input[value="{contra}"])').click()
+
+
+def made(page, field, side):
+    """Paskievics: tap the side that made a figure (`result.trull_side`, "declarer")."""
+    fieldset = page.locator(f'[data-path="{field}"] fieldset')
+    fieldset.locator(f'label.chip:has(input[value="{side}"])').click()
+
+
 def open_section(page, field_name):
     """Open the folded section of the form holding the field `field_name`, if it is shut."""
     section = page.locator(f"details:has([name='{field_name}'])")

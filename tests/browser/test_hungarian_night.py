@@ -58,21 +58,16 @@ def test_a_paskievics_hand_in_hungarian(browser, live_server, django_user_model)
             ["hármas", "kettős", "egyes", "szóló"]
         )
         expect(page.locator("label[for=f-called-card]")).to_have_text("Hívott lap")
-        expect(page.locator("label[for=f-game-contra-int]")).to_have_text("Játékkontra")
+        expect(page.locator("#f-game-contra-int legend")).to_have_text("Játékkontra")
         assert page.locator("main").get_by_text("Declarer", exact=False).count() == 0
 
         # Béla bids three, calls the XX (Dóra), kontra on the game, announced tulétroá kontrázva
         table.chip(page, "f-bid-declarer", "Béla")
         table.chip(page, "f-bid-level", "three")
-        page.select_option("#f-called-card", "XX")
         table.chip(page, "f-partner", "Dóra")
-        page.select_option("#f-game-contra-int", "1")
-        table.open_section(page, "announcements[0].figure")
-        page.select_option("#f-announcements-0--figure", "trull")
-        page.select_option("#f-announcements-0--by", "Béla")
-        page.select_option("#f-announcements-0--contra-int", "1")
-        table.open_section(page, "result.trull_side")
-        page.select_option("#f-result-trull-side", "declarer")
+        table.chip(page, "f-game-contra-int", "1")
+        table.announce(page, "trull", "Béla", contra=1)
+        table.made(page, "result.trull_side", "declarer")
         page.fill("#f-result-declarer-card-points-int", "60")
 
         preview = page.locator("#preview")

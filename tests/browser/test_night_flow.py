@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser import table
 from tests.engine.generators import generated_keys
 
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
@@ -100,15 +101,11 @@ def test_a_paskievics_night(browser, live_server, width):
     assert page.locator("#f-dealer").input_value() == "Anna"
     chip(page, "f-bid-declarer", "Béla")
     chip(page, "f-bid-level", "three")
-    page.select_option("#f-called-card", "XX")
+    assert page.locator("#f-called-card").input_value() == "XX"  # preselected
     chip(page, "f-partner", "Dóra")
-    page.select_option("#f-game-contra-int", "1")
-    page.click("text=Announced figures and their contras")
-    page.select_option("#f-announcements-0--figure", "trull")
-    page.select_option("#f-announcements-0--by", "Béla")
-    page.select_option("#f-announcements-0--contra-int", "1")
-    page.click("text=Figures made (by which side)")
-    page.select_option("#f-result-trull-side", "declarer")
+    table.chip(page, "f-game-contra-int", "1")
+    table.announce(page, "trull", "Béla", contra=1)
+    table.made(page, "result.trull_side", "declarer")
     page.fill("#f-result-declarer-card-points-int", "60")
     expect(page.locator("#preview")).to_contain_text("kontra")
     shot(page, f"hand-contra-{tag}")
@@ -117,7 +114,7 @@ def test_a_paskievics_night(browser, live_server, width):
 
     # Hand 3: all pass
     page.click("text=Record hand")
-    page.select_option("#f-outcome", "all_pass")
+    table.chip(page, "f-outcome", "all_pass")
     page.click("text=Save hand")
     page.wait_for_url(re.compile(r"/nights/\d+/$"))
     assert page.locator("#ledger tbody tr").count() == 3

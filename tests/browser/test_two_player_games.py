@@ -45,7 +45,7 @@ def test_a_snapszer_match_to_its_end(browser, live_server, django_user_model, co
         table.new_hand(page)
         choose(page, "result.winner", "Anna")
         page.fill('input[name="result.loser_points:int"]', "0")
-        choose(page, "result.loser_took_trick:bool", "")  # Béla took no trick: 3 points
+        choose(page, "result.loser_took_trick:bool", "0")  # Béla took no trick: 3 points
         expect(page.locator("#preview")).to_contain_text("3 game points to Anna")
         table.save(page)
         expect(page.locator("body")).to_contain_text(shown)

@@ -23,8 +23,8 @@ def test_an_ultimo_night_with_four_seats(browser, live_server, django_user_model
     page.select_option('[name="penalties[0].class"]', "large")
     page.select_option('[name="penalties[0].reason"]', "lead_out_of_turn")
     page.fill('[name="penalties[0].trick:int"]', "2")
-    page.select_option('[name="last_trick.winner"]', "Dóra")
-    page.select_option('[name="last_trick.winning_card"]', "king")
+    table.chip(page, "f-last-trick-winner", "Dóra")
+    table.chip(page, "f-last-trick-winning-card", "king")
     for seat, points in ((0, "22"), (1, "26"), (3, "30")):
         page.fill(f'[name="card_points.@{seat}:int"]', points)
     preview = page.locator("#preview")
@@ -37,8 +37,8 @@ def test_an_ultimo_night_with_four_seats(browser, live_server, django_user_model
 
     # Hand 2: Béla deals, so Dóra (opposite) sits out; a plain last trick.
     table.new_hand(page, "Béla")
-    page.select_option('[name="last_trick.winner"]', "Anna")
-    page.select_option('[name="last_trick.winning_card"]', "other")
+    table.chip(page, "f-last-trick-winner", "Anna")
+    table.chip(page, "f-last-trick-winning-card", "other")
     for seat, points in ((0, "31"), (1, "26"), (2, "21")):
         page.fill(f'[name="card_points.@{seat}:int"]', points)
     expect(page.locator("#preview")).to_contain_text("Anna")

@@ -56,7 +56,7 @@ def test_paskievics_form_has_the_record_fields(client_in, user):
     names = input_names(response.content.decode())
     assert set(PLAIN) <= names
     assert {
-        "announcements[0].figure",
+        "announcements[0].figure:fixed",
         "announcements[0].contra:int",
         "result.trull_side",
         "tarokk_counts[0].count:int",
@@ -86,6 +86,9 @@ def full_form(html):
         r'<input type="radio" name="([^"]+)" value="([^"]*)" checked', html
     ):
         data[name] = value
+    for name, value in re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', html):
+        if name.endswith(":fixed") and "__i__" not in name:
+            data[name] = value
     expected = re.search(r'name="_expected_number" value="(\d+)"', html)
     if expected:
         data["_expected_number"] = expected.group(1)
@@ -211,7 +214,8 @@ def test_ultimo_form_saves_a_hand(client_in, user):
         "card_points.@0:int",
         "in_play.kings_lost.@2:int",
         "last_trick.king_przydupek:list",
-        "declarations[0].type",
+        "declarations[100].type",
+        "declarations[140].player:fixed",
         "penalties[0].refund_declarations:ints",
     } <= names
     data = full_form(response.content.decode()) | {
@@ -238,10 +242,7 @@ def test_ultimo_form_saves_a_hand(client_in, user):
             "player": "B",
             "type": "trumps",
             "count": 11,
-            "with_pagat": True,
-            "level": None,
-            "suit": None,
-            "missing": None,
+            "with_pagat": True,  # level, suit, missing: chips left untapped are not sent
         }
     ]
     assert record["penalties"] == []
@@ -250,7 +251,7 @@ def test_ultimo_form_saves_a_hand(client_in, user):
 
 FIELD_NAMES = [
     *PLAIN,
-    "announcements[0].figure",
+    "announcements[0].figure:fixed",
     "announcements[0].contra:int",
     "announcements[9].by",
     "result.trull_side",
@@ -445,3 +446,107 @@ def test_a_field_takes_label_choices_range_and_default_from_the_record_schema():
     assert 'data-min="0" data-max="65"' in html
     assert ">Points</label>" in html
     assert form.schema_label("points.Anna") == "Points"  # the problem list names it so
+
+
+def test_a_fixed_value_alone_does_not_make_a_list_row():
+    """The Paskievics figure grid sends every line's figure (`:fixed`); only a tapped player
+    makes it an announcement, and the list keeps the grid's order."""
+    data = {
+        "announcements[2].figure:fixed": "trull",
+        "announcements[2].by": "",
+        "announcements[2].contra:int": "",
+        "announcements[11].figure:fixed": "volat",
+        "announcements[11].by": "Béla",
+        "announcements[11].contra:int": "1",
+        "announcements[20].figure:fixed": "four_kings",
+        "announcements[20].by": "Anna",
+    }
+    parsed = parse(data)
+    assert parsed.record["announcements"] == [
+        {"figure": "volat", "by": "Béla", "contra": 1},
+        {"figure": "four_kings", "by": "Anna"},
+    ]
+    assert type(parsed.record["announcements"][0]["figure"]) is str
+    assert parsed.rows["announcements"] == [11, 20]
+    assert parse({"announcements[0].figure:fixed": "trull"}).record == {"announcements": []}
+
+
+# --- problems next to their fields, named by the fields' labels -----------------------------
+
+
+def _labels_and_placement(response):
+    """Each problem's label (before ': ') and whether its block holds the message."""
+    page = response.content.decode()
+    out = []
+    for anchor, message in response.context["form"].messages:
+        label = message.split(": ", 1)[0]
+        start = page.find(f'id="{anchor}"')
+        block = page[start : start + 4000] if start >= 0 else ""
+        out.append((label, start >= 0 and "error" in block))
+    return out
+
+
+def _no_path_words(label):
+    return not re.search(r"[a-z]_[a-z]|\[\d+\]|\w\.\w| · ", label)
+
+
+@needs
+def test_paskievics_problems_sit_next_to_their_fields_in_players_words(client_in, user):
+    night = paskievics_night(user)
+    html = client_in.get(reverse("new_hand", args=[night.pk])).content.decode()
+    empty = client_in.post(reverse("new_hand", args=[night.pk]), full_form(html))
+    impossible = client_in.post(
+        reverse("new_hand", args=[night.pk]),
+        full_form(html)
+        | {
+            "bid.declarer": "Anna",
+            "bid.level": "two",
+            "partner": "Csaba",
+            "result.declarer_card_points:int": "97",
+            "announcements[20].by": "Anna",  # trull × Anna (the grid's row)
+            "result.all_tricks_side": "declarer",
+            "result.trull_side": "opponents",
+            "tarokk_counts[0].count:int": "8",
+        },
+    )
+    for response in (empty, impossible):
+        found = _labels_and_placement(response)
+        assert found
+        for label, placed in found:
+            assert placed, label
+            assert _no_path_words(label), label
+    preview = client_in.post(
+        reverse("preview", args=[night.pk]),
+        full_form(html) | {"result.declarer_card_points:int": "97"},
+        HTTP_HX_REQUEST="true",
+    )
+    listed = re.findall(r'<li class="error"><a [^>]*>([^<:]*):', preview.content.decode())
+    assert "Declarer side&#x27;s card points (0–94, with the declarer&#x27;s discard)" in listed
+    assert all(_no_path_words(label) for label in listed), listed
+
+
+@needs
+def test_ultimo_problems_sit_next_to_their_fields_in_players_words(client_in, user):
+    night = services.create_night(
+        owner=user,
+        variant_key="ultimo",
+        house_rules={},
+        per_point="1",
+        currency="DKK",
+        players=["A", "B", "C"],
+        first_dealer="A",
+    )
+    html = client_in.get(reverse("new_hand", args=[night.pk])).content.decode()
+    empty = client_in.post(reverse("new_hand", args=[night.pk]), full_form(html))
+    wrong = client_in.post(
+        reverse("new_hand", args=[night.pk]),
+        full_form(html)
+        | {"declarations[100].type": "cavalry", "last_trick.winner": "A"}
+        | {f"card_points.@{i}:int": "30" for i in range(3)},
+    )
+    for response in (empty, wrong):
+        found = _labels_and_placement(response)
+        assert found
+        for label, placed in found:
+            assert placed, label
+            assert _no_path_words(label), label

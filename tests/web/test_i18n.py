@@ -150,7 +150,7 @@ def test_hungarian_pages_for_the_table(client_in, paskievics):
     assert "Record hand" not in page
 
     form = text(client_in.get(reverse("new_hand", args=[night.pk]), **HU))
-    for s in ("Felvevő", "Hívott lap", "Játékkontra", "Bemondott figurák és kontráik"):
+    for s in ("Felvevő", "Hívott lap", "Játékkontra", "Tarokkszámok (8 vagy 9)"):
         assert s in form
     for s in ("hármas", "kettős", "egyes", "szóló", "mindenki passz", "kontra", "rekontra"):
         assert s in form

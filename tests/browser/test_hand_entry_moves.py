@@ -1,0 +1,75 @@
+"""The moves of fast hand entry (issue 12) on a phone: a chosen chip untaps, a self-call is
+one tap and clears the partner, changing the outcome hides what no longer applies and does
+not send it, and "+ another …" adds a row at once, without a round trip, keeping what was
+typed."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser import table
+
+pytestmark = [*table.MARKS, pytest.mark.usefixtures("static_files_from_finders")]
+PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]
+
+
+def checked(page, field_id, value):
+    return page.locator(f'fieldset#{field_id} input[value="{value}"]').is_checked()
+
+
+def test_chips_outcomes_and_rows(browser, live_server, django_user_model):
+    night = table.start_night(django_user_model, "paskievics", PLAYERS, "Dóra")
+    context, page, errors = table.phone_page(browser, live_server, night=night)
+    table.new_hand(page, "Dóra")
+    assert page.locator('[name="called_card"]').input_value() == "XX"
+
+    # A tapped chip untaps.
+    table.chip(page, "f-bid-declarer", "Anna")
+    assert checked(page, "f-bid-declarer", "Anna")
+    table.chip(page, "f-bid-declarer", "Anna")
+    expect(page.locator('fieldset#f-bid-declarer input[value="Anna"]')).not_to_be_checked()
+
+    # A self-call is one tap and clears the partner chosen before; a partner clears it again.
+    table.chip(page, "f-bid-declarer", "Anna")
+    table.chip(page, "f-bid-level", "two")
+    table.chip(page, "f-partner", "Csaba")
+    table.chip(page, "f-alone-reason", "self_call")
+    expect(page.locator('fieldset#f-partner input[value="Csaba"]')).not_to_be_checked()
+    table.chip(page, "f-partner", "Béla")
+    expect(page.locator('fieldset#f-alone-reason input[value="self_call"]')).not_to_be_checked()
+
+    # Adding a row: at once, no request, what was typed stays.
+    table.chip(page, "f-tarokk-counts-0--seat", "Anna")
+    table.chip(page, "f-tarokk-counts-0--count-int", "8")
+    page.fill('[name="result.declarer_card_points:int"]', "52")
+    page.locator('[name="result.declarer_card_points:int"]').blur()  # its change: a preview
+    expect(page.locator("#preview-line")).to_contain_text("Anna")
+    page.wait_for_timeout(700)  # past the typing delay of the preview
+    requests = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.click("button[data-add=tarokk-counts]")
+    expect(page.locator("[data-rows=tarokk-counts] > .rowbox")).to_have_count(2)
+    page.wait_for_timeout(300)
+    assert requests == []
+    assert checked(page, "f-tarokk-counts-0--seat", "Anna")
+    assert page.locator('[name="result.declarer_card_points:int"]').input_value() == "52"
+    table.chip(page, "f-tarokk-counts-1--seat", "Csaba")
+    table.chip(page, "f-tarokk-counts-1--count-int", "9")
+    expect(page.locator("#preview")).to_contain_text("nine tarokks")
+
+    # All pass: the played hand's fields hide and are not sent; the hand saves as an all-pass.
+    table.chip(page, "f-outcome", "all_pass")
+    expect(page.locator('[name="called_card"]')).to_be_hidden()
+    expect(page.locator('[name="called_card"]')).to_be_disabled()
+    expect(page.locator("#f-bid-declarer")).to_be_hidden()
+    expect(page.locator("#preview-line")).to_have_class(re.compile(r"\bready\b"))
+    table.save(page)
+    record = night.hands.get().record
+    assert record == {"dealer": "Dóra", "outcome": "all_pass"} | {
+        k: v for k, v in record.items() if k not in ("dealer", "outcome") and not v
+    }
+    assert "called_card" not in record
+    assert "bid" not in record
+    context.close()
+    assert errors == []
