@@ -21,14 +21,17 @@ HANDS = ROOT / "templates" / "scorebook" / "hands"
 # variant key → players of a test night
 TAROKK = {
     "kiralyhivo": ["Anna", "Béla", "Csaba", "Dóra"],
+    "negyes54": ["Anna", "Béla", "Csaba", "Dóra"],
+    "trisak": ["Anna", "Béla", "Csaba", "Dóra"],
 }
 # Partials a variant includes; a partial shared with a variant not moved yet may still
 # name its labels and choices (its paths must still be in the schema).
 SHARED = {"_announced_figures.html"}
 FIELD = re.compile(r'{%\s*field\s+form\s+"([^"]+)"([^%]*)%}')
 INCLUDE = re.compile(r'{%\s*include\s+"scorebook/hands/([^"]+)"')
-# what a template may no longer say for a field the schema describes
-STATED = re.compile(r'\b(label|help|min|max|default)=|choices="[^"]*="|\bfigures="[^"]*="')
+# what a template may no longer say for a field the schema describes (a player's name as
+# the label of a player-map input is layout)
+STATED = re.compile(r"\b(label|help)=_\(|\b(min|max|default|choices)=")
 CHOICE_WIDGET = re.compile(r'widget="(select|radio)"')
 
 
