@@ -27,4 +27,4 @@ def catalogue(lang: str) -> Catalogue:
 
 def say_in(lang: str) -> Say:
     """Render engine messages in `lang`."""
-    return sayer(lang, catalogue(lang))
+    return sayer(catalogue(lang))

@@ -15,16 +15,14 @@ from fractions import Fraction
 from typing import Any
 
 from scorebook.engine import messages, registry
-from scorebook.engine.messages import Msg
+from scorebook.engine.messages import Msg, said
 from scorebook.engine.settlement import Stake
 from scorebook.engine.types import (
     Amount,
     Entry,
     HouseRule,
     Line,
-    Message,
     Session,
-    Text,
     Variant,
 )
 from scorebook.models import Night
@@ -139,17 +137,16 @@ def _amounts_from_json(amounts: Mapping[str, Any]) -> dict[str, Amount]:
     return {k: amount_from_json(v) for k, v in amounts.items()}
 
 
-def message_to_json(message: Message) -> Any:
-    """A stored message: its id and arguments (a `Text` pair while variants convert)."""
-    if type(message) is Text:
-        return [message.en, message.hu]
-    assert type(message) is Msg
+def message_to_json(message: Msg) -> Any:
+    """A stored message: its id and arguments, never a rendered text."""
     return messages.to_json(message)
 
 
-def message_from_json(data: Any) -> Message:
-    if isinstance(data, list):  # a pair stored before issue 11 (or a `Text` not converted)
-        return Text(*data)
+def message_from_json(data: Any) -> Msg:
+    if isinstance(data, list):
+        # An [English, Hungarian] pair stored before messages (issue 11) that migration 0005
+        # could not score again (a deleted row, an unreadable night): shown as it was written.
+        return said(str(data[0]))
     return messages.from_json(data)
 
 

@@ -384,7 +384,7 @@ def record_hand(
         latest = Hand.objects.filter(night=night, deleted=False, number=number - 1).first()
         summary = ""
         if latest is not None and latest.entries:
-            summary = latest.entries[0]["summary"][0]
+            summary = say(nights.message_from_json(latest.entries[0].get("summary") or {"id": ""}))
         raise Conflict(
             _(
                 "Hand %(expected)s was already recorded by someone else (%(summary)s). "

@@ -9,18 +9,14 @@ from __future__ import annotations
 from django.utils import translation
 
 from scorebook.engine.messages import Msg, render
-from scorebook.engine.types import Message, Text
 
 
-def say(message: Message) -> str:
+def say(message: Msg) -> str:
     """A message in the active language."""
-    if type(message) is Text:  # not yet converted to a message id (issue 11)
-        return message.get("hu" if (translation.get_language() or "en").startswith("hu") else "en")
-    assert type(message) is Msg
     return render(message, translation)
 
 
-def say_in(lang: str, message: Message) -> str:
+def say_in(lang: str, message: Msg) -> str:
     """A message in `lang` (the scorer's `--lang`), whatever the active language."""
     with translation.override(lang):
         return say(message)

@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorebook.engine.messages import Msg, msg
-from scorebook.engine.types import ENGLISH_SAY, Message, Say, Text
+from scorebook.engine.types import ENGLISH_SAY, Say
 
 
 @dataclass(frozen=True, slots=True)
 class Problem:
     field: str  # dotted path inside the hand record, e.g. "result.declarer_card_points"
-    message: Message
+    message: Msg
     hand: int | None = None  # hand number; None for sheet-level problems
 
     def describe(self, say: Say = ENGLISH_SAY) -> str:
@@ -33,8 +33,8 @@ class InvalidHand(Exception):
         self.problems = problems
 
     @classmethod
-    def one(cls, field: str, en: str | Msg, hu: str = "") -> InvalidHand:
-        return cls([Problem(field, en if type(en) is Msg else Text(str(en), hu))])
+    def one(cls, field: str, message: Msg) -> InvalidHand:
+        return cls([Problem(field, message)])
 
 
 class InvalidSheet(Exception):
@@ -51,9 +51,9 @@ class Problems:
     def __init__(self) -> None:
         self.items: list[Problem] = []
 
-    def add(self, field: str, en: str | Msg, hu: str = "") -> None:
-        """Add a problem: `add(field, msg("…"))` (a `Text` pair while variants convert)."""
-        self.items.append(Problem(field, en if type(en) is Msg else Text(str(en), hu)))
+    def add(self, field: str, message: Msg) -> None:
+        """Add a problem: `add("result.card_points", msg("{value} is above {hi}", …))`."""
+        self.items.append(Problem(field, message))
 
     def __bool__(self) -> bool:
         return bool(self.items)

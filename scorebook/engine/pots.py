@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from scorebook.engine.messages import Msg, pmsg
 from scorebook.engine.payments import split
-from scorebook.engine.types import Line, Message, Text
+from scorebook.engine.types import Line
 
 
 class PotMove(NamedTuple):
@@ -25,7 +25,7 @@ class PotMove(NamedTuple):
     share: int  # each player's equal share
     rest: int  # the remainder of the division: see each function
 
-    def line(self, pot: str, text: Message) -> Line:
+    def line(self, pot: str, text: Msg) -> Line:
         """The move as a breakdown line of pot `pot`."""
         return Line(text, self.deltas, {pot: self.change})
 
@@ -108,9 +108,3 @@ def ultimo_made(pot: str, balance: int, takers: Sequence[str]) -> tuple[Line, in
 def kassza_note(balance: int) -> Msg:
     """The table hint that shows the ultimókassza's balance."""
     return pmsg("ultimókassza", "ultimókassza: {balance}", balance=balance)
-
-
-def balance_note(balance: int) -> Text:
-    """`kassza_note` as a `Text`, for Királyhívó's table hint and its tests until they
-    convert (issue 11); remove it then."""
-    return Text(f"ultimókassza: {balance}", f"ultimókassza: {balance}")

@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 from scorebook.engine.errors import Problem
 from scorebook.engine.messages import NO_MSG, Msg, msg
-from scorebook.engine.types import ENGLISH_SAY, MAX_NUMBER, HouseRule, Message
+from scorebook.engine.types import MAX_NUMBER, HouseRule
 
 MAX_DEPTH = 8  # the deepest real record (strohmandli's computed.figures.A[0].figure) has 5
 MAX_TEXT = 200  # names and choice values; the longest real one has about 40 characters
@@ -160,7 +160,7 @@ def by_player(value: Node) -> ByPlayer:
 
 
 class HasRecord(Protocol):
-    title: Message
+    title: Msg
     record: Obj
     event_record: Obj | None
 
@@ -338,9 +338,7 @@ def check_input(variant: HasRecord, record: Any, *, unknown_fields: bool = True)
         unknown = msg("is not a field of this session event")
     else:
         node = variant.record
-        title = variant.title  # a Text until every variant speaks in messages (issue 11)
-        game = title if type(title) is Msg else ENGLISH_SAY(title)
-        unknown = msg("is not a field of a {game} hand", game=game)
+        unknown = msg("is not a field of a {game} hand", game=variant.title)
     walk = _Walk("hand", unknown, unknown_fields)
     walk.run(record, node, "", top=record)
     return walk.problems

@@ -1,14 +1,15 @@
-"""The engine's value types: texts in two languages, breakdown lines, entries, house rules."""
+"""The engine's value types: breakdown lines, entries, house rules (texts are messages)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from scorebook.engine.messages import ENGLISH, Catalogue, Msg, msg, render
+from scorebook.engine.messages import ENGLISH, NO_MSG, Catalogue, Msg, msg, render
 
 if TYPE_CHECKING:  # shape imports this module: the name is only needed for type checks
     from scorebook.engine.shape import Obj
@@ -18,39 +19,16 @@ if TYPE_CHECKING:  # shape imports this module: the name is only needed for type
 Amount = int | Fraction
 
 
-class Text(NamedTuple):
-    """A user-facing sentence in English and Hungarian: on its way out (issue 11), a `Msg`
-    replaces it variant by variant; the app and the scorer render both for now."""
-
-    en: str
-    hu: str
-
-    def get(self, lang: str) -> str:
-        return self.hu if lang == "hu" else self.en
-
-    def __str__(self) -> str:  # English, as `str(Msg)` is
-        return self.en
+# Renders a message: the English one (its id, gaps filled) unless a catalogue is given.
+Say = Callable[[Msg], str]
 
 
-NO_TEXT = Text("", "")  # goes with Text (issue 11); NO_MSG after
-# A user-facing message: a `Msg` (message id and arguments), or a `Text` not yet converted.
-Message = Text | Msg
-Say = Callable[[Message], str]
+def sayer(catalogue: Catalogue = ENGLISH) -> Say:
+    """Render messages through `catalogue` (the app's, the scorer's, a test's)."""
+    return partial(render, catalogue=catalogue)
 
 
-def sayer(lang: str = "en", catalogue: Catalogue = ENGLISH) -> Say:
-    """Render messages of either kind in `lang`, through `catalogue` for a `Msg`."""
-
-    def say(message: Message) -> str:
-        if type(message) is Text:
-            return message.get(lang)
-        assert type(message) is Msg
-        return render(message, catalogue)
-
-    return say
-
-
-ENGLISH_SAY = sayer()
+ENGLISH_SAY: Say = sayer()
 # One shared, immutable empty mapping: most lines move no pot, and a fresh dict per line
 # is measurable when a night of thousands of hands is replayed.
 EMPTY: Mapping[str, Amount] = MappingProxyType({})
@@ -64,7 +42,7 @@ class Line(NamedTuple):
     A line may carry no amounts at all (a pure explanation such as "S = 3").
     """
 
-    text: Message
+    text: Msg
     deltas: Mapping[str, Amount] = EMPTY
     pots: Mapping[str, Amount] = EMPTY
 
@@ -82,7 +60,7 @@ class Entry(NamedTuple):
     deltas: Mapping[str, Amount]  # every player of the session
     pots: Mapping[str, Amount]  # every pot of the variant
     lines: tuple[Line, ...]
-    summary: Message = NO_TEXT  # the hand in short, for a ledger row
+    summary: Msg = NO_MSG  # the hand in short, for a ledger row
 
     @classmethod
     def from_lines(
@@ -94,7 +72,7 @@ class Entry(NamedTuple):
         players: tuple[str, ...],
         pot_names: tuple[str, ...],
         lines: list[Line] | tuple[Line, ...],
-        summary: Message = NO_TEXT,
+        summary: Msg = NO_MSG,
     ) -> Entry:
         """Sum the lines into deltas and pot changes, and check the zero-sum invariant."""
         deltas: dict[str, Amount] = dict.fromkeys(players, 0)
@@ -144,13 +122,13 @@ class HouseRule:
     # "bool", "choice" (one of `choices`), "int" (min..max), "optional_int" (int or None), or
     # "json" (a list or object the other kinds do not cover, checked by `checker`)
     kind: str
-    help: Message
+    help: Msg
     choices: tuple[Any, ...] = ()
-    group: Message = GENERAL
+    group: Msg = GENERAL
     minimum: int | None = None
     maximum: int | None = None
     # Labels for the choices, same order as `choices` (optional; the value is shown otherwise)
-    choice_labels: tuple[Message, ...] = ()
+    choice_labels: tuple[Msg, ...] = ()
     # For kind "json": why a value is not allowed, or None when it is
     checker: Callable[[Any], Msg | str | None] | None = None
 
@@ -215,7 +193,7 @@ class TableHint:
     next_dealer: str | None
     sitting_out: tuple[str, ...] = ()  # seated players who take no part in the next hand
     multiplier: int = 1  # e.g. a Paskievics double round; 1 = none
-    notes: tuple[Message, ...] = ()  # e.g. "double round #1: 3 deals left"
+    notes: tuple[Msg, ...] = ()  # e.g. "double round #1: 3 deals left"
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,7 +211,7 @@ class Variant(Protocol):
     """The contract every variant module fulfils (one module per variant, see registry)."""
 
     key: str
-    title: Message
+    title: Msg
     min_players: int
     max_players: int
     pot_names: tuple[str, ...]

@@ -84,7 +84,8 @@ def field(
         help = help or (say(schema.help) if schema.help else "")
         min = schema.lo if min is None else min
         max = schema.hi if max is None else max
-        default = schema.default if default is None else default
+        if default is None and schema.default is not None:
+            default = _value(schema.default)
     if form.fresh and path not in form.values and default is not None:
         values = [str(default)] if default != "" else []
     else:

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from scorebook.catalogues import say_in
 from scorebook.engine import pots
 from scorebook.engine.messages import msg
-from scorebook.engine.types import Line, Text
+from scorebook.engine.types import Line
 
 HU = say_in("hu")
 
@@ -48,11 +48,8 @@ def test_pay_in_is_a_stake_from_everyone():
     assert move == pots.PotMove(dict.fromkeys("ABC", -5), 15, 5, 0)
 
 
-@pytest.mark.parametrize(
-    "text", [msg("ultimókassza stake"), Text("ultimókassza stake", "ultimókassza tét")]
-)
-def test_a_move_as_a_breakdown_line(text):
-    # A message, or a Text pair of a caller not yet converted (issue 11)
+def test_a_move_as_a_breakdown_line():
+    text = msg("ultimókassza stake")
     line = pots.pay_in(("A", "B"), 3).line("ultimokassza", text)
     assert line == Line(text, {"A": -3, "B": -3}, {"ultimokassza": 6})
 
@@ -60,10 +57,6 @@ def test_a_move_as_a_breakdown_line(text):
 def test_kassza_note():
     note = pots.kassza_note(42)
     assert (str(note), HU(note)) == ("ultimókassza: 42", "ultimókassza: 42")
-
-
-def test_balance_note_for_callers_not_yet_converted():
-    assert pots.balance_note(42) == Text("ultimókassza: 42", "ultimókassza: 42")
 
 
 def test_nobody_cannot_take_the_pot():

@@ -9,7 +9,7 @@ import pytest
 
 from scorebook.catalogues import say_in
 from scorebook.engine import registry
-from scorebook.engine.messages import msg
+from scorebook.engine.messages import NO_MSG, msg
 from scorebook.engine.shape import (
     BOOL,
     INT,
@@ -35,7 +35,7 @@ from scorebook.engine.shape import (
     rows,
     value_problem,
 )
-from scorebook.engine.types import MAX_NUMBER, HouseRule, Text
+from scorebook.engine.types import MAX_NUMBER, HouseRule
 from tests.engine.generators import generated_keys, random_night
 
 
@@ -229,13 +229,13 @@ def test_value_problem_says_where():
 
 
 def test_an_int_rule_without_a_maximum_is_bounded():
-    rule = HouseRule("kassza_stake", 0, "int", Text("", ""), minimum=0)
+    rule = HouseRule("kassza_stake", 0, "int", NO_MSG, minimum=0)
     assert rule.check(MAX_NUMBER) is None
     assert str(rule.check(MAX_NUMBER + 1)) == f"{MAX_NUMBER + 1} is above {MAX_NUMBER}"
-    free = HouseRule("x", None, "optional_int", Text("", ""))
+    free = HouseRule("x", None, "optional_int", NO_MSG)
     assert str(free.check(-(10**26))) == f"{-(10**26)} is below {-MAX_NUMBER}"
     assert free.check(None) is None
-    bounded = HouseRule("y", 1, "int", Text("", ""), minimum=1, maximum=10)
+    bounded = HouseRule("y", 1, "int", NO_MSG, minimum=1, maximum=10)
     assert str(bounded.check(11)) == "11 is above 10"
 
 
@@ -246,7 +246,7 @@ def test_a_json_rule_goes_through_the_bounds_before_its_checker():
         calls.append(value)
         return None
 
-    rule = HouseRule("bonus", None, "json", Text("", ""), checker=checker)
+    rule = HouseRule("bonus", None, "json", NO_MSG, checker=checker)
     assert str(check_rule(rule, nested(50))).startswith("[0]")
     assert str(check_rule(rule, {"value": 10**26})) == (
         "value: is too large (at most 1,000,000,000,000 either way)"

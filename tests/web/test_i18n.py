@@ -202,22 +202,13 @@ class VisibleText(HTMLParser):
             self.texts.append(data.strip())
 
 
-def unconverted_engine_texts() -> set[str]:
-    """English of the engine texts still written as `Text(en, hu)` pairs: they have no
-    Polish until their variant becomes message ids (issue 11), so they may still show."""
-    found: set[str] = set()
-    for path in (Path(django_settings.BASE_DIR) / "scorebook").rglob("*.py"):
-        found.update(re.findall(r'\bText\(\s*"([^"]*)"', path.read_text(encoding="utf-8")))
-    return found
-
-
 def english_leftovers(html: str, po: Path) -> list[str]:
     """Pieces of the page that are an English msgid of `po` whose translation differs."""
     english = {
         e["msgid"]
         for e in parse_po(po)
         if e.get("msgid") and not e.get("obsolete") and e.get("msgstr", "") != e["msgid"]
-    } - unconverted_engine_texts()
+    }
     parser = VisibleText()
     parser.feed(html)
     return [t for t in parser.texts if t in english or t.rstrip(":").strip() in english]

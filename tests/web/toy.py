@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from scorebook.engine.errors import InvalidHand, Problems
+from scorebook.engine.messages import msg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, by_player, fields, rows
 from scorebook.engine.state import dump_dataclass, load_dataclass
@@ -23,11 +24,10 @@ from scorebook.engine.types import (
     Line,
     Session,
     TableHint,
-    Text,
 )
 
-SCORING = Text("Scoring", "Pontozás")
-POTS = Text("Pots", "Kasszák")
+SCORING = msg("Scoring")
+POTS = msg("Pots")
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class ToyState:
 
 class Toy:
     key = "toy"
-    title = Text("Toy game", "Játék")
+    title = msg("Toy game")
     min_players = 3
     max_players = 5
     pot_names = ("kitty",)
@@ -54,23 +54,17 @@ class Toy:
     )
     event_record = fields(event=TEXT, player=PLAYER, seat_index=INT)
     house_rules = (
-        HouseRule(
-            "double_wins", False, "bool", Text("Winner is paid double", "Dupla"), group=SCORING
-        ),
-        HouseRule(
-            "base", 1, "int", Text("Points per point", "Alap"), group=SCORING, minimum=1, maximum=10
-        ),
+        HouseRule("double_wins", False, "bool", msg("Winner is paid double"), group=SCORING),
+        HouseRule("base", 1, "int", msg("Points per point"), group=SCORING, minimum=1, maximum=10),
         HouseRule(
             "kitty_rule",
             "none",
             "choice",
-            Text("What the kitty does", "Kassza"),
+            msg("What the kitty does"),
             choices=("none", "winner_takes"),
             group=POTS,
         ),
-        HouseRule(
-            "cap", None, "optional_int", Text("Cap per hand", "Plafon"), group=SCORING, minimum=1
-        ),
+        HouseRule("cap", None, "optional_int", msg("Cap per hand"), group=SCORING, minimum=1),
     )
 
     def _seated(self, session: Session, state: ToyState) -> tuple[str, ...]:
@@ -101,7 +95,7 @@ class Toy:
         to_kitty = r.boolean("to_kitty")
         r.player_map("tricks", active, optional=True, complete=False)
         if winner is None and points:
-            problems.add("winner", "is required when points are scored", "kötelező")
+            problems.add("winner", msg("is required when points are scored"))
         problems.raise_if_any()
         base = session.rule("base") * (2 if session.rule("double_wins") else 1)
         lines: list[Line] = []
@@ -112,28 +106,26 @@ class Toy:
             deltas = {p: -amount for p in active if p != winner}
             deltas[winner] = amount * (len(active) - 1)
             lines.append(
-                Line(Text(f"{winner} wins {amount} from each", f"{winner} nyer {amount}-t"), deltas)
+                Line(msg("{winner} wins {amount} from each", winner=winner, amount=amount), deltas)
             )
         for who, amount in bonuses:
             if who and amount:
                 deltas = {p: -amount for p in active if p != who}
                 deltas[who] = amount * (len(active) - 1)
-                lines.append(
-                    Line(Text(f"bonus {amount} to {who}", f"bónusz {amount}: {who}"), deltas)
-                )
+                lines.append(Line(msg("bonus {amount} to {who}", amount=amount, who=who), deltas))
         kitty = state.kitty
         if to_kitty:
             lines.append(
                 Line(
-                    Text("1 each into the kitty", "1-1 a kasszába"),
+                    msg("1 each into the kitty"),
                     dict.fromkeys(active, -1),
                     {"kitty": len(active)},
                 )
             )
             kitty += len(active)
         if not lines:
-            lines.append(Line(Text("nothing happens", "nincs fizetés")))
-        summary = Text(f"{winner or 'nobody'} {points}", f"{winner or 'senki'} {points}")
+            lines.append(Line(msg("nothing happens")))
+        summary = msg("{winner} {points}", winner=winner or "nobody", points=points)
         entry = Entry.from_lines(
             kind="hand",
             number=number,
@@ -165,8 +157,8 @@ class Toy:
             seated.remove(who)
             new = replace(state, seated=tuple(seated), dealer=state.dealer % len(seated))
         else:
-            raise InvalidHand.one("event", "not possible here", "itt nem lehet")
-        line = Line(Text(f"{who} {kind}s", f"{who}: {kind}"))
+            raise InvalidHand.one("event", msg("not possible here"))
+        line = Line(msg("{who} {kind}s", who=who, kind=kind))
         entry = Entry.from_lines(
             kind=str(kind),
             number=None,
@@ -182,14 +174,14 @@ class Toy:
         share, rest = divmod(state.kitty, len(seated))
         payouts = {p: (share if p in seated else 0) for p in session.players}
         return EndOfSession(
-            payouts, {"kitty": rest}, (Line(Text(f"kitty split: {share} each", "kassza")),)
+            payouts, {"kitty": rest}, (Line(msg("kitty split: {share} each", share=share)),)
         )
 
     def table_hint(self, session: Session, state: Any) -> TableHint:
         seated = self._seated(session, state)
         dealer = seated[state.dealer % len(seated)]
         out = (dealer,) if len(seated) == 5 else ()
-        return TableHint(dealer, out, 1, (Text(f"{state.hands} hands so far", "…"),))
+        return TableHint(dealer, out, 1, (msg("{hands} hands so far", hands=state.hands),))
 
     def dump_state(self, state: Any) -> dict[str, Any]:
         return dump_dataclass(state)

@@ -45,6 +45,8 @@ BUMMERL = Words(
 )
 # Session-level keys a hand may repeat; they are ignored (§13.2, scoresheet format).
 IGNORED_HAND_KEYS = ("variant", "game", "players", "house_rules", "match_id", "deal_number")
+# Every game's dealer (§13.2), as the hand form labels it.
+DEALER = PLAYER.but(label=pmsg("two-player field", "Dealer"))
 
 
 # --- house rules -------------------------------------------------------------------------
@@ -575,7 +577,7 @@ class TwoPlayerGame:
         self.house_rules: tuple[HouseRule, ...] = COMMON_RULES + rules
         self.result_keys = frozenset(result.fields)
         # §13.2: the dealer and the game's result; session keys a hand may repeat are ignored
-        self.record = fields(dealer=PLAYER, result=result, ignore=IGNORED_HAND_KEYS)
+        self.record = fields(dealer=DEALER, result=result, ignore=IGNORED_HAND_KEYS)
         self.event_record: Obj | None = None  # no session events (join, leave)
         self.read = read
         self.match_rule = match_rule

@@ -28,7 +28,11 @@ SERIES = Words(
     pmsg("briscola match, plural", "series"),
     pmsg("briscola match, accusative", "series"),
 )
-RESULT = fields(card_points=by_player(INT))
+RESULT = fields(
+    card_points=by_player(
+        INT.but(label=pmsg("briscola field", "Card points (sum 120)"), lo=0, hi=CARD_POINTS)
+    )
+)
 
 RULES: tuple[HouseRule, ...] = (
     HouseRule(

@@ -22,7 +22,12 @@ from scorebook.engine.variants._match import (
 )
 
 DEAL_WON = 1  # §6: s_winner = 1 (seed 003 "Durák" gives no scoring)
-RESULT = fields(winner=PLAYER, defender_covered_last=BOOL)
+RESULT = fields(
+    winner=PLAYER.but(label=pmsg("durak field", "Won (the other is the durák)")),
+    defender_covered_last=BOOL.but(
+        label=pmsg("durak field", "the defender covered the last attack card (for the record only)")
+    ),
+)
 
 RULES: tuple[HouseRule, ...] = (
     optional_target(

@@ -31,7 +31,12 @@ POINT = 1
 VOLE = 2
 KING_BONUS = 1  # §6, §12 item 5 (standard écarté, not in the seed)
 REFUSAL_SCORE = 2  # §6, §12 item 5: the winner scores 2 against a player who refused
-RESULT = fields(tricks=by_player(INT), king_of_trumps=PLAYER, no_exchange_by=PLAYER)
+# The king and the refusal are recorded only with their house rules (`_switch_field`).
+RESULT = fields(
+    tricks=by_player(INT.but(label=pmsg("ecarte field", "Tricks (sum 5)"), lo=0, hi=TRICKS)),
+    king_of_trumps=PLAYER.but(label=pmsg("ecarte field", "King of trumps held or turned up by")),
+    no_exchange_by=PLAYER.but(label=pmsg("ecarte field", "Played without exchange (refused)")),
+)
 
 RULES: tuple[HouseRule, ...] = (
     HouseRule(

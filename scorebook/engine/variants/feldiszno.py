@@ -27,7 +27,20 @@ from scorebook.engine.variants._match import (
 COLOUR_CARDS = 20
 COLOUR_CARDS_NO_TENS = 16
 DEAL_WON = 1  # §6
-RESULT = fields(colour_cards=by_player(INT), last_colour_card=PLAYER)
+RESULT = fields(
+    # the sum (20, or 16 without tens) bounds each count; the reader checks the sum
+    colour_cards=by_player(
+        INT.but(
+            label=pmsg("feldiszno field", "Colour cards taken (sum 20; 16 without tens)"),
+            lo=0,
+            hi=COLOUR_CARDS,
+        )
+    ),
+    # read only on a tie of colour cards (a tie is no single value: no `when`)
+    last_colour_card=PLAYER.but(
+        label=pmsg("feldiszno field", "On a tie: last colour card taken by")
+    ),
+)
 
 RULES: tuple[HouseRule, ...] = (
     HouseRule(

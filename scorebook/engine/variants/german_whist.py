@@ -24,7 +24,15 @@ from scorebook.engine.variants._match import (
 
 TRICKS = 13  # seed 003 "Német whist": the 13 tricks after the talon is gone
 DEAL_WON = 1  # §6 german_whist_score "deal_win"
-RESULT = fields(tricks=by_player(INT))
+RESULT = fields(
+    tricks=by_player(
+        INT.but(
+            label=pmsg("german_whist field", "Tricks after the talon ran out (sum 13)"),
+            lo=0,
+            hi=TRICKS,
+        )
+    )
+)
 
 RULES: tuple[HouseRule, ...] = (
     HouseRule(

@@ -1384,8 +1384,6 @@ def _summary(p: Played, s: int | None) -> Msg:
 
 class Magyar(PotGame):
     key = KEY
-    # A Text until engine/shape.py, services.py and templatetags/display.py render a
-    # Msg title (they read .en/.hu; issue 11)
     title = pmsg("game title", "Magyar tarokk")
     house_rules = HOUSE_RULES
     record = RECORD

@@ -994,7 +994,6 @@ def _penalty(
 
 class Negyes54(FourSeatTable):
     key = KEY
-    # still a Text: the game_title filter (templatetags/display.py) reads it with .get
     title = pmsg("game title", "Four-player 54-card tarokk with trisákolás")
     house_rules = HOUSE_RULES
     record = RECORD

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorebook.engine.messages import Msg, msg, nmsg, pmsg
+from scorebook.engine.messages import Msg, msg, nmsg, pmsg, said
 from scorebook.engine.record import Reader
-from scorebook.engine.shape import INT, PLAYER, TEXT, by_player, fields
+from scorebook.engine.shape import INT, PLAYER, TEXT, Choice, by_player, fields
 from scorebook.engine.types import HouseRule, Session
 from scorebook.engine.variants._match import (
     MATCH_GROUP,
@@ -38,13 +38,30 @@ SUIT_NAMES = {
 # seed 003 "Scopa" (§4): primiera value of the best card per suit: 7 → 21, 6 → 18, A → 16,
 # 5 → 15, 4 → 14, 3 → 13, 2 → 12, re, cavallo or fante ("face") → 10.
 PRIMIERA = {"7": 21, "6": 18, "A": 16, "5": 15, "4": 14, "3": 13, "2": 12, "face": 10}
+# The best card of a suit as the form offers it: a rank as written, "face" in words.
+BEST_CARD = TEXT.but(
+    choices=tuple(
+        Choice(rank, pmsg("scopa choice", "face") if rank == "face" else said(rank))
+        for rank in PRIMIERA
+    )
+)
 RESULT = fields(
-    cards=by_player(INT),
-    coins=by_player(INT),
-    settebello=PLAYER,
-    scopas=by_player(INT),
-    primiera_winner=PLAYER,
-    primiera_best=by_player(fields(coins=TEXT, cups=TEXT, swords=TEXT, batons=TEXT)),
+    cards=by_player(INT.but(label=pmsg("scopa field", "Cards taken (sum 40)"), lo=0, hi=CARDS)),
+    coins=by_player(
+        INT.but(label=pmsg("scopa field", "Coins taken (denari, sum 10)"), lo=0, hi=COINS)
+    ),
+    settebello=PLAYER.but(label=pmsg("scopa field", "Settebello (7 of coins) taken by")),
+    scopas=by_player(INT.but(label=pmsg("scopa field", "Scopas (sweeps)"), lo=0, default=0)),
+    # null = nobody (equal); absent = see primiera_best (the template writes this one out)
+    primiera_winner=PLAYER.but(label=pmsg("scopa field", "Primiera won by")),
+    primiera_best=by_player(
+        fields(
+            coins=BEST_CARD.but(label=pmsg("scopa field", "coins")),
+            cups=BEST_CARD.but(label=pmsg("scopa field", "cups")),
+            swords=BEST_CARD.but(label=pmsg("scopa field", "swords")),
+            batons=BEST_CARD.but(label=pmsg("scopa field", "batons")),
+        )
+    ),
 )
 
 RULES: tuple[HouseRule, ...] = (

@@ -12,7 +12,7 @@ from typing import Any
 
 from scorebook.engine.messages import Msg, msg, nmsg, pmsg
 from scorebook.engine.record import Reader
-from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, fields
+from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, Choice, When, fields
 from scorebook.engine.types import HouseRule, Session
 from scorebook.engine.variants._match import (
     BUMMERL,
@@ -35,14 +35,49 @@ LOSER_THRESHOLD = 33  # §4: "33 or more" (half of 66)
 MAX_LOSER_POINTS = 65  # §2: the loser never reached 66
 MIN_TRICK_POINTS = 4  # §13.3: a trick holds two cards worth at least 2 each
 LAST_TRICK_MIN = 55  # §4: the last-trick winner has ≤ 65, so the loser ≥ 120 − 65
-WIN_BY = ("reached_66", "last_trick", "closer_failed", "forfeit")
+PLAYED_OUT = ("reached_66", "last_trick")  # the loser's tricks and points count (§4)
+WIN_BY = (*PLAYED_OUT, "closer_failed", "forfeit")
+WIN_BY_NAMES = {
+    "reached_66": pmsg("snapszer choice", "reached 66"),
+    "last_trick": pmsg("snapszer choice", "took the last trick"),
+    "closer_failed": pmsg("snapszer choice", "the closer failed"),
+    "forfeit": pmsg("snapszer choice", "forfeit (revoke)"),
+}
+CLOSING = ("reached_66", "closer_failed")  # a closer reached 66 or failed (§13.3)
 RESULT = fields(
-    winner=PLAYER,
-    win_by=TEXT,
-    loser_took_trick=BOOL,
-    loser_points=INT,
-    closed_by=PLAYER,
-    winner_had_trick_at_closing=BOOL,
+    winner=PLAYER.but(label=pmsg("snapszer field", "Won the deal")),
+    win_by=TEXT.but(
+        label=pmsg("snapszer field", "How"),
+        choices=tuple(Choice(how, WIN_BY_NAMES[how]) for how in WIN_BY),
+        default="reached_66",
+    ),
+    loser_took_trick=BOOL.but(
+        label=pmsg("snapszer field", "Loser's tricks"),
+        choices=(
+            Choice(False, pmsg("snapszer choice", "no trick (schwarz)")),
+            Choice(True, pmsg("snapszer choice", "took a trick")),
+        ),
+        default=True,
+        when=When("result.win_by", PLAYED_OUT),
+    ),
+    loser_points=INT.but(
+        label=pmsg("snapszer field", "Loser's points (cards + marriages)"),
+        help=pmsg("snapszer field", "at the moment of closing, if the winner closed"),
+        lo=0,
+        hi=MAX_LOSER_POINTS,
+        when=When("result.win_by", PLAYED_OUT),
+    ),
+    # closed_by and the trick at the closing: only with the house rule snapszer_closing
+    closed_by=PLAYER.but(
+        label=pmsg("snapszer field", "Closed the talon"), when=When("result.win_by", CLOSING)
+    ),
+    winner_had_trick_at_closing=BOOL.but(
+        label=pmsg(
+            "snapszer field",
+            "The closer failed: had the winner taken a trick when the talon was closed?",
+        ),
+        when=When("result.win_by", ("closer_failed",)),
+    ),
 )
 
 RULES: tuple[HouseRule, ...] = (

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from scorebook.engine.errors import InvalidHand, Problems
 from scorebook.engine.messages import Msg, msg, nmsg, pmsg
 from scorebook.engine.record import Reader
-from scorebook.engine.shape import INT, PLAYER, TEXT, by_player, fields, rows
+from scorebook.engine.shape import INT, PLAYER, TEXT, Choice, Leaf, by_player, fields, rows
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import (
     EndOfSession,
@@ -29,27 +29,63 @@ from scorebook.engine.types import (
 )
 from scorebook.engine.variants._match import joined
 
+TOTAL_CARD_POINTS = 94  # 42-card pack, seed 004 §7 (spec §1)
+TRICKS = 21  # 42 cards, two players
+ANNOUNCEMENT_TYPES = ("fej", "tuletroa", "negy_kiraly")
+IRREGULARITY_KINDS = ("revoke", "false_announcement")
+# How the hand form offers each announcement and irregularity.
+ANNOUNCEMENT_CHOICES = {
+    "fej": pmsg("strohmandli choice", "fej"),
+    "tuletroa": pmsg("strohmandli choice", "tulétroá"),
+    "negy_kiraly": pmsg("strohmandli choice", "négy király"),
+}
+IRREGULARITY_CHOICES = {
+    "revoke": pmsg("strohmandli choice", "revoke (renonsz)"),
+    "false_announcement": pmsg("strohmandli choice", "false announcement"),
+}
+
+
+def _field(label: Msg) -> Leaf:
+    """A player field of the hand form, with its label."""
+    return PLAYER.but(label=label)
+
+
 # The hand record (spec §13.2), field by field: what `check_input` lets through to the reader.
+# The announcements are base rules only, the captured figures the house variant only (§13.3):
+# house rules, not record fields, so no `when`.
 RECORD = fields(
-    dealer=PLAYER,
-    announcements=rows(player=PLAYER, type=TEXT, trick=INT),
-    card_points=by_player(INT),
-    captures=fields(
-        pagatfogas=PLAYER,
-        uhu=PLAYER,
-        pagatulti=PLAYER,
-        xxi_fogas=PLAYER,
-        tuletroa_captured=PLAYER,
-        negy_kiraly_captured=PLAYER,
-        pagatulti_failed=PLAYER,
-        uhu_failed=PLAYER,
+    dealer=_field(pmsg("strohmandli field", "Dealer")),
+    announcements=rows(
+        player=_field(pmsg("strohmandli field", "Player")),
+        type=TEXT.but(
+            label=pmsg("strohmandli field", "Announced"),
+            choices=tuple(Choice(t, ANNOUNCEMENT_CHOICES[t]) for t in ANNOUNCEMENT_TYPES),
+        ),
+        trick=INT.but(label=pmsg("strohmandli field", "On the lead of trick"), lo=1, hi=TRICKS),
     ),
-    irregularities=rows(player=PLAYER, kind=TEXT),
-    volat=PLAYER,
+    card_points=by_player(
+        INT.but(label=pmsg("strohmandli field", "Card points (sum 94)"), lo=0, hi=TOTAL_CARD_POINTS)
+    ),
+    captures=fields(
+        pagatfogas=_field(pmsg("strohmandli field", "Pagátfogás (caught the other's pagát)")),
+        uhu=_field(pmsg("strohmandli field", "Uhu (trick 20 won with the II)")),
+        pagatulti=_field(pmsg("strohmandli field", "Pagátulti (trick 21 won with his pagát)")),
+        xxi_fogas=_field(pmsg("strohmandli field", "XXI-fogás")),
+        tuletroa_captured=_field(pmsg("strohmandli field", "Tulétroá in his tricks")),
+        negy_kiraly_captured=_field(pmsg("strohmandli field", "Four kings in his tricks")),
+        pagatulti_failed=_field(pmsg("strohmandli field", "Own pagát lost trick 21")),
+        uhu_failed=_field(pmsg("strohmandli field", "Own II lost trick 20")),
+    ),
+    irregularities=rows(
+        player=_field(pmsg("strohmandli field", "Offender")),
+        kind=TEXT.but(
+            label=pmsg("strohmandli field", "Offence"),
+            choices=tuple(Choice(k, IRREGULARITY_CHOICES[k]) for k in IRREGULARITY_KINDS),
+        ),
+    ),
+    volat=PLAYER,  # an optional cross-check, not on the form (it follows from the card points)
     ignore=("ruleset", "players", "deal_number"),
 )
-
-TOTAL_CARD_POINTS = 94  # 42-card pack, seed 004 §7 (spec §1)
 
 # Point figures: (code, card points needed). Seed 003 "Strohmandli › Figurák" (játék 48,
 # kassza 60, duplajáték 71, volát = every trick ⇔ 94).
@@ -94,9 +130,6 @@ CAPTURES_BASE = ("pagatfogas", "uhu", "pagatulti")
 CAPTURES_VARIANT = ("xxi_fogas", "tuletroa_captured", "negy_kiraly_captured")
 CAPTURES_FAILED = ("pagatulti_failed", "uhu_failed")
 CAPTURE_KEYS = CAPTURES_BASE + CAPTURES_VARIANT + CAPTURES_FAILED
-ANNOUNCEMENT_TYPES = ("fej", "tuletroa", "negy_kiraly")
-IRREGULARITY_KINDS = ("revoke", "false_announcement")
-
 # Each figure's name, and the reason shown after it (a point figure shows its threshold).
 FIGURE_NAMES: Mapping[str, Msg] = {
     "jatek": pmsg("strohmandli figure", "játék"),
@@ -423,7 +456,7 @@ def _read_announcements(
     for i, item in enumerate(r.items("announcements")):
         who = item.player("player", players)
         kind = item.choice("type", ANNOUNCEMENT_TYPES)
-        trick = item.integer("trick", lo=1, hi=21, optional=True)
+        trick = item.integer("trick", lo=1, hi=TRICKS, optional=True)
         here = f"announcements[{i}]"
         if trick is not None:
             _check_trick(r.problems, here, tricks, i, trick, who, dealer)
@@ -958,7 +991,6 @@ def _how_it_ended(m: Match) -> Msg:
 
 class Strohmandli:
     key = "strohmandli"
-    # A Text: shape.py and services.py read title.en/.hu
     title = pmsg("game title", "Strohmandli (two-player tarokk)")
     min_players = 2
     max_players = 2

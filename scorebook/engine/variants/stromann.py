@@ -18,27 +18,14 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from scorebook.engine.errors import InvalidHand, Problems
-from scorebook.engine.messages import NO_MSG, Msg, msg, pmsg
+from scorebook.engine.messages import NO_MSG, Msg, msg, pmsg, said
 from scorebook.engine.record import Reader
-from scorebook.engine.shape import INT, PLAYER, TEXT, fields, rows
+from scorebook.engine.shape import INT, PLAYER, TEXT, Choice, When, fields, rows
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import EndOfSession, Entry, HouseRule, Line, Session, TableHint
 
 # An argument of a message: a number, a name, or a message translated in its turn.
 Arg = str | int | Msg
-
-# The hand record (spec §13), field by field: what `check_input` lets through to the reader.
-RECORD = fields(
-    dealer=PLAYER,
-    bid=TEXT,
-    declarer=PLAYER,
-    contra=INT,
-    announcements=rows(player=PLAYER, bonus=TEXT),
-    silent_ultimo_by=PLAYER,
-    declarer_points=INT,
-    non_dealer_points=INT,
-    irregularity=fields(type=TEXT, player=PLAYER),
-)
 
 KEY = "stromann"
 BIDS = ("mehet", "jatek")
@@ -69,6 +56,72 @@ WIN_54 = 36
 # The fewest card points of a pile holding the pagát: its integer part 4 and the one
 # more card of its trick, a final pair counting 1 (seed 004 §66).
 PAGAT_PILE = 5
+IRREGULARITIES = ("revoke",)  # imported seed 004 §62*
+
+# How the hand form offers the bids, bonuses, contras and irregularities.
+BID_CHOICES = {
+    "mehet": pmsg("stromann choice", "mehet (simple game)"),
+    "jatek": pmsg("stromann choice", "játék"),
+}
+BONUS_CHOICES = {
+    "trull": pmsg("stromann choice", "tulétroá"),
+    "four_kings": pmsg("stromann choice", "four kings (négy király)"),
+    "heads": pmsg("stromann choice", "fejek"),
+}
+IRREGULARITY_CHOICES = {"revoke": pmsg("stromann choice", "revoke (renonsz)")}
+AT_JATEK = When("bid", ("jatek",))
+AT_MEHET = When("bid", ("mehet",))
+
+# The hand record (spec §13), field by field: what `check_input` lets through to the reader.
+# Each field as far as the bid says it exists: the declarer, his points and the contra at
+# játék, the non-dealer's points at mehet.
+RECORD = fields(
+    dealer=PLAYER.but(label=pmsg("stromann field", "Dealer")),
+    bid=TEXT.but(
+        label=pmsg("stromann field", "Bid"),
+        choices=tuple(Choice(bid, BID_CHOICES[bid]) for bid in BIDS),
+    ),
+    declarer=PLAYER.but(label=pmsg("stromann field", "Said “játék”"), when=AT_JATEK),
+    # every level the ladder has; the house rule max_contra_level caps the reader's range
+    contra=INT.but(
+        label=pmsg("stromann field", "Contra (játék)"),
+        choices=tuple(
+            Choice(level, name if level else said("—")) for level, name in enumerate(CONTRA_NAMES)
+        ),
+        default=0,
+        when=AT_JATEK,
+    ),
+    announcements=rows(
+        player=PLAYER.but(label=pmsg("stromann field", "Player")),
+        bonus=TEXT.but(
+            label=pmsg("stromann field", "Bonus"),
+            choices=tuple(Choice(b, BONUS_CHOICES[b]) for b in BONUSES),
+        ),
+    ),
+    silent_ultimo_by=PLAYER.but(
+        label=pmsg("stromann field", "Pagát won the last trick (silent ultimó)")
+    ),
+    # the pack's card points (the 54-card pack has the most; the house rule deck_size picks)
+    declarer_points=INT.but(
+        label=pmsg("stromann field", "Játék: the declarer's card points"),
+        lo=0,
+        hi=max(TOTAL.values()),
+        when=AT_JATEK,
+    ),
+    non_dealer_points=INT.but(
+        label=pmsg("stromann field", "Mehet: the non-dealer's card points"),
+        lo=0,
+        hi=max(TOTAL.values()),
+        when=AT_MEHET,
+    ),
+    irregularity=fields(
+        type=TEXT.but(
+            label=pmsg("stromann field", "Irregularity"),
+            choices=tuple(Choice(i, IRREGULARITY_CHOICES[i]) for i in IRREGULARITIES),
+        ),
+        player=PLAYER.but(label=pmsg("stromann field", "Offender")),
+    ),
+)
 
 
 def _rule(name: str, default: Any, kind: str, help: Msg, **kw: Any) -> HouseRule:
@@ -208,7 +261,7 @@ def _read_revoke(r: Reader, players: tuple[str, ...]) -> str | None:
     irr = r.obj("irregularity", optional=True)
     if irr is None:
         return None
-    irr.choice("type", ("revoke",))
+    irr.choice("type", IRREGULARITIES)
     return irr.player("player", players)
 
 
@@ -602,7 +655,6 @@ def _other(players: tuple[str, ...], who: str) -> str:
 
 class Stromann:
     key = KEY
-    # A Text until shape.py and services.py read titles as messages (issue 11).
     title = pmsg("game title", "Strómann (two-player dummy tarokk)")
     min_players = 2
     max_players = 2

@@ -22,7 +22,15 @@ from scorebook.engine.variants._match import (
     other,
 )
 
-RESULT = fields(winner=PLAYER, stake=INT)
+MIN_STAKE = 1
+RESULT = fields(
+    winner=PLAYER.but(label=pmsg("sult_malac field", "Won the deal")),
+    stake=INT.but(
+        label=pmsg("sult_malac field", "Stake"),
+        help=pmsg("sult_malac field", "empty = the night's stake (house rule)"),
+        lo=MIN_STAKE,
+    ),
+)
 
 RULES: tuple[HouseRule, ...] = (
     HouseRule(
@@ -30,7 +38,7 @@ RULES: tuple[HouseRule, ...] = (
         1,  # §12 item 19: stake 1 per deal
         "int",
         msg("the stake of a deal whose record gives none"),
-        minimum=1,
+        minimum=MIN_STAKE,
     ),
     optional_target(
         "target",
@@ -44,7 +52,7 @@ def read(session: Session, res: Reader) -> Deal | None:
     before = len(res.problems.items)
     winner = res.player("winner", players)
     default = session.house_rules["sult_malac_stake"]
-    stake = res.integer("stake", lo=1, optional=True)
+    stake = res.integer("stake", lo=MIN_STAKE, optional=True)
     if winner is None or len(res.problems.items) > before:
         return None
     loser = other(players, winner)

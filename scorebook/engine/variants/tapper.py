@@ -1206,8 +1206,6 @@ def _split_rest(text: Msg, rest: int) -> Msg:
 
 class Tapper(PotGame):
     key = KEY
-    # A Text until engine/shape.py, services.py and templatetags/display.py render a
-    # Msg title (they read .en/.hu; issue 11)
     title = pmsg("game title", "Tapper tarokk")
     house_rules = HOUSE_RULES
     record = RECORD

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorebook.engine.messages import Msg, msg, pmsg
+from scorebook.engine.messages import Msg, msg, pmsg, said
 from scorebook.engine.record import Reader
-from scorebook.engine.shape import INT, PLAYER, TEXT, by_player, fields, rows
+from scorebook.engine.shape import INT, PLAYER, TEXT, Choice, by_player, fields, rows
 from scorebook.engine.types import HouseRule, Session
 from scorebook.engine.variants._match import (
     MATCH_GROUP,
@@ -53,15 +53,64 @@ RANK_PLURALS = {
     "fante": pmsg("trappola rank, after a number", "fantes"),
     "two": pmsg("trappola rank, after a number", "twos"),
 }
+# Each rank as the declaration form offers it.
+RANK_CHOICES = {
+    "ace": pmsg("trappola choice", "ace (ász)"),
+    "king": pmsg("trappola choice", "king (király)"),
+    "cavall": pmsg("trappola choice", "cavall (lovas)"),
+    "fante": pmsg("trappola choice", "fante (apród)"),
+    "two": pmsg("trappola choice", "two (kettes)"),
+}
+DECLARED_COUNTS = (3, 4)  # three or four of a rank
 MAX_DECLARED = 10  # §13.3: a hand holds 9 cards (10 in the 40-card variant)
 TWOS = 4  # one 2 per suit
 MAX_RUN = 4
+
+
+def pack_points(card: Mapping[str, int]) -> int:
+    """§13.3: the card points of the pack, C = 4 × (ace + king + cavall + fante)."""
+    return 4 * sum(card.values())
+
+
 RESULT = fields(
-    card_points=by_player(INT),
-    declarations=rows(player=PLAYER, rank=TEXT, count=INT),
-    two_wins=by_player(INT),
-    last_trick=PLAYER,
-    final_two_run=INT,
+    # at most the pack's points with the recovered card values (a house rule may change them)
+    card_points=by_player(
+        INT.but(
+            label=pmsg("trappola field", "Card points (sum at most 72)"),
+            lo=0,
+            hi=pack_points(DEFAULT_VALUES["card"]),
+        )
+    ),
+    declarations=rows(
+        player=PLAYER.but(label=pmsg("trappola field", "Player")),
+        rank=TEXT.but(
+            label=pmsg("trappola field", "Rank"),
+            choices=tuple(Choice(rank, RANK_CHOICES[rank]) for rank in RANKS),
+        ),
+        count=INT.but(
+            label=pmsg("trappola field", "Cards"),
+            choices=tuple(Choice(n, said(str(n))) for n in DECLARED_COUNTS),
+        ),
+    ),
+    two_wins=by_player(
+        INT.but(
+            label=pmsg("trappola field", "Tricks won with a two (outside the final run)"),
+            lo=0,
+            hi=TWOS,
+            default=0,
+        )
+    ),
+    last_trick=PLAYER.but(label=pmsg("trappola field", "Last trick taken by")),
+    final_two_run=INT.but(
+        label=pmsg("trappola field", "Final tricks in a row he won with a two"),
+        choices=tuple(
+            Choice(n, pmsg("trappola choice", "none") if n == 0 else said(str(n)))
+            for n in range(MAX_RUN + 1)
+        ),
+        lo=0,
+        hi=MAX_RUN,
+        default=0,
+    ),
 )
 
 
@@ -131,7 +180,7 @@ def _read_declarations(res: Reader, players: tuple[str, ...]) -> Declared:
     for i, item in enumerate(res.items("declarations")):
         who = item.player("player", players)
         rank = item.choice("rank", RANKS)
-        count = item.choice("count", (3, 4))
+        count = item.choice("count", DECLARED_COUNTS)
         if who is None or rank is None or count is None:
             continue
         if rank in seen:
@@ -333,7 +382,7 @@ def read(session: Session, res: Reader) -> Deal | None:
     before = len(res.problems.items)
     v = values(session)
     card = v["card"]
-    pack = 4 * sum(card.values())  # §13.3: C = 4 × (ace + king + cavall + fante)
+    pack = pack_points(card)
     points = pair_map(res, "card_points", players, at_most=pack)
     two_wins = pair_map(res, "two_wins", players)
     last = res.player("last_trick", players)

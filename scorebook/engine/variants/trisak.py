@@ -1133,7 +1133,6 @@ def _bonus_line(
 
 class Trisak(FourSeatTable):
     key = KEY
-    # still a Text: the game_title filter (templatetags/display.py) reads it with .get
     title = pmsg("game title", "Trisák tarokk")
     house_rules = HOUSE_RULES
     record = RECORD

@@ -28,7 +28,12 @@ ACES_TENS = 8
 LAST_TRICK = 1
 WINNING = 5
 DEAL_WON = 1  # §6 zsirozas_score "deal_win"
-RESULT = fields(aces_tens=by_player(INT), last_trick=PLAYER)
+RESULT = fields(
+    aces_tens=by_player(
+        INT.but(label=pmsg("zsirozas field", "Aces and tens taken (sum 8)"), lo=0, hi=ACES_TENS)
+    ),
+    last_trick=PLAYER.but(label=pmsg("zsirozas field", "Last trick taken by")),
+)
 
 RULES: tuple[HouseRule, ...] = (
     HouseRule(

@@ -8,7 +8,7 @@ import random
 from scorebook.catalogues import LOCALE
 from scorebook.engine import registry
 from scorebook.engine.messages import Msg, render
-from scorebook.engine.types import GENERAL, Message
+from scorebook.engine.types import GENERAL
 from tests.engine.generators import random_night
 
 
@@ -28,10 +28,10 @@ class _Missing(gettext.NullTranslations):
         return message
 
 
-def _said(key: str, seeds: int) -> list[Message]:
+def _said(key: str, seeds: int) -> list[Msg]:
     """Everything the variant says over `seeds` random nights, and its house rules."""
     variant = registry.get(key)
-    said: list[Message] = []
+    said: list[Msg] = []
     for rule in variant.house_rules:  # GENERAL is the engine's group, not the variant's
         said += [rule.help, *rule.choice_labels, *([rule.group] if rule.group != GENERAL else [])]
     for seed in range(seeds):

@@ -3,10 +3,12 @@ named), plus focused tests of the switches, the double rounds, the table hint an
 
 import copy
 import json
+import re
 from pathlib import Path
 
 import pytest
 
+from scorebook.catalogues import say_in
 from scorebook.engine.errors import InvalidHand, InvalidSheet
 from scorebook.engine.scoresheet import resolve_house_rules, score_sheet
 from scorebook.engine.types import Session
@@ -14,6 +16,7 @@ from scorebook.engine.variants.paskievics import VARIANT
 
 P4 = ("A", "B", "C", "D")
 P5 = ("A", "B", "C", "D", "E")
+HU = say_in("hu")
 
 
 def session(players=P4, **rules):
@@ -52,7 +55,7 @@ def problems_of(hand, sess=None):
     state, _ = VARIANT.start(sess)
     with pytest.raises(InvalidHand) as info:
         VARIANT.play(sess, state, hand, 1)
-    return [p.message.en for p in info.value.problems]
+    return [str(p.message) for p in info.value.problems]
 
 
 def play(hands, sess=None):
@@ -68,8 +71,8 @@ def play(hands, sess=None):
 def test_a_valid_hand_is_scored():
     _, _, entries = play([played()])
     assert entries[0].deltas == {"A": 2, "B": -2, "C": 2, "D": -2}
-    assert entries[0].summary.en == "A two, XX→C, won 52"
-    assert entries[0].summary.hu == "A kettős, XX→C, nyert 52"
+    assert str(entries[0].summary) == "A two, XX→C, won 52"
+    assert HU(entries[0].summary) == "A kettős, XX→C, nyert 52"
 
 
 # --- field rules (spec §13) ----------------------------------------------------------------
@@ -372,9 +375,26 @@ def test_house_rules_match_spec_section_13():
     }
     assert {r.name: r.default for r in VARIANT.house_rules} == expected
     for rule in VARIANT.house_rules:
-        assert rule.help.en
-        assert rule.help.hu
-        assert rule.group.en != "General"
+        assert str(rule.help)
+        assert HU(rule.help)
+        assert str(rule.group) != "General"
+
+
+def test_house_rule_texts_cite_the_rulebook_by_name_and_show_no_identifier():
+    for rule in VARIANT.house_rules:
+        for text in (rule.help, rule.group, *rule.choice_labels):
+            for shown in (str(text), HU(text)):
+                assert "seed" not in shown, shown
+                assert not re.search(r"\b[a-z]+_[a-z_]+\b", shown), shown
+    help_of = {rule.name: rule.help for rule in VARIANT.house_rules}
+    assert "(Tolnai 1930)" in str(help_of["all_pass_rule"])
+
+
+def test_a_summary_names_the_irregularity_in_words():
+    hand = played(irregularity={"kind": "wrong_discard", "seat": "B"})
+    _, _, entries = play([hand])
+    assert str(entries[0].summary) == "A two, XX→C, won 52, wrong discard B"
+    assert HU(entries[0].summary) == "A kettős, XX→C, nyert 52, hibás skart B"
 
 
 def test_next_dealer_is_the_right_hand_neighbour_and_five_sit_out():
@@ -405,8 +425,8 @@ def test_redeal_double_round_keeps_the_dealer_and_shows_in_the_hint():
     hint = VARIANT.table_hint(sess, state)
     assert hint.next_dealer == "D"
     assert hint.multiplier == 2
-    assert any("double round #1: 4 deals left" in n.en for n in hint.notes)
-    assert any("1. dupla kör" in n.hu for n in hint.notes)
+    assert any("double round #1: 4 deals left" in str(n) for n in hint.notes)
+    assert any("1. dupla kör" in HU(n) for n in hint.notes)
 
 
 def test_overlapping_double_rounds_multiply():
@@ -419,7 +439,7 @@ def test_overlapping_double_rounds_multiply():
     _, state, _ = play(hands, sess)
     hint = VARIANT.table_hint(sess, state)
     assert hint.multiplier == 4
-    assert [n.en for n in hint.notes][:2] == [
+    assert [str(n) for n in hint.notes][:2] == [
         "double round #1: 3 deals left",
         "double round #2: 4 deals left",
     ]
@@ -480,12 +500,12 @@ def test_every_line_is_explained_in_both_languages():
     )
     _, _, entries = play([{"dealer": "C", "outcome": "all_pass"}, hand], sess)
     for entry in entries:
-        assert entry.summary.en
-        assert entry.summary.hu
+        assert str(entry.summary)
+        assert HU(entry.summary)
         for line in entry.lines:
-            assert line.text.en
-            assert line.text.hu
-            assert line.text.en != line.text.hu or line.text.en.startswith("S =")
+            assert str(line.text)
+            assert HU(line.text)
+            assert str(line.text) != HU(line.text) or str(line.text).startswith("S =")
 
 
 def test_an_announced_double_game_is_made_by_a_volat():
@@ -560,7 +580,7 @@ def test_a_pagat_beaten_by_the_partner_leaves_the_side_its_trull():
     )
     _, _, entries = play([hand])
     assert entries[0].deltas == {"A": -7, "B": 7, "C": -7, "D": 7}
-    texts = [line.text.en for line in entries[0].lines]
+    texts = [str(line.text) for line in entries[0].lines]
     assert "silent trull of the declarer side: 1 → +1" in texts
     assert "pagát ultimó announced by the declarer side, lost: 10 → −10" in texts
 

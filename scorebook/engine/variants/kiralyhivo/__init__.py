@@ -15,10 +15,10 @@ from typing import Any, NamedTuple
 
 from scorebook.engine import pots
 from scorebook.engine.errors import InvalidHand, Problems
-from scorebook.engine.messages import msg, pmsg
+from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.state import dump_dataclass, load_dataclass
-from scorebook.engine.types import EndOfSession, Entry, Line, Message, Session, TableHint
+from scorebook.engine.types import EndOfSession, Entry, Line, Session, TableHint
 from scorebook.engine.variants.kiralyhivo.record import RECORD, check, read
 from scorebook.engine.variants.kiralyhivo.scoring import score
 from scorebook.engine.variants.kiralyhivo.tariffs import HOUSE_RULES, KEY, POT, POTS, pile_points
@@ -36,7 +36,6 @@ class KiralyhivoState(NamedTuple):
 
 class Kiralyhivo:
     key = KEY
-    # A Text until shape.py and services.py read titles as messages (issue 11).
     title = pmsg("game title", "Királyhívó (king-calling tarokk)")
     min_players = 4
     max_players = 4
@@ -99,9 +98,9 @@ class Kiralyhivo:
         if state.last_dealer is not None:
             # The deal moves to the right, the direction of play (seed 004 §18, §26).
             nxt = players[(players.index(state.last_dealer) + 1) % len(players)]
-        notes: tuple[Message, ...] = ()
+        notes: tuple[Msg, ...] = ()
         if session.house_rules["ultimo_kassza"]:
-            notes = (pots.balance_note(state.pot),)
+            notes = (pots.kassza_note(state.pot),)
         return TableHint(nxt, (), 1, notes)
 
     def dump_state(self, state: KiralyhivoState) -> dict[str, Any]:

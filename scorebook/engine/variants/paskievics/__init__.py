@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scorebook.engine.messages import pmsg
 from scorebook.engine.state import dump_dataclass, load_dataclass
-from scorebook.engine.types import EndOfSession, Entry, Session, TableHint, Text
+from scorebook.engine.types import EndOfSession, Entry, Session, TableHint
 from scorebook.engine.variants.paskievics import session as _session
 from scorebook.engine.variants.paskievics import state as _state
 from scorebook.engine.variants.paskievics.house_rules import HOUSE_RULES
@@ -45,7 +46,7 @@ __all__ = [
 
 class Paskievics:
     key = "paskievics"
-    title = Text("Paskievics (huszashívó)", "Paskievics (huszashívó)")
+    title = pmsg("game title", "Paskievics (huszashívó)")
     min_players = 4
     max_players = 5
     pot_names = (POT,)

@@ -1,6 +1,6 @@
 """Step 2 of the Paskievics settlement (spec §6): the hand's items and their sum S.
 
-An item is (English text, Hungarian text, winning side, value): the game tier (2a, or the
+An item is (message, winning side, value): the game tier (2a, or the
 modern 2a′) and the figures (2b, with the §7 exclusions). Most items depend on a handful of
 small values only, so each distinct one is built once (a night repeats the same few
 thousands of times).
@@ -12,10 +12,12 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from scorebook.engine.payments import CONTRA_NAMES, contra_multiplier
-from scorebook.engine.types import Line, Text
+from scorebook.engine.messages import Msg, msg, pmsg
+from scorebook.engine.payments import contra_multiplier
+from scorebook.engine.types import Line
 from scorebook.engine.variants.paskievics.record import Hand
 from scorebook.engine.variants.paskievics.tariffs import (
+    CONTRA_NAME,
     DECL,
     DOUBLE_POINTS,
     FIGURE_NAME,
@@ -24,8 +26,7 @@ from scorebook.engine.variants.paskievics.tariffs import (
     GAME_TIER,
     LEVEL_NAME,
     OPP,
-    SIDE_EN,
-    SIDE_HU,
+    SIDE_NAME,
     SIDES,
     SILENT_ULTIMO_FAILURE,
     TOTAL_POINTS,
@@ -35,9 +36,9 @@ from scorebook.engine.variants.paskievics.tariffs import (
 from scorebook.engine.variants.paskievics.texts import num
 from scorebook.engine.variants.paskievics.texts import signed as signed_text
 
-# One line of step 2: (English text, Hungarian text, winning side, value). Plain tuples:
-# a hand is scored in well under 50 µs.
-Item = tuple[str, str, str, int]
+# One line of step 2: (message, winning side, value). Plain tuples: a hand is scored in
+# well under 50 µs.
+Item = tuple[Msg, str, int]
 # Step 2b, per figure: its result field, its announced value, and its `hand.ann` key per side.
 FIGURE_ROWS = tuple(
     (f, f"{f}_side", FIGURE_VALUE[f][1], tuple((side, f"{f}/{side}") for side in SIDES))
@@ -46,8 +47,12 @@ FIGURE_ROWS = tuple(
 # Silent figures as step-2 items, made (value) or voided by a volát (0), per (figure, side).
 SILENT_FIGURE: dict[tuple[str, str], Item] = {
     (f, side): (
-        f"silent {FIGURE_NAME[f].en} of the {SIDE_EN[side]}: {FIGURE_VALUE[f][0]}",
-        f"csendes {FIGURE_NAME[f].hu} ({SIDE_HU[side]}): {FIGURE_VALUE[f][0]}",
+        msg(
+            "silent {figure} of the {side}: {value}",
+            figure=FIGURE_NAME[f],
+            side=SIDE_NAME[side],
+            value=FIGURE_VALUE[f][0],
+        ),
         side,
         FIGURE_VALUE[f][0],
     )
@@ -56,14 +61,21 @@ SILENT_FIGURE: dict[tuple[str, str], Item] = {
 }
 SILENT_FIGURE_VOIDED: dict[tuple[str, str], Item] = {
     (f, side): (
-        f"silent {FIGURE_NAME[f].en} of the {SIDE_EN[side]}: voided by the volát",
-        f"csendes {FIGURE_NAME[f].hu} ({SIDE_HU[side]}): a volát érvényteleníti",
+        msg(
+            "silent {figure} of the {side}: voided by the volát",
+            figure=FIGURE_NAME[f],
+            side=SIDE_NAME[side],
+        ),
         side,
         0,
     )
     for f in FIGURES
     for side in SIDES
 }
+
+
+MADE = pmsg("paskievics announcement", "made")
+LOST = pmsg("paskievics announcement", "lost")
 
 
 # Most step-2 texts depend on a handful of small values only, so they are built once per
@@ -73,44 +85,52 @@ def _announced_text(
     figure: str, side: str, contra: int, value: int, made: bool, g: int | None
 ) -> Item:
     m = contra_multiplier(contra)
-    name = FIGURE_NAME[figure]
-    pre = f"{CONTRA_NAMES[contra]} " if contra else ""
     arith = f"{value} × {g}" if g is not None else f"{value}"
     total = value * (g or 1) * m
     arith += f" × {m} = {total}" if contra else (f" = {total}" if g is not None else "")
-    return (
-        f"{pre}{name.en} announced by the {SIDE_EN[side]}, {'made' if made else 'lost'}: {arith}",
-        f"{pre}bemondott {name.hu} ({SIDE_HU[side]}), "
-        f"{'sikerült' if made else 'elbukott'}: {arith}",
-        side if made else other(side),
-        total,
-    )
+    args: dict[str, str | int | Msg] = {
+        "figure": FIGURE_NAME[figure],
+        "side": SIDE_NAME[side],
+        "result": MADE if made else LOST,
+        "arith": arith,
+    }
+    if contra:
+        text = msg(
+            "{contra} {figure} announced by the {side}, {result}: {arith}",
+            contra=CONTRA_NAME[contra],
+            **args,
+        )
+    else:
+        text = msg("{figure} announced by the {side}, {result}: {arith}", **args)
+    return (text, side if made else other(side), total)
 
 
 @lru_cache(maxsize=256)
 def _game_item(contra: int, level: str, w: str, g: int) -> Item:
     """The plain game of step 2a: G (× contra), won by side `w`."""
     m = contra_multiplier(contra)
-    name = LEVEL_NAME[level]
-    pre = f"{CONTRA_NAMES[contra]} " if contra else ""
-    arith = f"{g} × {m} = {g * m}" if contra else f"{g}"
-    return (
-        f"{pre}game ({name.en}) won by the {SIDE_EN[w]}: {arith}",
-        f"{pre}játék ({name.hu}), {SIDE_HU[w]} nyerték: {arith}",
-        w,
-        g * m,
-    )
+    name, side = LEVEL_NAME[level], SIDE_NAME[w]
+    if contra:
+        text = msg(
+            "{contra} game ({bid}) won by the {side}: {arith}",
+            contra=CONTRA_NAME[contra],
+            bid=name,
+            side=side,
+            arith=f"{g} × {m} = {g * m}",
+        )
+    else:
+        text = msg("game ({bid}) won by the {side}: {arith}", bid=name, side=side, arith=g)
+    return (text, w, g * m)
 
 
 @lru_cache(maxsize=1024)
 def _item_line(item: Item) -> tuple[Line, int]:
     """A step-2 item as its breakdown line (with the signed value S adds), and that value."""
-    en, hu, winner, value = item
+    text, winner, value = item
     signed = value if winner == DECL else -value
     if not value:
-        return Line(Text(en, hu)), signed
-    arrow = f" → {signed_text(signed)}"
-    return Line(Text(en + arrow, hu + arrow)), signed
+        return Line(text), signed
+    return Line(msg("{item} → {value}", item=text, value=signed_text(signed))), signed
 
 
 @lru_cache(maxsize=4096)
@@ -144,13 +164,13 @@ def _sum_shown(signed_values: list[int]) -> tuple[str, int]:
 @lru_cache(maxsize=64)
 def _silent_tier(figure: str, side: str, g: int) -> Item:
     times = GAME_TIER[figure][0]
-    name = FIGURE_NAME[figure]
-    return (
-        f"silent {name.en} of the {SIDE_EN[side]}: {times} × {g} = {times * g}",
-        f"csendes {name.hu} ({SIDE_HU[side]}): {times} × {g} = {times * g}",
-        side,
-        times * g,
+    text = msg(
+        "silent {figure} of the {side}: {value}",
+        figure=FIGURE_NAME[figure],
+        side=SIDE_NAME[side],
+        value=f"{times} × {g} = {times * g}",
     )
+    return (text, side, times * g)
 
 
 # An announced double game / volát for the tier: (side, contra level).
@@ -209,7 +229,7 @@ def _tier_items(
     # announced_else_max: the largest (Tolnai's "because that is more", seed 004 §53);
     # on a tie the silent figure, which replaces the game. Silent volát (3G) always
     # beats the silent double game (2G), so only one candidate is needed.
-    return (game if game[3] > candidate[3] else candidate,)
+    return (game if game[2] > candidate[2] else candidate,)
 
 
 class _Tier:
@@ -307,9 +327,9 @@ def figures(hand: Hand, rules: Mapping[str, Any]) -> list[Item]:
 
 @lru_cache(maxsize=2)
 def _silent_ultimo_failure(lost: str) -> Item:
-    return (
-        f"pagát of the {SIDE_EN[lost]} beaten in the last trick: {SILENT_ULTIMO_FAILURE}",
-        f"az utolsó ütésben elfogott pagát ({SIDE_HU[lost]}): {SILENT_ULTIMO_FAILURE}",
-        other(lost),
-        SILENT_ULTIMO_FAILURE,
+    text = msg(
+        "pagát of the {side} beaten in the last trick: {value}",
+        side=SIDE_NAME[lost],
+        value=SILENT_ULTIMO_FAILURE,
     )
+    return (text, other(lost), SILENT_ULTIMO_FAILURE)

@@ -13,14 +13,15 @@ from functools import lru_cache
 from typing import Any
 
 from scorebook.engine.errors import Problems
-from scorebook.engine.payments import CONTRA_NAMES
+from scorebook.engine.messages import Msg, msg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, fields, rows
-from scorebook.engine.types import Session, Text
+from scorebook.engine.types import Session
 from scorebook.engine.variants.paskievics.state import State
 from scorebook.engine.variants.paskievics.tariffs import (
     ANNOUNCEABLE,
     CALLED_CARDS,
+    CONTRA_NAME,
     COUNT_VALUE,
     DECL,
     GAME_TIER,
@@ -145,8 +146,9 @@ def _read_played(r: Reader, hand: Hand, max_contra: int) -> None:
     if hand.alone_reason == "called_card_discarded" and hand.game_contra < 1:
         r.problems.add(
             "game_contra",
-            "hivatalos kontra: at least 1 when the called card was discarded (seed 004 §47)",
-            "hivatalból kontra: legalább 1, ha a hívott lap fekszik",
+            msg(
+                "hivatalos kontra: at least 1 when the called card was discarded (Tolnai 1930, §47)"
+            ),
         )
     _read_announcements(r, hand, max_contra)
     _read_result(r, hand)
@@ -172,16 +174,10 @@ def _must_be_absent(r: Reader, names: tuple[str, ...], outcome: str) -> None:
             continue
         if name == "game_contra":
             r.problems.add(
-                name,
-                f"a contra on a game that was not played ({outcome})",
-                f"kontra olyan játékra, amelyet nem játszottak ({outcome})",
+                name, msg("a contra on a game that was not played ({outcome})", outcome=outcome)
             )
         else:
-            r.problems.add(
-                name,
-                f"must be null or empty for {outcome}",
-                f"{outcome} esetén üresnek kell lennie",
-            )
+            r.problems.add(name, msg("must be null or empty for {outcome}", outcome=outcome))
 
 
 def _contra_level(r: Reader, name: str, max_level: int) -> int:
@@ -191,8 +187,12 @@ def _contra_level(r: Reader, name: str, max_level: int) -> int:
     if level > max_level:
         r.problems.add(
             r.path(name),
-            f"{CONTRA_NAMES[level]} ({level}) is above this table's max_contra_level {max_level}",
-            f"{CONTRA_NAMES[level]} ({level}) meghaladja a max_contra_level {max_level} szintet",
+            msg(
+                "{contra} ({level}) is above this table's max_contra_level {max_level}",
+                contra=CONTRA_NAME[level],
+                level=level,
+                max_level=max_level,
+            ),
         )
     return level
 
@@ -208,7 +208,10 @@ def _read_head(r: Reader, seated: tuple[str, ...], number: int) -> Hand:
     """hand_no, dealer and outcome; without a dealer and an outcome nothing else is read."""
     hand_no = r.integer("hand_no", lo=1, optional=True)
     if hand_no is not None and hand_no != number:
-        r.problems.add("hand_no", f"is {hand_no}, but this is hand {number}", f"{number}. leosztás")
+        r.problems.add(
+            "hand_no",
+            msg("is {hand_no}, but this is hand {number}", hand_no=hand_no, number=number),
+        )
     dealer = r.player("dealer", seated)
     outcome = r.choice("outcome", OUTCOMES)
     if dealer is None or outcome is None:
@@ -229,7 +232,7 @@ def _read_bid(r: Reader, hand: Hand) -> None:
         hand.declarer = bid.player("declarer", hand.active)
         hand.level = bid.choice("level", LEVELS)
     elif outcome != "thrown_in":
-        r.problems.add("bid", f"is required for {outcome}", f"{outcome} esetén kötelező")
+        r.problems.add("bid", msg("is required for {outcome}", outcome=outcome))
 
 
 def _check_bid(
@@ -237,22 +240,18 @@ def _check_bid(
 ) -> None:
     if hand.outcome == "declined_three":
         if hand.level not in (None, "three"):
-            problems.add(
-                "bid.level", "only a three can be declined", "csak hármast lehet visszaadni"
-            )
+            problems.add("bid.level", msg("only a three can be declined"))
         if not rules["temesvar_declined_three"]:
             problems.add(
                 "outcome",
-                "declined_three needs the house rule temesvar_declined_three",
-                "a declined_three csak a temesvar_declined_three házszabállyal megengedett",
+                msg("declined_three needs the house rule temesvar_declined_three"),
             )
     elif hand.outcome == "honourless_fail" and hand.declarer is not None:
         fourth = _fourth_bidder(seated, hand.dealer, hand.active)
         if hand.declarer != fourth:
             problems.add(
                 "bid.declarer",
-                f"an honour-less failure is the fourth bidder's ({fourth})",
-                f"honőr nélkül csak a negyedik licitáló ({fourth}) bukhat",
+                msg("an honour-less failure is the fourth bidder's ({player})", player=fourth),
             )
 
 
@@ -284,8 +283,7 @@ def _check_convention(
     ):
         problems.add(
             "bidding_convention.honour",
-            "an invit needs a high honour (allow_pagat_invit is off)",
-            "invitálni csak magas honőrrel lehet (allow_pagat_invit ki van kapcsolva)",
+            msg("an invit needs a high honour (allow_pagat_invit is off)"),
         )
 
 
@@ -322,14 +320,12 @@ def _check_talon_allowed(
     if not rules["ujlak_talon_honours"] or seats != 5:
         problems.add(
             "talon_honours",
-            "recorded only with ujlak_talon_honours at a five-player table",
-            "csak ujlak_talon_honours házszabállyal, ötös asztalnál",
+            msg("recorded only with ujlak_talon_honours at a five-player table"),
         )
     elif outcome in ("all_pass", "declined_three"):
         problems.add(
             "talon_honours",
-            f"nobody takes talon cards in {outcome}",
-            f"{outcome} esetén senki sem kap a talonból",
+            msg("nobody takes talon cards in {outcome}", outcome=outcome),
         )
 
 
@@ -337,12 +333,12 @@ def _check_talon_item(
     problems: Problems, hand: Hand, i: int, card: str | None, taker: str | None, seen: set[str]
 ) -> None:
     if card in seen:
-        problems.add(f"talon_honours[{i}].card", f"{card} listed twice", f"{card} kétszer szerepel")
+        assert card is not None
+        problems.add(f"talon_honours[{i}].card", msg("{card} listed twice", card=card))
     if hand.outcome == "honourless_fail" and taker is not None and taker == hand.declarer:
         problems.add(
             f"talon_honours[{i}].taken_by",
-            "the honour-less bidder got no honour from the talon",
-            "a honőr nélküli licitáló nem kapott honőrt a talonból",
+            msg("the honour-less bidder got no honour from the talon"),
         )
 
 
@@ -363,27 +359,23 @@ def _check_partner(r: Reader, hand: Hand, partner: str | None) -> None:
         if partner is None and not r.has("partner"):
             r.problems.add(
                 "partner",
-                "is required (or give alone_reason)",
-                "kötelező (vagy add meg, miért játszik egyedül)",
+                msg("is required (or give alone_reason)"),
             )
         elif partner is not None and partner == hand.declarer:
             r.problems.add(
                 "partner",
-                "is the declarer: a self-call needs alone_reason self_call",
-                "maga a felvevő: önhíváshoz alone_reason = self_call kell",
+                msg("is the declarer: a self-call needs alone_reason self_call"),
             )
     elif reason == "self_call":
         if partner is not None and partner != hand.declarer:
             r.problems.add(
                 "partner",
-                "must be null (or the declarer) with self_call",
-                "önhívásnál üres (vagy a felvevő)",
+                msg("must be null (or the declarer) with self_call"),
             )
     elif partner is not None:
         r.problems.add(
             "partner",
-            "must be null when the called card was discarded",
-            "üresnek kell lennie, ha a hívott lap fekszik",
+            msg("must be null when the called card was discarded"),
         )
 
 
@@ -393,16 +385,14 @@ def _check_teams(r: Reader, hand: Hand) -> None:
         if r.has("called_card_discarded_by"):
             r.problems.add(
                 "called_card_discarded_by",
-                "only with alone_reason called_card_discarded",
-                "csak alone_reason = called_card_discarded esetén",
+                msg("only with alone_reason called_card_discarded"),
             )
     elif hand.discarded_by is None and not r.has("called_card_discarded_by"):
-        r.problems.add("called_card_discarded_by", "is required", "kötelező megadni")
+        r.problems.add("called_card_discarded_by", msg("is required"))
     elif hand.discarded_by is not None and hand.discarded_by == hand.declarer:
         r.problems.add(
             "called_card_discarded_by",
-            "must be another player than the declarer",
-            "a felvevőtől különböző játékosnak kell lennie",
+            msg("must be another player than the declarer"),
         )
 
 
@@ -433,8 +423,7 @@ def _check_announcement(
     if (figure, side) in seen:
         problems.add(
             f"announcements[{i}].figure",
-            f"{figure} is already announced by the {side}",
-            f"{figure} már be van mondva ({side})",
+            msg("{figure} is already announced by the {side}", figure=figure, side=side),
         )
         return False
     seen.add((figure, side))
@@ -442,8 +431,7 @@ def _check_announcement(
     if figure in GAME_TIER and tier is not None and tier.side != side:
         problems.add(
             f"announcements[{i}].by",
-            "double game / volát may be announced by one side only",
-            "duplajátékot / volátot csak az egyik fél mondhat be",
+            msg("double game / volát may be announced by one side only"),
         )
         return False
     return True
@@ -478,30 +466,53 @@ def _check_point_bounds(problems: Problems, volat: str | None, points: int, leve
     theirs = TALON_CARDS - own
     if volat == DECL:
         least, most = TOTAL_POINTS - MOST_IN_DISCARDS[theirs], TOTAL_POINTS - theirs
-        why = Text("for all nine tricks", " mind a kilenc ütéshez")
     elif volat == OPP:
         least, most = own, MOST_IN_DISCARDS[own]
-        why = Text(
-            "when the opponents took every trick", ", ha az ellenfelek vitték az összes ütést"
-        )
     else:
         least, most = own + TRICK_CARDS, TOTAL_POINTS - theirs - TRICK_CARDS
-        why = Text("when each side took a trick", ", ha mindkét fél ütött")
     if points < least:
-        problems.add(
-            "result.declarer_card_points",
-            f"{points} is too few {why.en} (at least {least})",
-            f"{points} kevés{why.hu} (legalább {least})",
-        )
+        problems.add("result.declarer_card_points", _too_few(volat, points, least))
     elif points > most:
-        problems.add(
-            "result.declarer_card_points",
-            f"{points} is too many {why.en} (at most {most})",
-            f"{points} túl sok{why.hu} (legfeljebb {most})",
-        )
+        problems.add("result.declarer_card_points", _too_many(volat, points, most))
     else:
         return True
     return False
+
+
+def _too_few(volat: str | None, points: int, least: int) -> Msg:
+    if volat == DECL:
+        return msg(
+            "{points} is too few for all nine tricks (at least {least})", points=points, least=least
+        )
+    if volat == OPP:
+        return msg(
+            "{points} is too few when the opponents took every trick (at least {least})",
+            points=points,
+            least=least,
+        )
+    return msg(
+        "{points} is too few when each side took a trick (at least {least})",
+        points=points,
+        least=least,
+    )
+
+
+def _too_many(volat: str | None, points: int, most: int) -> Msg:
+    if volat == DECL:
+        return msg(
+            "{points} is too many for all nine tricks (at most {most})", points=points, most=most
+        )
+    if volat == OPP:
+        return msg(
+            "{points} is too many when the opponents took every trick (at most {most})",
+            points=points,
+            most=most,
+        )
+    return msg(
+        "{points} is too many when each side took a trick (at most {most})",
+        points=points,
+        most=most,
+    )
 
 
 def _check_volat_figures(problems: Problems, sides: dict[str, str | None]) -> None:
@@ -514,15 +525,15 @@ def _check_volat_figures(problems: Problems, sides: dict[str, str | None]) -> No
         if sides[name] == other(volat):
             problems.add(
                 f"result.{name}",
-                f"impossible: the {volat} took every trick",
-                f"lehetetlen: minden ütést a(z) {volat} vitt",
+                msg("impossible: the {side} took every trick", side=volat),
             )
         elif sides[name] is None and name in ("trull_side", "four_kings_side"):
             problems.add(
                 f"result.{name}",
-                f"must be {volat}: the {volat} took every trick, so every honour and king",
-                f"{volat} kell legyen: a(z) {volat} vitt minden ütést, így minden honőrt "
-                "és királyt",
+                msg(
+                    "must be {side}: the {side} took every trick, so every honour and king",
+                    side=volat,
+                ),
             )
 
 
@@ -532,15 +543,13 @@ def _check_honours(problems: Problems, sides: dict[str, str | None]) -> None:
     if trull and sides["xxi_catch_side"] not in (None, trull):
         problems.add(
             "result.xxi_catch_side",
-            "impossible: the other side captured all three honours",
-            "lehetetlen: a másik fél vitte mindhárom honőrt",
+            msg("impossible: the other side captured all three honours"),
         )
     # The trull side captured the pagát, so the other side's pagát cannot win trick nine.
     if trull and sides["pagat_ultimo_side"] not in (None, trull):
         problems.add(
             "result.pagat_ultimo_side",
-            "impossible: the other side captured all three honours",
-            "lehetetlen: a másik fél vitte mindhárom honőrt",
+            msg("impossible: the other side captured all three honours"),
         )
     # A side whose skíz caught the XXI and whose pagát won the last trick captured all three
     # honours (a volát says so already, above).
@@ -549,8 +558,10 @@ def _check_honours(problems: Problems, sides: dict[str, str | None]) -> None:
     if trull is None and proven and sides["all_tricks_side"] is None:
         problems.add(
             "result.trull_side",
-            f"must be {caught}: its skíz caught the XXI and its pagát won the last trick",
-            f"{caught} kell legyen: a skíze fogta a XXI-et, a pagátja vitte az utolsó ütést",
+            msg(
+                "must be {side}: its skíz caught the XXI and its pagát won the last trick",
+                side=str(caught),
+            ),
         )
 
 
@@ -564,24 +575,22 @@ def _check_pagat_lost(problems: Problems, hand: Hand, sides: dict[str, str | Non
     if sides["pagat_ultimo_side"] is not None:
         problems.add(
             "result.pagat_lost_last_trick_side",
-            "only one pagát can be in the last trick with the ultimó made",
-            "ha az ultimó sikerült, nem veszhetett el pagát az utolsó ütésben",
+            msg("only one pagát can be in the last trick with the ultimó made"),
         )
     if lost != DECL or hand.partner is not None:
         return
     if sides["trull_side"] == DECL:
         problems.add(
             "result.pagat_lost_last_trick_side",
-            "impossible: the declarer plays alone, so an opponent captured his pagát, "
-            "yet he made the trull",
-            "lehetetlen: a felvevő egyedül játszik, így a pagátját ellenfél fogta el, "
-            "mégis övé a tulétroá",
+            msg(
+                "impossible: the declarer plays alone, so an opponent captured his pagát, "
+                "yet he made the trull"
+            ),
         )
     elif sides["all_tricks_side"] == DECL:
         problems.add(
             "result.pagat_lost_last_trick_side",
-            "impossible: the declarer plays alone, so an opponent won the last trick",
-            "lehetetlen: a felvevő egyedül játszik, így az utolsó ütést ellenfél vitte",
+            msg("impossible: the declarer plays alone, so an opponent won the last trick"),
         )
 
 
@@ -593,8 +602,7 @@ def _check_figure_points(problems: Problems, sides: dict[str, str | None], point
     if points < _min_points(sides, DECL) or TOTAL_POINTS - points < _min_points(sides, OPP):
         problems.add(
             "result.declarer_card_points",
-            f"{points} does not fit the captured figures",
-            f"{points} nem egyezik a megszerzett figurákkal",
+            msg("{points} does not fit the captured figures", points=points),
         )
 
 
@@ -622,7 +630,7 @@ def _read_counts(r: Reader, hand: Hand) -> None:
         announced = item.boolean("announced", default=True)
         if seat is not None and seat in seen:
             path = f"tarokk_counts[{i}].seat"
-            r.problems.add(path, f"{seat} listed twice", f"{seat} kétszer szerepel")
+            r.problems.add(path, msg("{player} listed twice", player=seat))
         elif seat is not None and count is not None:
             seen.add(seat)
             hand.counts.append((seat, count, announced))

@@ -9,18 +9,21 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from scorebook.engine.payments import CONTRA_NAMES, contra_multiplier, split
-from scorebook.engine.types import NO_TEXT, Amount, Line, Session, Text
+from scorebook.engine.messages import NO_MSG, Msg, msg, pmsg
+from scorebook.engine.payments import contra_multiplier, split
+from scorebook.engine.types import Amount, Line, Session
 from scorebook.engine.variants.paskievics.items import figures, game_tier, scored_items
 from scorebook.engine.variants.paskievics.record import Hand
 from scorebook.engine.variants.paskievics.state import State
 from scorebook.engine.variants.paskievics.tariffs import (
+    CONTRA_NAME,
     COUNT_NAME,
     COUNT_VALUE,
     DECL,
     FIGURE_VALUE,
     GAME_TIER,
     HONOUR_NAME,
+    IRREGULARITY_NAME,
     KASSZA_NO_GAME,
     LEVEL_NAME,
     LEVEL_VALUE,
@@ -31,6 +34,12 @@ from scorebook.engine.variants.paskievics.tariffs import (
 )
 from scorebook.engine.variants.paskievics.texts import names, num, signed
 
+# An irregularity as a ledger summary names it.
+SUMMARY_IRREGULARITY = {
+    "renonsz": pmsg("paskievics summary", "renonsz"),
+    "wrong_discard": pmsg("paskievics summary", "wrong discard"),
+}
+
 
 @dataclass(slots=True)
 class Scored:
@@ -39,7 +48,7 @@ class Scored:
     lines: list[Line]
     pot_change: int = 0
     took: bool = False  # an announced ultimó took the kassza
-    summary: Text = NO_TEXT
+    summary: Msg = NO_MSG
 
 
 def score_hand(session: Session, state: State, h: Hand, r: int) -> Scored:
@@ -56,46 +65,30 @@ def score_hand(session: Session, state: State, h: Hand, r: int) -> Scored:
 
 
 # --- no game (spec §9) -------------------------------------------------------------------
-def _no_game(rules: Mapping[str, Any], h: Hand, r: int, lines: list[Line]) -> Text:
+def _no_game(rules: Mapping[str, Any], h: Hand, r: int, lines: list[Line]) -> Msg:
     if h.outcome == "all_pass":
-        redeal = rules["all_pass_rule"] == "redeal_double_round"
-        lines.append(
-            Line(
-                Text(
-                    "all passed: no game"
-                    + ("; the same dealer deals again, a double round opens" if redeal else ""),
-                    "mindenki passzolt: nincs játék"
-                    + ("; ugyanő oszt újra, dupla kör kezdődik" if redeal else ""),
-                )
-            )
-        )
-        return Text("all pass", "mindenki passz")
+        if rules["all_pass_rule"] == "redeal_double_round":
+            text = msg("all passed: no game; the same dealer deals again, a double round opens")
+        else:
+            text = msg("all passed: no game")
+        lines.append(Line(text))
+        return pmsg("paskievics summary", "all pass")
     if h.outcome == "declined_three":
+        assert h.declarer is not None
         lines.append(
-            Line(
-                Text(
-                    f"{h.declarer} declined the three (Temesvár): no game",
-                    f"{h.declarer} visszaadta a hármast (Temesvár): nincs játék",
-                )
-            )
+            Line(msg("{declarer} declined the three (Temesvár): no game", declarer=h.declarer))
         )
-        return Text(f"{h.declarer} declined three", f"{h.declarer} visszaadta a hármast")
+        return msg("{declarer} declined three", declarer=h.declarer)
     if h.outcome == "thrown_in":
-        lines.append(
-            Line(
-                Text(
-                    f"{h.thrown_in_by} threw the hand in: no game",
-                    f"{h.thrown_in_by} bedobta a lapot: nincs játék",
-                )
-            )
-        )
+        assert h.thrown_in_by is not None
+        lines.append(Line(msg("{player} threw the hand in: no game", player=h.thrown_in_by)))
         if rules["ujlak_talon_honours_on_no_game"]:
             _talon_honours(h, r, lines, False)
-        return Text(f"thrown in by {h.thrown_in_by}", f"bedobta: {h.thrown_in_by}")
+        return msg("thrown in by {player}", player=h.thrown_in_by)
     return _honourless_fail(rules, h, r, lines)
 
 
-def _honourless_fail(rules: Mapping[str, Any], h: Hand, r: int, lines: list[Line]) -> Text:
+def _honourless_fail(rules: Mapping[str, Any], h: Hand, r: int, lines: list[Line]) -> Msg:
     """Honour-less failure (seed 004 §38): the bid's value to each other active player."""
     assert h.declarer is not None
     assert h.level is not None
@@ -103,23 +96,18 @@ def _honourless_fail(rules: Mapping[str, Any], h: Hand, r: int, lines: list[Line
     others = [p for p in h.active if p != h.declarer]
     each = g * r
     arith = f"{g} × {r} = {each}" if r > 1 else f"{g}"
-    lines.append(
-        Line(
-            Text(
-                f"{h.declarer} bid {LEVEL_NAME[h.level].en} without an honour and got none: "
-                f"pays {arith} to each of {names(others)}",
-                f"{h.declarer} honőr nélkül licitált ({LEVEL_NAME[h.level].hu}), nem kapott: "
-                f"{arith} fejenként ({names(others)})",
-            ),
-            {h.declarer: -each * len(others), **dict.fromkeys(others, each)},
-        )
+    bid = LEVEL_NAME[h.level]
+    text = msg(
+        "{declarer} bid {bid} without an honour and got none: pays {arith} to each of {players}",
+        declarer=h.declarer,
+        bid=bid,
+        arith=arith,
+        players=names(others),
     )
+    lines.append(Line(text, {h.declarer: -each * len(others), **dict.fromkeys(others, each)}))
     if rules["ujlak_talon_honours_on_no_game"]:
         _talon_honours(h, r, lines, False)
-    return Text(
-        f"{h.declarer} {LEVEL_NAME[h.level].en}, no honour",
-        f"{h.declarer} {LEVEL_NAME[h.level].hu}, honőr nélkül",
-    )
+    return msg("{declarer} {bid}, no honour", declarer=h.declarer, bid=bid)
 
 
 def _no_game_kassza(
@@ -133,18 +121,13 @@ def _no_game_kassza(
     each = KASSZA_NO_GAME * pot_r
     extra = f" × {pot_r}" if pot_r > 1 else ""
     total = each * len(payers)
-    lines.append(
-        Line(
-            Text(
-                f"no game: {KASSZA_NO_GAME}{extra} into the ultimókassza from each of "
-                f"{names(payers)} = {total}",
-                f"nincs játék: {KASSZA_NO_GAME}{extra} az ultimókasszába fejenként "
-                f"({names(payers)}) = {total}",
-            ),
-            dict.fromkeys(payers, -each),
-            {POT: total},
-        )
+    text = msg(
+        "no game: {amount} into the ultimókassza from each of {players} = {total}",
+        amount=f"{KASSZA_NO_GAME}{extra}",
+        players=names(payers),
+        total=total,
     )
+    lines.append(Line(text, dict.fromkeys(payers, -each), {POT: total}))
     return total
 
 
@@ -165,26 +148,27 @@ def _talon_honours(h: Hand, r: int, lines: list[Line], caught: bool) -> None:
 
 
 @lru_cache(maxsize=256)
-def _talon_xxi_caught_text(taker: str) -> Text:
-    return Text(
-        f"{taker} took the XXI from the talon, but it was caught: nothing",
-        f"{taker} a talonból kapta a XXI-et, de elfogták: nem fizet",
-    )
+def _talon_xxi_caught_text(taker: str) -> Msg:
+    return msg("{player} took the XXI from the talon, but it was caught: nothing", player=taker)
 
 
 @lru_cache(maxsize=1024)
-def _talon_honour_text(taker: str, card: str, late: bool, r: int, dealer: str) -> Text:
+def _talon_honour_text(taker: str, card: str, late: bool, r: int, dealer: str) -> Msg:
     """Its fee (× 2 late) (× R)."""
-    name = HONOUR_NAME[card]
     fee = TALON_HONOUR_FEE[card]
     amount = fee * (2 if late else 1) * r
-    arith = f"{fee}" + (" × 2 (late)" if late else "") + (f" × {r}" if r > 1 else "")
-    arith_hu = f"{fee}" + (" × 2 (késve)" if late else "") + (f" × {r}" if r > 1 else "")
-    return Text(
-        f"{taker} took the {name} from the talon: pays the dealer {dealer} "
-        + (f"{arith} = {amount}" if amount != fee else f"{fee}"),
-        f"{taker} a talonból kapta: {name}, fizet az osztónak ({dealer}) "
-        + (f"{arith_hu} = {amount}" if amount != fee else f"{fee}"),
+    times_r = f" × {r}" if r > 1 else ""
+    arith: str | Msg = f"{fee}"
+    if late:
+        arith = msg("{fee} × 2 (late){times_r} = {amount}", fee=fee, times_r=times_r, amount=amount)
+    elif amount != fee:
+        arith = f"{fee}{times_r} = {amount}"
+    return msg(
+        "{player} took the {honour} from the talon: pays the dealer {dealer} {arith}",
+        player=taker,
+        honour=HONOUR_NAME[card],
+        dealer=dealer,
+        arith=arith,
     )
 
 
@@ -237,7 +221,7 @@ class _Played:
         if self.rules["ultimo_kassza"] and not self.void:
             self._kassza(scored)
         if not self.lines:
-            self.lines.append(Line(Text("nothing to pay", "nincs fizetés")))
+            self.lines.append(Line(msg("nothing to pay")))
         scored.summary = self._summary()
         return scored
 
@@ -251,7 +235,7 @@ class _Played:
         pay = s * r
         deltas: dict[str, Amount] = {}
         if not pay:
-            text = Text(f"{shown}: nobody pays", f"{shown}: senki sem fizet")
+            text = msg("{sum}: nobody pays", sum=shown)
         elif h.partner is None:
             deltas = {self.declarer: 3 * pay, **dict.fromkeys(self.opps, -pay)}
             text = _one_vs_three_text(shown, s, r, self.declarer, self.opps, h)
@@ -261,8 +245,8 @@ class _Played:
                 deltas[p] = -pay
             text = _pair_vs_pair_text(shown, s, r, self.team, self.opps)
         if self.mild and h.irregularity is not None and pay:
-            deltas, text = _mild(h.irregularity[1], self.team, self.opps, deltas)
-            text = Text(f"{shown}; {text.en}", f"{shown}; {text.hu}")
+            deltas, mild = _mild(h.irregularity[1], self.team, self.opps, deltas)
+            text = msg("{sum}; {penalty}", sum=shown, penalty=mild)
         self.lines.append(Line(text, deltas))
         if self.rules["sir_es_nevet"] and self.five and h.irregularity is None and pay:
             self.lines.append(_sir_es_nevet(h.dealer, self.declarer, pay))
@@ -291,13 +275,14 @@ class _Played:
             and (seat == h.declarer or rules["sir_es_nevet_counts"] == "all_announcers")
         ):
             payers.append(h.dealer)
-        return Line(
-            Text(
-                f"{name.en} announced by {seat}: {arith} from each of {names(payers)}",
-                f"{name.hu} bemondva ({seat}): {arith} fejenként ({names(payers)})",
-            ),
-            {seat: amount * len(payers), **dict.fromkeys(payers, -amount)},
+        text = msg(
+            "{count} announced by {player}: {arith} from each of {players}",
+            count=name,
+            player=seat,
+            arith=arith,
+            players=names(payers),
         )
+        return Line(text, {seat: amount * len(payers), **dict.fromkeys(payers, -amount)})
 
     def _silent_count(self, seat: str, count: int, amount: int, arith: str) -> Line:
         """Claimed after the hand from the partner(s) only."""
@@ -309,18 +294,20 @@ class _Played:
             mates = []
         if not mates:
             return Line(
-                Text(
-                    f"{name.en} claimed by {seat} after the hand: nobody pays",
-                    f"{name.hu} utólag ({seat}): senki sem fizet",
+                msg(
+                    "{count} claimed by {player} after the hand: nobody pays",
+                    count=name,
+                    player=seat,
                 )
             )
-        return Line(
-            Text(
-                f"{name.en} claimed by {seat} from his partner(s) {names(mates)}: {arith} each",
-                f"{name.hu} utólag ({seat}) a társától ({names(mates)}): {arith} fejenként",
-            ),
-            {seat: amount * len(mates), **dict.fromkeys(mates, -amount)},
+        text = msg(
+            "{count} claimed by {player} from his partner(s) {players}: {arith} each",
+            count=name,
+            player=seat,
+            players=names(mates),
+            arith=arith,
         )
+        return Line(text, {seat: amount * len(mates), **dict.fromkeys(mates, -amount)})
 
     # -- irregularities (spec §9) -----------------------------------------------------------
     def _irregularity_penalty(self, kind: str, offender: str) -> None:
@@ -330,25 +317,22 @@ class _Played:
         others = [p for p in h.active if p != offender]
         penalty = q * self.r
         rtxt = f" × R {self.r} = {penalty}" if self.r > 1 else ""
-        name = (
-            Text("renonsz (revoke)", "renonsz")
-            if kind == "renonsz"
-            else Text("wrong discard", "hibás skart")
-        )
-        void = self.void
-        self.lines.append(
-            Line(
-                Text(
-                    f"{name.en} by {offender}: Q = {' + '.join(parts)} = {q}{rtxt}, "
-                    f"paid to each of {names(others)}"
-                    + ("; the normal settlement is void" if void else ""),
-                    f"{name.hu}: {offender} fizet, Q = {' + '.join(parts)} = {q}{rtxt}, "
-                    f"fejenként ({names(others)})"
-                    + ("; a rendes elszámolás elmarad" if void else ""),
-                ),
-                {offender: -penalty * len(others), **dict.fromkeys(others, penalty)},
+        args: dict[str, str | int | Msg] = {
+            "irregularity": IRREGULARITY_NAME[kind],
+            "player": offender,
+            "q": f"Q = {' + '.join(parts)} = {q}{rtxt}",
+            "players": names(others),
+        }
+        if self.void:
+            text = msg(
+                "{irregularity} by {player}: {q}, paid to each of {players}; "
+                "the normal settlement is void",
+                **args,
             )
-        )
+        else:
+            text = msg("{irregularity} by {player}: {q}, paid to each of {players}", **args)
+        deltas = {offender: -penalty * len(others), **dict.fromkeys(others, penalty)}
+        self.lines.append(Line(text, deltas))
 
     # -- step 7: the ultimókassza (spec §8) ----------------------------------------------------
     def _kassza(self, scored: Scored) -> None:
@@ -369,24 +353,35 @@ class _Played:
             self.lines.append(_ujlak_lost_three(self.declarer, amount))
             scored.pot_change += amount
 
-    def _summary(self) -> Text:
+    def _summary(self) -> Msg:
         h = self.h
         assert h.level is not None
-        alone = h.partner is None
-        partner = "alone" if alone else h.partner
-        partner_hu = "egyedül" if alone else h.partner
-        pre = f"{CONTRA_NAMES[h.game_contra]} " if h.game_contra else ""
-        won = h.points >= WIN_POINTS
-        level = LEVEL_NAME[h.level]
-        summary = Text(
-            f"{self.declarer} {pre}{level.en}, {h.called_card}→{partner}, "
-            f"{'won' if won else 'lost'} {h.points}",
-            f"{self.declarer} {pre}{level.hu}, {h.called_card}→{partner_hu}, "
-            f"{'nyert' if won else 'vesztett'} {h.points}",
-        )
+        assert h.called_card is not None
+        partner = pmsg("paskievics summary", "alone") if h.partner is None else h.partner
+        bid = LEVEL_NAME[h.level]
+        if h.game_contra:
+            bid = pmsg(
+                "paskievics summary", "{contra} {bid}", contra=CONTRA_NAME[h.game_contra], bid=bid
+            )
+        args: dict[str, str | int | Msg] = {
+            "declarer": self.declarer,
+            "bid": bid,
+            "card": h.called_card,
+            "partner": partner,
+            "points": h.points,
+        }
+        if h.points >= WIN_POINTS:
+            summary = msg("{declarer} {bid}, {card}→{partner}, won {points}", **args)
+        else:
+            summary = msg("{declarer} {bid}, {card}→{partner}, lost {points}", **args)
         if h.irregularity is not None:
             kind, seat = h.irregularity
-            summary = Text(f"{summary.en}, {kind} {seat}", f"{summary.hu}, {kind} {seat}")
+            summary = msg(
+                "{summary}, {irregularity} {player}",
+                summary=summary,
+                irregularity=SUMMARY_IRREGULARITY[kind],
+                player=seat,
+            )
         return summary
 
 
@@ -405,27 +400,30 @@ def _penalty_q(h: Hand, g: int) -> tuple[int, list[str]]:
 
 def _sir_es_nevet(dealer: str, declarer: str, pay: int) -> Line:
     """Sír és nevet (seed 004 §41): the sitting-out dealer pays / receives S (× R)."""
-    return Line(
-        Text(
-            f"sír és nevet: the dealer {dealer} "
-            + (f"pays {declarer} {pay}" if pay > 0 else f"receives {-pay} from {declarer}"),
-            f"sír és nevet: az osztó ({dealer}) "
-            + (
-                f"fizeti a felvevő ({declarer}) nyereségét: {pay}"
-                if pay > 0
-                else f"megkapja a felvevő ({declarer}) veszteségét: {-pay}"
-            ),
-        ),
-        {dealer: -pay, declarer: pay},
-    )
+    if pay > 0:
+        text = msg(
+            "sír és nevet: the dealer {dealer} pays {declarer} {amount}",
+            dealer=dealer,
+            declarer=declarer,
+            amount=pay,
+        )
+    else:
+        text = msg(
+            "sír és nevet: the dealer {dealer} receives {amount} from {declarer}",
+            dealer=dealer,
+            declarer=declarer,
+            amount=-pay,
+        )
+    return Line(text, {dealer: -pay, declarer: pay})
 
 
 def _ujlak_lost_three(declarer: str, amount: int) -> Line:
     """Újlak: a lost three pays into the kassza (seed 004 §31)."""
     return Line(
-        Text(
-            f"Újlak: {declarer} lost the three, pays {amount} into the ultimókassza",
-            f"Újlak: {declarer} elvesztette a hármast, {amount}-et fizet az ultimókasszába",
+        msg(
+            "Újlak: {declarer} lost the three, pays {amount} into the ultimókassza",
+            declarer=declarer,
+            amount=amount,
         ),
         {declarer: -amount},
         {POT: amount},
@@ -434,43 +432,55 @@ def _ujlak_lost_three(declarer: str, amount: int) -> Line:
 
 def _one_vs_three_text(
     shown: str, s: int, r: int, declarer: str, opps: tuple[str, ...], h: Hand
-) -> Text:
+) -> Msg:
     """Step 3, one vs three: the declarer wins or pays 3 × S (× R), each opponent S (× R)."""
     pay = s * r
     rtxt = f" × R {r}" if r > 1 else ""
-    how_en, how_hu = "", ""
+    args: dict[str, str | int | Msg] = {
+        "sum": shown,
+        "declarer": declarer,
+        "arith": f"3 × {num(s)}{rtxt} = {signed(3 * pay)}",
+        "players": names(opps),
+        "each": f"{num(s)}{rtxt} = {signed(-pay)}" if r > 1 else signed(-pay),
+    }
     if h.alone_reason == "self_call":
-        how_en, how_hu = f" (self-call, {h.called_card})", f" (önhívás, {h.called_card})"
-    elif h.alone_reason == "called_card_discarded":
-        how_en = f" ({h.called_card} lies in a discard: hivatalos kontra)"
-        how_hu = f" (a hívott {h.called_card} fekszik: hivatalból kontra)"
-    arith = f"3 × {num(s)}{rtxt} = {signed(3 * pay)}"
-    each = f"{num(s)}{rtxt} = {signed(-pay)}" if r > 1 else signed(-pay)
-    return Text(
-        f"{shown}; one vs three{how_en}: {declarer} {arith}; {names(opps)} {each} each",
-        f"{shown}; egy a három ellen{how_hu}: {declarer} {arith}; {names(opps)} {each} fejenként",
-    )
+        assert h.called_card is not None
+        return msg(
+            "{sum}; one vs three (self-call, {card}): {declarer} {arith}; {players} {each} each",
+            card=h.called_card,
+            **args,
+        )
+    if h.alone_reason == "called_card_discarded":
+        assert h.called_card is not None
+        return msg(
+            "{sum}; one vs three ({card} lies in a discard: hivatalos kontra): "
+            "{declarer} {arith}; {players} {each} each",
+            card=h.called_card,
+            **args,
+        )
+    return msg("{sum}; one vs three: {declarer} {arith}; {players} {each} each", **args)
 
 
 def _pair_vs_pair_text(
     shown: str, s: int, r: int, team: tuple[str, ...], opps: tuple[str, ...]
-) -> Text:
+) -> Msg:
     """Step 3, pair vs pair: each of the declarer's pair wins or pays S (× R)."""
     pay = s * r
     if r > 1:
         shown = f"{shown}; S × R = {num(s)} × {r} = {num(pay)}"
-    # Each part once (the same text as formatting them in place, in both languages).
-    winners = f"{', '.join(team)} {signed(pay)}"
-    losers = f"{', '.join(opps)} {signed(-pay)}"
-    return Text(
-        f"{shown}; pair vs pair: {winners} each, {losers} each",
-        f"{shown}; pár a pár ellen: {winners} fejenként, {losers} fejenként",
+    return msg(
+        "{sum}; pair vs pair: {team} {team_amount} each, {opponents} {opponents_amount} each",
+        sum=shown,
+        team=names(team),
+        team_amount=signed(pay),
+        opponents=names(opps),
+        opponents_amount=signed(-pay),
     )
 
 
 def _mild(
     offender: str, team: tuple[str, ...], opps: tuple[str, ...], normal: dict[str, Amount]
-) -> tuple[dict[str, Amount], Text]:
+) -> tuple[dict[str, Amount], Msg]:
     """Milder wrong-discard penalty (seed 004 §38): only the offender pays."""
     side = team if offender in team else opps
     mates = [p for p in side if p != offender]
@@ -478,26 +488,26 @@ def _mild(
     payees = {p: normal[p] for p in mates} if won else {p: v for p, v in normal.items() if v > 0}
     total = sum(payees.values())
     deltas: dict[str, Amount] = {**payees, offender: -total}
-    listing = ", ".join(f"{p} {v}" for p, v in payees.items()) or "nobody"
-    listing_hu = ", ".join(f"{p} {v}" for p, v in payees.items()) or "senki"
+    listing = ", ".join(f"{p} {v}" for p, v in payees.items())
+    payees_text = listing or pmsg("paskievics payees", "nobody")
     if won:
-        return deltas, Text(
-            f"wrong discard by {offender} (mild): his side won; he alone pays his "
-            f"teammates' winnings ({listing}), the losers pay nothing",
-            f"hibás skart ({offender}, enyhébb): a pártja nyert; egyedül ő fizeti a társa "
-            f"nyereségét ({listing_hu}), a vesztesek nem fizetnek",
+        return deltas, msg(
+            "wrong discard by {player} (mild): his side won; he alone pays his "
+            "teammates' winnings ({payees}), the losers pay nothing",
+            player=offender,
+            payees=payees_text,
         )
-    return deltas, Text(
-        f"wrong discard by {offender} (mild): his side lost; he alone pays every winner "
-        f"({listing}), his teammates pay nothing",
-        f"hibás skart ({offender}, enyhébb): a pártja vesztett; egyedül ő fizet minden "
-        f"nyerőnek ({listing_hu}), a társai nem fizetnek",
+    return deltas, msg(
+        "wrong discard by {player} (mild): his side lost; he alone pays every winner "
+        "({payees}), his teammates pay nothing",
+        player=offender,
+        payees=payees_text,
     )
 
 
 def _kassza_flow(
     balance: int, members: tuple[str, ...], announcer: str, take: bool, exact: bool
-) -> tuple[dict[str, Amount], int, Text]:
+) -> tuple[dict[str, Amount], int, Msg]:
     """Spec §8 splitting: a take leaves the remainder in the pot; a doubling makes the
     announcer pay the remainder. Returns player deltas, pot change, explanation."""
     k = len(members)
@@ -509,28 +519,27 @@ def _kassza_flow(
     else:
         share, rest = split(balance, k)
     deltas: dict[str, Amount] = dict.fromkeys(members, sign * share)
-    arith = f"{balance} / {k} = {share} each" if k > 1 else f"{balance}"
-    arith_hu = f"{balance} / {k} = {share} fejenként" if k > 1 else f"{balance}"
+    arith: str | Msg = str(balance)
+    if k > 1:
+        arith = msg("{balance} / {k} = {share} each", balance=balance, k=k, share=str(share))
     if take:
         if rest:
-            arith, arith_hu = f"{arith}, {rest} stays", f"{arith_hu}, {rest} bent marad"
-        return (
-            deltas,
-            -(balance - rest),
-            Text(
-                f"ultimókassza {balance} taken by {who}: {arith}",
-                f"az ultimókasszát ({balance}) {who} húzza ki: {arith_hu}",
-            ),
+            arith = msg("{split}, {rest} stays", split=arith, rest=rest)
+        text = msg(
+            "ultimókassza {balance} taken by {players}: {split}",
+            balance=balance,
+            players=who,
+            split=arith,
         )
+        return deltas, -(balance - rest), text
     deltas[announcer] -= rest
     if rest:
-        arith, arith_hu = f"{arith}, {announcer} +{rest}", f"{arith_hu}, {announcer} +{rest}"
-    return (
-        deltas,
-        balance,
-        Text(
-            f"ultimó lost: {who} double the ultimókassza ({balance} → {2 * balance}): {arith}",
-            f"elbukott ultimó: {who} duplázza az ultimókasszát ({balance} → {2 * balance}): "
-            f"{arith_hu}",
-        ),
+        arith = msg("{split}, {player} +{rest}", split=arith, player=announcer, rest=rest)
+    text = msg(
+        "ultimó lost: {players} double the ultimókassza ({balance} → {doubled}): {split}",
+        players=who,
+        balance=balance,
+        doubled=2 * balance,
+        split=arith,
     )
+    return deltas, balance, text

@@ -8,9 +8,10 @@ from fractions import Fraction
 from typing import Any
 
 from scorebook.engine.errors import InvalidHand, Problems
+from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.payments import split
 from scorebook.engine.record import Reader
-from scorebook.engine.types import Amount, EndOfSession, Entry, Line, Session, Text
+from scorebook.engine.types import Amount, EndOfSession, Entry, Line, Session
 from scorebook.engine.variants.paskievics.state import State
 from scorebook.engine.variants.paskievics.tariffs import POT
 
@@ -32,9 +33,11 @@ def kassza_stake(session: Session, state: State, dealer: str | None) -> tuple[St
     stake = session.house_rules["kassza_stake"]
     n = len(state.seated)
     line = Line(
-        Text(
-            f"kassza stake: {stake} from each of {n} seated players = {stake * n}",
-            f"kasszatét: {stake} fejenként, {n} játékos = {stake * n}",
+        msg(
+            "kassza stake: {stake} from each of {n} seated players = {total}",
+            stake=stake,
+            n=n,
+            total=stake * n,
         ),
         dict.fromkeys(state.seated, -stake),
         {POT: stake * n},
@@ -46,28 +49,26 @@ def kassza_stake(session: Session, state: State, dealer: str | None) -> tuple[St
         players=session.players,
         pot_names=(POT,),
         lines=[line],
-        summary=Text("kassza stake", "kasszatét"),
+        summary=pmsg("paskievics summary", "kassza stake"),
     )
     return state._replace(pot=state.pot + stake * n), entry
 
 
-def _joined(session: Session, seated: tuple[str, ...], who: str) -> tuple[tuple[str, ...], Text]:
+def _joined(session: Session, seated: tuple[str, ...], who: str) -> tuple[tuple[str, ...], Msg]:
     if who in seated:
-        raise InvalidHand.one("player", f"{who} is already seated", f"{who} már ül")
+        raise InvalidHand.one("player", msg("{player} is already seated", player=who))
     if len(seated) >= 5:
-        raise InvalidHand.one("player", "the table is full (5)", "az asztal tele (5)")
+        raise InvalidHand.one("player", msg("the table is full (5)"))
     seated = tuple(p for p in session.players if p in seated or p == who)
-    return seated, Text(f"{who} joins the table", f"{who} beül")
+    return seated, msg("{player} joins the table", player=who)
 
 
-def _left(seated: tuple[str, ...], who: str) -> tuple[tuple[str, ...], Text]:
+def _left(seated: tuple[str, ...], who: str) -> tuple[tuple[str, ...], Msg]:
     if who not in seated:
-        raise InvalidHand.one("player", f"{who} is not seated", f"{who} nem ül az asztalnál")
+        raise InvalidHand.one("player", msg("{player} is not seated", player=who))
     if len(seated) <= 4:
-        raise InvalidHand.one(
-            "player", "four players must stay seated", "négy játékosnak maradnia kell"
-        )
-    return tuple(p for p in seated if p != who), Text(f"{who} leaves the table", f"{who} feláll")
+        raise InvalidHand.one("player", msg("four players must stay seated"))
+    return tuple(p for p in seated if p != who), msg("{player} leaves the table", player=who)
 
 
 def event(session: Session, state: State, record: Mapping[str, Any]) -> tuple[State, list[Entry]]:
@@ -100,7 +101,7 @@ def end_of_session(session: Session, state: State) -> EndOfSession:
     if not rules["ultimo_kassza"] or rules["kassza_end_of_session"] == "carry_over" or not balance:
         lines: tuple[Line, ...] = ()
         if balance:
-            carried = Text(f"ultimókassza {balance} carried over", f"ultimókassza {balance} átvive")
+            carried = msg("ultimókassza {balance} carried over", balance=balance)
             lines = (Line(carried),)
         return EndOfSession({}, {POT: balance}, lines)
     n = len(state.seated)
@@ -110,13 +111,23 @@ def end_of_session(session: Session, state: State) -> EndOfSession:
     else:
         share, left = split(balance, n)
     payouts = dict.fromkeys(state.seated, share)
+    if left:
+        text = msg(
+            "ultimókassza split: {balance} / {n} = {share} each, {left} carried over",
+            balance=balance,
+            n=n,
+            share=str(share),
+            left=str(left),
+        )
+    else:
+        text = msg(
+            "ultimókassza split: {balance} / {n} = {share} each",
+            balance=balance,
+            n=n,
+            share=str(share),
+        )
     line = Line(
-        Text(
-            f"ultimókassza split: {balance} / {n} = {share} each"
-            + (f", {left} carried over" if left else ""),
-            f"ultimókassza szétosztva: {balance} / {n} = {share} fejenként"
-            + (f", {left} átvive" if left else ""),
-        ),
+        text,
         payouts,
         {POT: -balance + left},
     )

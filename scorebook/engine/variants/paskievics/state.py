@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from scorebook.engine.types import TableHint, Text
+from scorebook.engine.messages import Msg, msg
+from scorebook.engine.types import TableHint
 
 
 class State(NamedTuple):
@@ -85,23 +86,19 @@ def next_dealer(state: State) -> str | None:
 def table_hint(state: State, kassza: bool) -> TableHint:
     dealer = next_dealer(state)
     sitting_out = (dealer,) if dealer is not None and len(state.seated) == 5 else ()
-    notes: list[Text] = []
+    notes: list[Msg] = []
     for number, left in state.open_rounds:
-        notes.append(
-            Text(
-                f"double round #{number}: {left} deals left",
-                f"{number}. dupla kör: még {left} osztás",
-            )
-        )
+        notes.append(msg("double round #{number}: {left} deals left", number=number, left=left))
     for number, wait in state.pending_rounds:
         notes.append(
-            Text(
-                f"double round #{number} opens in {wait} deals (next round)",
-                f"{number}. dupla kör {wait} osztás múlva kezdődik (következő kör)",
+            msg(
+                "double round #{number} opens in {wait} deals (next round)",
+                number=number,
+                wait=wait,
             )
         )
     if state.redeal:
-        notes.append(Text("all passed: the same dealer deals again", "passz: újra oszt"))
+        notes.append(msg("all passed: the same dealer deals again"))
     if kassza:
-        notes.append(Text(f"ultimókassza: {state.pot}", f"ultimókassza: {state.pot}"))
+        notes.append(msg("ultimókassza: {balance}", balance=state.pot))
     return TableHint(dealer, sitting_out, round_multiplier(state), tuple(notes))

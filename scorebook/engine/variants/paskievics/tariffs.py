@@ -6,7 +6,7 @@ paragraph numbers; spec = shared/rules/paskievics.md).
 
 from __future__ import annotations
 
-from scorebook.engine.types import Text
+from scorebook.engine.messages import NO_MSG, Msg, pmsg
 
 POT = "ultimokassza"
 DECL, OPP = "declarer", "opponents"
@@ -26,10 +26,10 @@ OUTCOMES = ("played", "all_pass", "honourless_fail", "declined_three", "thrown_i
 LEVEL_VALUE = {"three": 1, "two": 2, "one": 3, "solo": 4}
 LEVEL_TALON = {"three": 3, "two": 2, "one": 1, "solo": 0}
 LEVEL_NAME = {
-    "three": Text("three", "hármas"),
-    "two": Text("two", "kettős"),
-    "one": Text("one", "egyes"),
-    "solo": Text("solo", "szóló"),
+    "three": pmsg("paskievics bid", "three"),
+    "two": pmsg("paskievics bid", "two"),
+    "one": pmsg("paskievics bid", "one"),
+    "solo": pmsg("paskievics bid", "solo"),
 }
 # Game tier as multiples of G: double game 2/4, volát 3/6 (seed 004 §64 lines 2–5).
 GAME_TIER = {"double_game": (2, 4), "volat": (3, 6)}
@@ -43,19 +43,22 @@ FIGURE_VALUE = {
 FIGURES = ("trull", "four_kings", "pagat_ultimo", "xxi_catch")
 ANNOUNCEABLE = ("double_game", "volat", *FIGURES)
 FIGURE_NAME = {
-    "game": Text("game", "játék"),
-    "double_game": Text("double game", "duplajáték"),
-    "volat": Text("volát", "volát"),
-    "trull": Text("trull", "tulétroá"),
-    "four_kings": Text("four kings", "négy király"),
-    "pagat_ultimo": Text("pagát ultimó", "pagátultimó"),
-    "xxi_catch": Text("XXI-catch", "huszonegyfogás"),
+    "double_game": pmsg("paskievics figure", "double game"),
+    "volat": pmsg("paskievics figure", "volát"),
+    "trull": pmsg("paskievics figure", "trull"),
+    "four_kings": pmsg("paskievics figure", "four kings"),
+    "pagat_ultimo": pmsg("paskievics figure", "pagát ultimó"),
+    "xxi_catch": pmsg("paskievics figure", "XXI-catch"),
 }
 COUNT_VALUE = {8: 1, 9: 2}  # eight / nine tarokks (seed 004 §45, §64 lines 14–17)
 KASSZA_NO_GAME = 5  # "5-5 pontot" into the ultimókassza on any no-game (seed 004 §26, §38)
 UJLAK_LOST_THREE = 10  # Újlak: a lost three pays 10 into the kassza (seed 004 §31)
 TALON_HONOUR_FEE = {"skiz": 3, "xxi": 2, "pagat": 1}  # Újlak, to the dealer (seed 004 §40)
-HONOUR_NAME = {"skiz": "skíz", "xxi": "XXI", "pagat": "pagát"}
+HONOUR_NAME = {
+    "skiz": pmsg("paskievics honour", "skíz"),
+    "xxi": pmsg("paskievics honour", "XXI"),
+    "pagat": pmsg("paskievics honour", "pagát"),
+}
 HONOURS = tuple(HONOUR_NAME)
 LEVELS = tuple(LEVEL_VALUE)
 SILENT_ULTIMO_FAILURE = 5  # modern custom, spec §12 #13 (no seed)
@@ -70,9 +73,27 @@ MOST_IN_DISCARDS = tuple(sum(DISCARDABLE_POINTS[:n]) for n in range(TALON_CARDS 
 HONOUR_POINTS, KINGS_POINTS = 5, 20  # seed 004 §7
 # Any tarokk but an honour may be called (seed 004 §46).
 CALLED_CARDS: tuple[str, ...] = ("XX", "XIX", "XVIII", "XVII", "XVI", "XV", "XIV", "XIII", "XII", "XI", "X", "IX", "VIII", "VII", "VI", "V", "IV", "III", "II")  # fmt: skip
-COUNT_NAME = {8: Text("eight tarokks", "nyolc tarokk"), 9: Text("nine tarokks", "kilenc tarokk")}
-SIDE_EN = {DECL: "declarer side", OPP: "opponents"}
-SIDE_HU = {DECL: "felvevők", OPP: "ellenfelek"}
+COUNT_NAME = {
+    8: pmsg("paskievics count", "eight tarokks"),
+    9: pmsg("paskievics count", "nine tarokks"),
+}
+SIDE_NAME = {
+    DECL: pmsg("paskievics side", "declarer side"),
+    OPP: pmsg("paskievics side", "opponents"),
+}
+# The contra levels by name (engine.payments.CONTRA_NAMES), 0 = no contra.
+CONTRA_NAME: tuple[Msg, ...] = (
+    NO_MSG,
+    pmsg("paskievics contra", "kontra"),
+    pmsg("paskievics contra", "rekontra"),
+    pmsg("paskievics contra", "szubkontra"),
+    pmsg("paskievics contra", "hirskontra"),
+    pmsg("paskievics contra", "mordkontra"),
+)
+IRREGULARITY_NAME = {
+    "renonsz": pmsg("paskievics irregularity", "renonsz (revoke)"),
+    "wrong_discard": pmsg("paskievics irregularity", "wrong discard"),
+}
 
 
 def other(side: str) -> str:
