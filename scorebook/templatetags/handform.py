@@ -57,10 +57,10 @@ def _schema(form: HandForm, path: str) -> Leaf | None:
     return leaf_at(form.shape, re.sub(r"@\d+", "player", path))
 
 
-def _value(value: str | int | bool) -> str:
-    """A choice's value as the form posts it."""
+def _value(value: str | int | bool, explicit: bool = False) -> str:
+    """A choice's value as the form posts it (a no is "0" where it must be explicit)."""
     if isinstance(value, bool):
-        return "1" if value else "0"  # "0": an explicit no (forms.EXPLICIT_FALSE)
+        return "1" if value else ("0" if explicit else "")
     return str(value)
 
 
@@ -112,7 +112,12 @@ def field(
     elif choices:
         options = _choices(choices)
     else:
-        options = [(_value(c.value), say(c.label)) for c in schema.choices] if schema else []
+        # A chip is sent only when tapped, so its "no" is an explicit one ("0"); a select
+        # always sends its shown option, so there "no" is the untouched blank.
+        explicit = widget in ("radio", "player_radio")
+        options = (
+            [(_value(c.value, explicit), say(c.label)) for c in schema.choices] if schema else []
+        )
     # A stored "no" matches the "no" option, be its value "0" or blank.
     no = kind == "bool" and bool(values) and values[-1] in ("0", "False")
     if no and "0" not in {v for v, _text in options}:

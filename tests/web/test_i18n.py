@@ -653,7 +653,14 @@ def inline_choice_texts() -> dict[str, set[str]]:
 
 def test_inline_option_texts_are_translated_or_players_terms():
     found = inline_choice_texts()
-    assert "no game (abandoned)" in found
+    # The scanner sees every template that still writes an inline text (issue 12 moves them
+    # into the variants' record schemas, one variant at a time).
+    writing = {
+        path.name
+        for path in (Path(django_settings.BASE_DIR) / "templates").rglob("*.html")
+        if re.search(r'choices="([^"]*\|)?\w*=[^"|]', path.read_text(encoding="utf-8"))
+    }
+    assert set().union(*found.values()) == writing
     unknown = {t: sorted(f) for t, f in found.items() if t not in TRANSLATED | AS_IS}
     assert not unknown, f"add to scorebook/choice_texts.py (and translate): {unknown}"
     for po in (PO, PO_PL):

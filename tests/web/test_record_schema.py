@@ -7,6 +7,7 @@ schema already gives), and the form renders in every language offered.
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -16,15 +17,24 @@ from django.urls import reverse
 
 from scorebook.catalogues import say_in
 from scorebook.engine import registry
+from scorebook.engine.messages import Msg
 from scorebook.engine.shape import Leaf, leaf_at, leaves
 from scorebook.engine.variants import (
+    _hungarian,
+    _tarokk54,
+    magyar,
+    negyes54,
     scopa,
     snapszer,
     strohmandli,
     stromann,
+    tapper,
     trappola,
+    trisak,
 )
-from tests.web.handforms import fast_password_hashing, make_night  # noqa: F401
+from scorebook.engine.variants.kiralyhivo import record as kiralyhivo_record
+from scorebook.engine.variants.kiralyhivo import tariffs as kiralyhivo_tariffs
+from tests.web.handforms import assert_renders, fast_password_hashing, make_night  # noqa: F401
 
 TEMPLATES = Path(settings.BASE_DIR) / "templates" / "scorebook" / "hands"
 FIELD_TAG = re.compile(r"\{% field form \"([^\":]+)(?::\w+)?\"([^%]*)%\}")
@@ -169,3 +179,147 @@ def test_the_problem_list_names_a_group_of_fields_by_its_schema_label(client, dj
     assert response.status_code == 200
     texts = [text for _anchor, text in response.context["form"].messages]
     assert "Kártyapontok (összesen 120): a két szám összege 130, nem 120" in texts, texts
+
+
+# --- the Hungarian tarokk games: magyar, tapper, királyhívó, trisák, négyes 54 -------------
+
+# variant key → players of a test night
+TAROKK_GAMES = {
+    "kiralyhivo": ["Anna", "Béla", "Csaba", "Dóra"],
+    "magyar": ["Anna", "Béla", "Csaba"],
+    "negyes54": ["Anna", "Béla", "Csaba", "Dóra"],
+    "tapper": ["Anna", "Béla", "Csaba"],
+    "trisak": ["Anna", "Béla", "Csaba", "Dóra"],
+}
+# Partials a variant includes; a partial shared with a variant not moved yet may still
+# name its labels and choices (its paths must still be in the schema).
+SHARED = {"_announced_figures.html"}
+ANY_FIELD_TAG = re.compile(r'{%\s*field\s+form\s+"([^"]+)"([^%]*)%}')
+INCLUDE = re.compile(r'{%\s*include\s+"scorebook/hands/([^"]+)"([^%]*)%}')
+# what a template may no longer say for a field the schema describes (a player's name as
+# the label of a player-map input is layout)
+STATED = re.compile(r"\b(label|help)=_\(|\b(min|max|default|choices)=")
+CHOICE_WIDGET = re.compile(r'widget="(select|radio)"')
+
+
+def tarokk_templates(key: str) -> list[tuple[str, str]]:
+    """(file name, text) of the variant's template and the partials it includes; a partial's
+    `{% if flag %}` parts only where the include sets the flag (`with side=True`)."""
+    own = (TEMPLATES / f"{key}.html").read_text()
+    out = [(f"{key}.html", own)]
+    for name, args in INCLUDE.findall(own):
+        text = (TEMPLATES / name).read_text()
+        for flag in re.findall(r"{%\s*if (\w+)\s*%}", text):
+            if f"{flag}=True" not in args:
+                text = re.sub(r"{%\s*if " + flag + r"\s*%}.*?{%\s*endif\s*%}", "", text, flags=re.S)
+        out.append((name, text))
+    return out
+
+
+def tarokk_fields(key: str) -> list[tuple[str, str, str]]:
+    """(template, record path, the tag's other arguments) of every `{% field %}`."""
+    out = []
+    for name, text in tarokk_templates(key):
+        for field_name, rest in ANY_FIELD_TAG.findall(text):
+            path = field_name.split(":")[0].replace("@#", "player").replace("#", "0")
+            out.append((name, path, rest))
+    return out
+
+
+@pytest.mark.parametrize("key", sorted(TAROKK_GAMES))
+def test_every_field_of_a_tarokk_form_has_a_labelled_leaf(key):
+    record = registry.get(key).record
+    unlabelled = [
+        path
+        for _name, path, _rest in tarokk_fields(key)
+        if (leaf := leaf_at(record, path)) is None or leaf.label is None
+    ]
+    assert not unlabelled, unlabelled
+
+
+@pytest.mark.parametrize("key", sorted(TAROKK_GAMES))
+def test_every_choice_a_tarokk_form_offers_has_a_label(key):
+    record = registry.get(key).record
+    offered = {path for _name, path, rest in tarokk_fields(key) if CHOICE_WIDGET.search(rest)}
+    for path in offered:
+        leaf = leaf_at(record, path)
+        assert leaf is not None, path
+        assert leaf.choices, f"{path} offers no choices"
+    for path, leaf in leaves(record):
+        for choice in leaf.choices:
+            assert isinstance(choice.label, Msg), (path, choice)
+            assert choice.label.id, (path, choice)
+        if leaf.default is not None and leaf.choices:
+            assert leaf.default in [c.value for c in leaf.choices], path
+        if leaf.lo is not None and leaf.hi is not None:
+            assert leaf.lo <= leaf.hi, path
+        if leaf.when is not None:
+            assert leaf_at(record, leaf.when.path) is not None, (path, leaf.when)
+
+
+@pytest.mark.parametrize("key", sorted(TAROKK_GAMES))
+def test_a_tarokk_template_keeps_only_the_layout(key):
+    stated = [
+        (name, path, rest.strip())
+        for name, path, rest in tarokk_fields(key)
+        if name not in SHARED and STATED.search(rest)
+    ]
+    assert not stated, stated
+    own = tarokk_templates(key)[0][1]
+    assert "choices=" not in own
+    assert "figures=" not in own  # the shared partial's choices come from the schema too
+    assert "label=_(" not in own
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("key", sorted(TAROKK_GAMES))
+@pytest.mark.parametrize("lang", ["en", "hu", "pl"])
+def test_a_tarokk_new_hand_form_renders_in_every_language(client_in, user, key, lang):
+    night = make_night(user, key, TAROKK_GAMES[key], first_dealer=TAROKK_GAMES[key][-1])
+    response = client_in.get(reverse("new_hand", args=[night.pk]), HTTP_ACCEPT_LANGUAGE=lang)
+    assert_renders(response, key)
+    page = response.content.decode()
+    assert f'<html lang="{lang}">' in page
+    record = registry.get(key).record
+    say = say_in(lang)
+    for name, path, _rest in tarokk_fields(key):
+        leaf = leaf_at(record, path)
+        assert leaf is not None, path
+        assert leaf.label is not None, path
+        if name not in SHARED:  # the form shows the schema's label and choices, translated
+            assert html.escape(say(leaf.label)) in page, (path, say(leaf.label))
+            for choice in leaf.choices:
+                assert html.escape(say(choice.label)) in page, (path, choice)
+
+
+def test_the_tarokk_choices_and_ranges_are_the_readers_own():
+    def values(key: str, path: str) -> tuple[object, ...]:
+        leaf = schema_leaf(key, path)
+        assert leaf is not None
+        return tuple(c.value for c in leaf.choices)
+
+    assert values("kiralyhivo", "contract") == kiralyhivo_tariffs.CONTRACTS
+    assert values("kiralyhivo", "called_king_location") == kiralyhivo_tariffs.LOCATIONS
+    assert values("kiralyhivo", "announcements[0].figure") == kiralyhivo_tariffs.FIGURES
+    assert values("kiralyhivo", "game_contra") == kiralyhivo_record.LEVELS
+    assert values("magyar", "outcome") == magyar.OUTCOMES
+    assert values("magyar", "level") == magyar.LEVELS
+    assert values("magyar", "announcements[0].figure") == magyar.ANNOUNCEABLE_WITH_DOUBLE
+    assert values("magyar", "result.trull_side") == _hungarian.SIDES
+    assert values("tapper", "contract") == tapper.CONTRACTS
+    assert values("tapper", "hand_bonuses[0].bonus") == tapper.BONUS_KEYS
+    assert values("tapper", "irregularity.type") == tapper.IRREGULARITIES
+    assert set(values("trisak", "contract")) == set(trisak.CONTRACTS)
+    assert values("trisak", "hand_bonuses[0].bonus") == trisak.BONUSES
+    assert values("trisak", "called_tarokk") == _tarokk54.CALLED_TAROKKS
+    assert set(values("negyes54", "contract")) == set(negyes54.CONTRACTS)
+    assert values("negyes54", "contra") == negyes54.CONTRA_LEVELS
+    assert values("negyes54", "irregularity.type") == negyes54.IRREGULARITIES
+    leaf = schema_leaf("trisak", "result.trisak_points.Anna")
+    assert leaf is not None
+    assert leaf.hi == trisak.PACK_POINTS - trisak.TALON_LEAST
+    for key in TAROKK_GAMES:  # a `when` names a record field that offers those values
+        for path, leaf in leaves(registry.get(key).record):
+            if leaf.when is not None:
+                offered = values(key, leaf.when.path)
+                assert set(leaf.when.values) <= set(offered), f"{key}: {path}"

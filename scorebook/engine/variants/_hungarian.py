@@ -15,12 +15,33 @@ from scorebook.engine import pots
 from scorebook.engine.errors import InvalidHand
 from scorebook.engine.messages import Msg, pmsg
 from scorebook.engine.record import Reader
+from scorebook.engine.shape import Choice
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import Amount, EndOfSession, Entry, Line, Session, TableHint
 
 POT = "ultimokassza"
 DECLARER, OPPONENTS = "declarer", "opponents"
 SIDES = (DECLARER, OPPONENTS)
+# The hand forms' words for the sides and the contra levels (0 none … 5 mordkontra; the
+# house rule max_contra_level may stop lower), as the record schemas offer them.
+SIDE_LABELS = {
+    DECLARER: pmsg("hungarian tarokk choice", "declarer side"),
+    OPPONENTS: pmsg("hungarian tarokk choice", "opponents"),
+}
+CONTRA_LEVELS = (0, 1, 2, 3, 4, 5)
+CONTRA_LABELS = {
+    0: pmsg("hungarian tarokk choice", "—"),
+    1: pmsg("hungarian tarokk choice", "kontra"),
+    2: pmsg("hungarian tarokk choice", "rekontra"),
+    3: pmsg("hungarian tarokk choice", "szubkontra"),
+    4: pmsg("hungarian tarokk choice", "hirskontra"),
+    5: pmsg("hungarian tarokk choice", "mordkontra"),
+}
+
+
+def choices(values: Sequence[Any], labels: Mapping[Any, Msg]) -> tuple[Choice, ...]:
+    """The values a reader accepts, each with its label on the hand form (the record schema)."""
+    return tuple(Choice(value, labels[value]) for value in values)
 
 
 def other(side: str) -> str:

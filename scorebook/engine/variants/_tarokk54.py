@@ -18,6 +18,7 @@ from scorebook.engine.errors import InvalidHand
 from scorebook.engine.messages import NO_MSG, Msg, msg, pmsg
 from scorebook.engine.payments import book_payment, contra_multiplier
 from scorebook.engine.record import Reader
+from scorebook.engine.shape import Choice
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import EndOfSession, Entry, Line, Session
 
@@ -37,6 +38,37 @@ CONTRAS = (
     pmsg("tarokk54 contra", "mordkontra"),
 )
 TRICKS = 12  # 12 tricks in a deal of 54 cards among four
+# The tarokks a declarer may call, as the hand form lists them: XIX down to II.
+CALLED_TAROKKS = tuple(range(19, 1, -1))
+TAROKK_NAMES = {
+    19: pmsg("tarokk54 tarokk", "XIX"),
+    18: pmsg("tarokk54 tarokk", "XVIII"),
+    17: pmsg("tarokk54 tarokk", "XVII"),
+    16: pmsg("tarokk54 tarokk", "XVI"),
+    15: pmsg("tarokk54 tarokk", "XV"),
+    14: pmsg("tarokk54 tarokk", "XIV"),
+    13: pmsg("tarokk54 tarokk", "XIII"),
+    12: pmsg("tarokk54 tarokk", "XII"),
+    11: pmsg("tarokk54 tarokk", "XI"),
+    10: pmsg("tarokk54 tarokk", "X"),
+    9: pmsg("tarokk54 tarokk", "IX"),
+    8: pmsg("tarokk54 tarokk", "VIII"),
+    7: pmsg("tarokk54 tarokk", "VII"),
+    6: pmsg("tarokk54 tarokk", "VI"),
+    5: pmsg("tarokk54 tarokk", "V"),
+    4: pmsg("tarokk54 tarokk", "IV"),
+    3: pmsg("tarokk54 tarokk", "III"),
+    2: pmsg("tarokk54 tarokk", "II"),
+}
+# The contra levels by number, 0 (none) to mordkontra, as the hand form lists them; each
+# variant's reader takes the levels up to its own top.
+LEVELS = tuple(range(len(CONTRAS)))
+LEVEL_NAMES = dict(enumerate((pmsg("tarokk54 contra", "—"), *CONTRAS[1:])))
+
+
+def choices(values: Sequence[Any], labels: Mapping[Any, Msg]) -> tuple[Choice, ...]:
+    """The values a reader accepts, each with its label on the hand form (the record schema)."""
+    return tuple(Choice(value, labels[value]) for value in values)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,8 @@ from typing import Any
 from scorebook.engine.messages import pmsg
 from scorebook.engine.record import Reader
 
+TAROKKS = 22  # in the pack: no one can hold more
+
 
 def read_tarokk_counts(
     r: Reader, name: str, who: str, players: tuple[str, ...], *, scored: bool
@@ -30,7 +32,7 @@ def read_tarokk_counts(
         return counts
     for i, item in enumerate(items):
         player = item.player(who, players)
-        count = item.integer("count", lo=0, hi=22)
+        count = item.integer("count", lo=0, hi=TAROKKS)
         if player is None or count is None:
             continue
         if any(p == player for p, _ in counts):

@@ -22,17 +22,21 @@ from scorebook.engine.errors import Problems
 from scorebook.engine.messages import Msg, pmsg
 from scorebook.engine.payments import contra_multiplier, each_pays, split
 from scorebook.engine.record import Reader
-from scorebook.engine.shape import INT, PLAYER, TEXT, TEXTS, fields, rows
+from scorebook.engine.shape import INT, PLAYER, TEXT, TEXTS, When, fields, rows
 from scorebook.engine.types import Amount, EndOfSession, Entry, HouseRule, Line, Session
 from scorebook.engine.variants._hungarian import (
+    CONTRA_LABELS,
+    CONTRA_LEVELS,
     DECLARER,
     GAME,
     OPPONENTS,
     POT,
+    SIDE_LABELS,
     SIDES,
     PotGame,
     PotState,
     check_no_game,
+    choices,
     contra_of,
     kassza_fee,
     next_dealer,
@@ -43,32 +47,10 @@ from scorebook.engine.variants._hungarian import (
     ultimo_failed,
 )
 from scorebook.engine.variants._tarokk_count import (
+    TAROKKS,
     bonus_step_problem,
     is_bonus_step,
     read_tarokk_counts,
-)
-
-# The hand record (spec §13), field by field: what `check_input` lets through to the reader.
-RECORD = fields(
-    dealer=PLAYER,
-    outcome=TEXT,
-    declarer=PLAYER,
-    level=TEXT,
-    talon_step=INT,
-    talon_figure_cards=TEXTS,
-    game_contra=INT,
-    announcements=rows(figure=TEXT, by=PLAYER, contra=INT),
-    tarokk_counts=rows(seat=PLAYER, count=INT),
-    result=fields(
-        declarer_card_points=INT,
-        all_tricks_side=TEXT,
-        trull_side=TEXT,
-        four_kings_side=TEXT,
-        pagat_ultimo_side=TEXT,
-        xxi_catch_side=TEXT,
-        pagat_lost_last_trick_side=TEXT,
-    ),
-    irregularity=fields(kind=TEXT, seat=PLAYER),
 )
 
 KEY = "magyar"
@@ -362,6 +344,118 @@ ANNOUNCEABLE_WITH_DOUBLE = ("volat", "double_game", *ANNOUNCEABLE[1:])
 FIGURE_SIDE_FIELDS = tuple((f, f"{f}_side") for f in FIGURES)
 NO_GAME_NULLS = ("declarer", "level", "talon_step", "result", "irregularity")
 NO_GAME_EMPTIES = ("announcements", "tarokk_counts", "talon_figure_cards")
+IRREGULARITIES = ("renonsz", "wrong_discard")
+
+# The hand form's words for the values the reader accepts.
+OUTCOME_LABELS = {
+    "played": pmsg("magyar choice", "played"),
+    "all_pass": pmsg("magyar choice", "all pass"),
+    "no_game": pmsg("magyar choice", "no game (abandoned)"),
+}
+LEVEL_LABELS = {
+    "three": pmsg("magyar choice", "three (hármas)"),
+    "lower_three": pmsg("magyar choice", "lower three (alsó hármas)"),
+    "two": pmsg("magyar choice", "two (kettős)"),
+    "one": pmsg("magyar choice", "one (egyes)"),
+    "solo": pmsg("magyar choice", "solo (szóló)"),
+}
+FIGURE_LABELS = {
+    "volat": pmsg("magyar choice", "volát"),
+    "double_game": pmsg("magyar choice", "double game (duplajáték)"),
+    "trull": pmsg("magyar choice", "trull (tuli)"),
+    "four_kings": pmsg("magyar choice", "four kings (négy király)"),
+    "pagat_ultimo": pmsg("magyar choice", "pagátultimó"),
+    "xxi_catch": pmsg("magyar choice", "XXI-catch (huszonegyfogás)"),
+}
+TALON_CARD_LABELS = {
+    "skiz": pmsg("magyar choice", "skíz"),
+    "xxi": pmsg("magyar choice", "XXI"),
+    "pagat": pmsg("magyar choice", "pagát"),
+    "king": pmsg("magyar choice", "king"),
+}
+IRREGULARITY_LABELS = {
+    "renonsz": pmsg("magyar choice", "revoke (renonsz)"),
+    "wrong_discard": pmsg("magyar choice", "wrong discard"),
+}
+PLAYED = When("outcome", ("played",))  # nothing but the dealer without a game
+STEPPED = When("level", tuple(STEP_VALUE))  # every level but szóló takes talon cards
+SIDE = TEXT.but(choices=choices(SIDES, SIDE_LABELS))
+CONTRA = INT.but(
+    choices=choices(CONTRA_LEVELS, CONTRA_LABELS), lo=CONTRA_LEVELS[0], hi=CONTRA_LEVELS[-1]
+)
+
+# The hand record (spec §13), field by field: what `check_input` lets through to the reader,
+# and each field's schema for the hand form (label, help, choices, range, default, and
+# `when` it applies): the form takes them from here, the reader checks the same constants.
+RECORD = fields(
+    dealer=PLAYER.but(label=pmsg("magyar field", "Dealer")),
+    outcome=TEXT.but(
+        label=pmsg("magyar field", "Outcome"),
+        choices=choices(OUTCOMES, OUTCOME_LABELS),
+        default="played",
+    ),
+    declarer=PLAYER.but(label=pmsg("magyar field", "Declarer (felvevő)"), when=PLAYED),
+    level=TEXT.but(
+        label=pmsg("magyar field", "Game"), choices=choices(LEVELS, LEVEL_LABELS), when=PLAYED
+    ),
+    # up to the source's last step per level with the house rule max_talon_step "source"
+    talon_step=INT.but(
+        label=pmsg("magyar field", "Talon step kept (1st, 2nd… group turned up)"),
+        help=pmsg("magyar field", "empty in szóló"),
+        lo=1,
+        when=STEPPED,
+    ),
+    # hand-written selects in the template (a card may repeat: the king)
+    talon_figure_cards=TEXTS.but(
+        label=pmsg("magyar field", "Figure cards left to the opponents in the talon"),
+        help=pmsg(
+            "magyar field", "Only when the house rule says talon cards do not count for figures."
+        ),
+        choices=choices(tuple(TALON_FIGURE_CARDS), TALON_CARD_LABELS),
+        when=STEPPED,
+    ),
+    # up to the house rule max_contra_level
+    game_contra=CONTRA.but(label=pmsg("magyar field", "Game contra"), default=0, when=PLAYED),
+    # double game only with the house rule double_game
+    announcements=rows(
+        figure=TEXT.but(
+            label=pmsg("magyar field", "Figure"),
+            choices=choices(ANNOUNCEABLE_WITH_DOUBLE, FIGURE_LABELS),
+        ),
+        by=PLAYER.but(label=pmsg("magyar field", "Announced by")),
+        contra=CONTRA.but(label=pmsg("magyar field", "Contra")),
+    ),
+    # scored only with the house rule tarokk_count_bonus
+    tarokk_counts=rows(
+        seat=PLAYER.but(label=pmsg("magyar field", "Player")),
+        count=INT.but(label=pmsg("magyar field", "Tarokks"), lo=0, hi=TAROKKS),
+    ),
+    result=fields(
+        declarer_card_points=INT.but(
+            label=pmsg("magyar field", "Declarer's card points (0–94, with his discard)"),
+            lo=0,
+            hi=TOTAL_CARD_POINTS,
+            when=PLAYED,
+        ),
+        all_tricks_side=SIDE.but(label=pmsg("magyar field", "All twelve tricks (volát)")),
+        trull_side=SIDE.but(label=pmsg("magyar field", "Trull (skíz, XXI, pagát)")),
+        four_kings_side=SIDE.but(label=pmsg("magyar field", "Four kings")),
+        pagat_ultimo_side=SIDE.but(label=pmsg("magyar field", "Pagátultimó")),
+        xxi_catch_side=SIDE.but(label=pmsg("magyar field", "XXI-catch")),
+        # read only with the house rule silent_ultimo_failure_penalty
+        pagat_lost_last_trick_side=SIDE.but(
+            label=pmsg("magyar field", "Pagát beaten in the 12th trick"),
+            help=pmsg("magyar field", "only with the silent-ultimo-failure house rule"),
+        ),
+    ),
+    irregularity=fields(
+        kind=TEXT.but(
+            label=pmsg("magyar field", "Irregularity"),
+            choices=choices(IRREGULARITIES, IRREGULARITY_LABELS),
+        ),
+        seat=PLAYER.but(label=pmsg("magyar field", "Offender")),
+    ),
+)
 
 
 def game_value(level: str, step: int | None) -> int:
@@ -519,7 +613,7 @@ def _read_irregularity(
     irr = r.obj("irregularity", optional=True)
     if irr is None:
         return None
-    kind = irr.choice("kind", ("renonsz", "wrong_discard"))
+    kind = irr.choice("kind", IRREGULARITIES)
     seat = irr.player("seat", players)
     if kind == "wrong_discard" and seat is not None and declarer is not None:
         _check_wrong_discard(r.problems, seat, declarer, level)

@@ -17,16 +17,22 @@ from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.payments import book_payment as _distribute
 from scorebook.engine.payments import contra_multiplier
 from scorebook.engine.record import Reader
-from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, by_player, fields, rows
+from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, Choice, When, by_player, fields, rows
 from scorebook.engine.types import Entry, HouseRule, Line, Session, TableHint
 from scorebook.engine.variants._tarokk54 import (
     BIDDING,
+    CALLED_TAROKKS,
     CONTRAS_GROUP,
+    LEVEL_NAMES,
+    LEVELS,
     LOST,
     PENALTIES,
+    TAROKK_NAMES,
+    TRICKS,
     WON,
     FourSeatTable,
     State,
+    choices,
     contra_game,
     first_hand,
     hand_booked,
@@ -35,25 +41,6 @@ from scorebook.engine.variants._tarokk54 import (
     read_tricks,
     refuse_other_results,
     times,
-)
-
-# The hand record (spec §13, plus `bids` and `rekontra_by`, which the reader takes for the
-# ultimó-bid rules), field by field: what `check_input` lets through to the reader.
-RECORD = fields(
-    dealer=PLAYER,
-    contract=TEXT,
-    declarer=PLAYER,
-    helper=PLAYER,
-    called_tarokk=INT,
-    partner=PLAYER,
-    alone=BOOL,
-    contra=INT,
-    rekontra_by=PLAYER,
-    bids=rows(player=PLAYER, call=TEXT),
-    result=fields(
-        tricks=by_player(INT), declarer_side_points=INT, ultimo_won=BOOL, declarer_took_trick=BOOL
-    ),
-    irregularity=fields(type=TEXT, player=PLAYER),
 )
 
 KEY = "negyes54"
@@ -120,6 +107,109 @@ IRREGULARITY_NAMES = {
     "illegal_ultimo_bid": pmsg("negyes54 irregularity", "ultimóhívás without pagát, sas or king"),
 }
 RESULT_FIELDS = ("tricks", "declarer_side_points", "ultimo_won", "declarer_took_trick")
+
+# The form lists the bids by level, then the two trisákolás forms.
+CONTRACT_LABELS = {
+    "jatek": pmsg("negyes54 choice", "játék"),
+    "ultimohivas": pmsg("negyes54 choice", "ultimóhívás"),
+    "betli": pmsg("negyes54 choice", "betli"),
+    "jatek_es_ultimo": pmsg("negyes54 choice", "játék és ultimó"),
+    "harmas_jatek": pmsg("negyes54 choice", "hármas játék"),
+    "harmas_jatek_es_ultimo": pmsg("negyes54 choice", "hármas játék és ultimó"),
+    "teritett_betli": pmsg("negyes54 choice", "terített betli"),
+    "szolo_harmas": pmsg("negyes54 choice", "szóló hármas"),
+    "szolo_harmas_es_ultimo": pmsg("negyes54 choice", "szóló hármas és ultimó"),
+    "trisakolas": pmsg("negyes54 choice", "trisákolás"),
+    ALL_PASS: pmsg("negyes54 choice", "trisákolás (all four passed)"),
+}
+IRREGULARITY_LABELS = {
+    "revoke": pmsg("negyes54 choice", "revoke (renonsz)"),
+    "wrong_discard": pmsg("negyes54 choice", "wrong discard"),
+    "illegal_ultimo_bid": pmsg("negyes54 choice", "illegal ultimó bid"),
+}
+CONTRA_LEVELS = LEVELS[:3]  # none, kontra, rekontra: no higher contra in this game
+CALLS = When("contract", CALLING)
+
+# The hand record (spec §13, plus `bids` and `rekontra_by`, which the reader takes for the
+# ultimó-bid rules), field by field: what `check_input` lets through to the reader, and
+# each field's schema for the hand form (label, choices, range, default, and `when` it
+# applies): the form takes them from here, the reader checks the same constants.
+RECORD = fields(
+    dealer=PLAYER.but(label=pmsg("negyes54 field", "Dealer")),
+    contract=TEXT.but(
+        label=pmsg("negyes54 field", "Game"),
+        choices=choices((*CONTRACTS[2:], *reversed(CONTRACTS[:2])), CONTRACT_LABELS),
+    ),
+    declarer=PLAYER.but(label=pmsg("negyes54 field", "Declarer (felvevő)")),
+    helper=PLAYER.but(
+        label=pmsg("negyes54 field", "Helper (segítek)"), when=When("contract", ("trisakolas",))
+    ),
+    called_tarokk=INT.but(
+        label=pmsg("negyes54 field", "Called tarokk"),
+        choices=choices(CALLED_TAROKKS, TAROKK_NAMES),
+        lo=min(CALLED_TAROKKS),
+        hi=max(CALLED_TAROKKS),
+        when=CALLS,
+    ),
+    partner=PLAYER.but(label=pmsg("negyes54 field", "Partner (holds it)"), when=CALLS),
+    alone=BOOL.but(
+        label=pmsg(
+            "negyes54 field", "Called tarokk in the talon: declarer alone (ultimó bids only)"
+        ),
+        when=CALLS,
+    ),
+    # no contra after an all-pass (`_read_contra`)
+    contra=INT.but(
+        label=pmsg("negyes54 field", "Contra"),
+        choices=choices(CONTRA_LEVELS, LEVEL_NAMES),
+        lo=CONTRA_LEVELS[0],
+        hi=CONTRA_LEVELS[-1],
+        default=0,
+        when=When("contract", CONTRACTS[1:]),
+    ),
+    rekontra_by=PLAYER,
+    bids=rows(player=PLAYER, call=TEXT),
+    result=fields(
+        tricks=by_player(
+            INT.but(
+                label=pmsg("negyes54 field", "Tricks (sum 12)"),
+                lo=0,
+                hi=TRICKS,
+                when=When("contract", ("trisakolas", ALL_PASS)),
+            )
+        ),
+        declarer_side_points=INT.but(
+            label=pmsg("negyes54 field", "Declarer side's card points (0–64)"),
+            lo=0,
+            hi=TOTAL,
+            when=When("contract", tuple(GAME_PART)),
+        ),
+        # hand-written radios in the template (null where the question does not apply)
+        ultimo_won=BOOL.but(
+            label=pmsg("negyes54 field", "Ultimó (bids with an ultimó)"),
+            choices=(
+                Choice(True, pmsg("negyes54 choice", "won")),
+                Choice(False, pmsg("negyes54 choice", "lost")),
+            ),
+            when=When("contract", ULTIMO_BIDS),
+        ),
+        declarer_took_trick=BOOL.but(
+            label=pmsg("negyes54 field", "Betli: did the declarer take a trick?"),
+            choices=(
+                Choice(False, pmsg("negyes54 choice", "no trick (won)")),
+                Choice(True, pmsg("negyes54 choice", "took a trick (lost)")),
+            ),
+            when=When("contract", tuple(BETLI)),
+        ),
+    ),
+    irregularity=fields(
+        type=TEXT.but(
+            label=pmsg("negyes54 field", "Irregularity"),
+            choices=choices(IRREGULARITIES, IRREGULARITY_LABELS),
+        ),
+        player=PLAYER.but(label=pmsg("negyes54 field", "Offender")),
+    ),
+)
 
 
 def _bid_value(contract: str) -> int:
@@ -335,7 +425,7 @@ def _read_call(r: Reader, contract: str | None, others: list[str]) -> str | None
                 ),
             )
         return None
-    r.integer("called_tarokk", lo=2, hi=19)
+    r.integer("called_tarokk", lo=min(CALLED_TAROKKS), hi=max(CALLED_TAROKKS))
     partner = r.player("partner", others, optional=True)
     if contract == "jatek" and alone:
         problems.add(
@@ -352,7 +442,7 @@ def _read_call(r: Reader, contract: str | None, others: list[str]) -> str | None
 
 def _read_contra(r: Reader, rules: Mapping[str, Any], contract: str | None) -> int:
     """The contra level: none after an all-pass, on trisákolás only under N5."""
-    contra = r.integer("contra", lo=0, hi=2, default=0) or 0
+    contra = r.integer("contra", lo=CONTRA_LEVELS[0], hi=CONTRA_LEVELS[-1], default=0) or 0
     if contra and contract == ALL_PASS:
         r.problems.add(
             "contra",

@@ -20,17 +20,21 @@ from scorebook.engine import pots
 from scorebook.engine.errors import Problems
 from scorebook.engine.messages import Msg, pmsg
 from scorebook.engine.record import Reader
-from scorebook.engine.shape import BOOL, INT, PLAYER, PLAYERS, TEXT, fields, rows
+from scorebook.engine.shape import BOOL, INT, PLAYER, PLAYERS, TEXT, Choice, When, fields, rows
 from scorebook.engine.types import Amount, EndOfSession, Entry, HouseRule, Line, Session
 from scorebook.engine.variants._hungarian import (
+    CONTRA_LABELS,
+    CONTRA_LEVELS,
     DECLARER,
     GAME,
     OPPONENTS,
     POT,
+    SIDE_LABELS,
     SIDES,
     PotGame,
     PotState,
     check_no_game,
+    choices,
     contra_of,
     kassza_fee,
     next_dealer,
@@ -41,29 +45,10 @@ from scorebook.engine.variants._hungarian import (
     ultimo_failed,
 )
 from scorebook.engine.variants._tarokk_count import (
+    TAROKKS,
     bonus_step_problem,
     is_bonus_step,
     read_tarokk_counts,
-)
-
-# The hand record (spec §13), field by field: what `check_input` lets through to the reader.
-RECORD = fields(
-    dealer=PLAYER,
-    all_pass=BOOL,
-    declarer=PLAYER,
-    contract=TEXT,
-    bid_participants=PLAYERS,
-    game_contra=INT,
-    game_contra_by=PLAYERS,
-    announcements=rows(figure=TEXT, side=TEXT, by=PLAYER, contra=INT, contra_by=PLAYERS),
-    result=fields(
-        declarer_points=INT,
-        figures_made=fields(pagat_ultimo=TEXT, volat=TEXT),
-        pagat_ultimo_player=PLAYER,
-    ),
-    hand_bonuses=rows(player=PLAYER, bonus=TEXT),
-    tarokk_count=rows(player=PLAYER, count=INT),
-    irregularity=fields(type=TEXT, player=PLAYER),
 )
 
 KEY = "tapper"
@@ -353,6 +338,110 @@ BONUS_KEYS = tuple(BONUSES)
 NO_GAME_NULLS = ("declarer", "contract", "result", "irregularity")
 NO_GAME_EMPTIES = ("bid_participants", "announcements", "hand_bonuses", "tarokk_count")
 
+# The hand form's words for the values the reader accepts.
+CONTRACT_LABELS = {
+    "harmas": pmsg("tapper choice", "hármas"),
+    "also_harmas": pmsg("tapper choice", "alsó hármas"),
+    "felso_harmas": pmsg("tapper choice", "felső hármas"),
+    "szolo": pmsg("tapper choice", "szóló"),
+}
+FIGURE_LABELS = {
+    "pagat_ultimo": pmsg("tapper choice", "pagátultimó"),
+    "volat": pmsg("tapper choice", "volát"),
+}
+BONUS_LABELS = {
+    "four_kings": pmsg("tapper choice", "four kings (négy király)"),
+    "trull": pmsg("tapper choice", "tulétroá (three honours)"),
+    "heads": pmsg("tapper choice", "fejek (two honours)"),
+}
+IRREGULARITY_LABELS = {
+    "revoke": pmsg("tapper choice", "revoke (renonsz)"),
+    "wrong_discard": pmsg("tapper choice", "wrong discard"),
+    "no_tarokk_annulment": pmsg("tapper choice", "annulled: no tarokk"),
+}
+PLAYED = When("all_pass", (False,))  # nothing but the dealer when all pass
+SIDE = TEXT.but(choices=choices(SIDES, SIDE_LABELS))
+CONTRA = INT.but(
+    choices=choices(CONTRA_LEVELS, CONTRA_LABELS), lo=CONTRA_LEVELS[0], hi=CONTRA_LEVELS[-1]
+)
+
+# The hand record (spec §13), field by field: what `check_input` lets through to the reader,
+# and each field's schema for the hand form (label, choices, range, default, and `when` it
+# applies): the form takes them from here, the reader checks the same constants.
+RECORD = fields(
+    dealer=PLAYER.but(label=pmsg("tapper field", "Dealer")),
+    all_pass=BOOL.but(
+        label=pmsg("tapper field", "Outcome"),
+        choices=(
+            Choice(False, pmsg("tapper choice", "played")),
+            Choice(True, pmsg("tapper choice", "all pass (passz)")),
+        ),
+    ),
+    declarer=PLAYER.but(label=pmsg("tapper field", "Declarer (felvevő)"), when=PLAYED),
+    contract=TEXT.but(
+        label=pmsg("tapper field", "Game"),
+        choices=choices(CONTRACTS, CONTRACT_LABELS),
+        when=PLAYED,
+    ),
+    bid_participants=PLAYERS.but(
+        label=pmsg("tapper field", "Bid or held at least once (with the declarer)"),
+        when=PLAYED,
+    ),
+    game_contra=CONTRA.but(label=pmsg("tapper field", "Game contra"), default=0, when=PLAYED),
+    # read only with the house rule individual_contras (`_read_contra_by`)
+    game_contra_by=PLAYERS.but(
+        label=pmsg("tapper field", "Game contra given by (only with individual contras)")
+    ),
+    announcements=rows(
+        figure=TEXT.but(
+            label=pmsg("tapper field", "Announced figure"),
+            choices=choices(FIGURE_KEYS, FIGURE_LABELS),
+        ),
+        side=SIDE.but(label=pmsg("tapper field", "Announcing side")),
+        by=PLAYER.but(label=pmsg("tapper field", "Announced by")),
+        contra=CONTRA.but(label=pmsg("tapper field", "Contra")),
+        contra_by=PLAYERS.but(
+            label=pmsg("tapper field", "Contra given by (individual contras only)")
+        ),
+    ),
+    result=fields(
+        # 70 with the 54-card pack, 66 with 42 cards (house rule deck_size)
+        declarer_points=INT.but(
+            label=pmsg("tapper field", "Declarer's card points (0–70; 0–66 with 42 cards)"),
+            lo=0,
+            hi=max(TOTAL.values()),
+            when=PLAYED,
+        ),
+        figures_made=fields(
+            pagat_ultimo=SIDE.but(
+                label=pmsg("tapper field", "Pagátultimó made by (announced or silent)")
+            ),
+            volat=SIDE.but(label=pmsg("tapper field", "Volát made by (announced or silent)")),
+        ),
+        pagat_ultimo_player=PLAYER.but(
+            label=pmsg("tapper field", "Whose pagát won the last trick")
+        ),
+    ),
+    hand_bonuses=rows(
+        player=PLAYER.but(label=pmsg("tapper field", "Player")),
+        bonus=TEXT.but(
+            label=pmsg("tapper field", "Held"), choices=choices(BONUS_KEYS, BONUS_LABELS)
+        ),
+    ),
+    # scored only with the house rule tarokk_count_bonus
+    tarokk_count=rows(
+        player=PLAYER.but(label=pmsg("tapper field", "Player")),
+        count=INT.but(label=pmsg("tapper field", "Tarokks"), lo=0, hi=TAROKKS),
+    ),
+    irregularity=fields(
+        type=TEXT.but(
+            label=pmsg("tapper field", "Irregularity"),
+            choices=choices(IRREGULARITIES, IRREGULARITY_LABELS),
+        ),
+        player=PLAYER.but(label=pmsg("tapper field", "Player")),
+    ),
+)
+
 
 # --- read: the record into a Hand, one reader per section --------------------------------
 
@@ -401,7 +490,7 @@ def _read_played(session: Session, r: Reader) -> Played | None:
             "bid_participants",
             pmsg("tapper tarokk", "must contain the declarer {declarer}", declarer=declarer),
         )
-    game_contra = r.integer("game_contra", lo=0, hi=5, default=0)
+    game_contra = r.integer("game_contra", lo=CONTRA_LEVELS[0], hi=CONTRA_LEVELS[-1], default=0)
     game_contra_by = _read_contra_by(r, "game_contra_by", rules, opponents, declarer)
     announcements = _read_announcements(r, rules, players, opponents, declarer)
     bonuses = _read_bonuses(r, players)
@@ -461,7 +550,7 @@ def _read_announcements(
         figure = item.choice("figure", FIGURE_KEYS)
         side = item.choice("side", SIDES)
         by = item.player("by", players)
-        contra = item.integer("contra", lo=0, hi=5, default=0)
+        contra = item.integer("contra", lo=CONTRA_LEVELS[0], hi=CONTRA_LEVELS[-1], default=0)
         contra_by = _read_contra_by(item, "contra_by", rules, opponents, declarer)
         if figure is None or side is None or by is None or contra is None or declarer is None:
             continue

@@ -15,17 +15,23 @@ from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.payments import book_payment as _distribute
 from scorebook.engine.payments import contra_multiplier
 from scorebook.engine.record import Reader
-from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, by_player, fields, rows
+from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, Choice, When, by_player, fields, rows
 from scorebook.engine.types import Entry, HouseRule, Line, Session, TableHint
 from scorebook.engine.variants._tarokk54 import (
     BIDDING,
+    CALLED_TAROKKS,
     CONTRAS,
     CONTRAS_GROUP,
+    LEVEL_NAMES,
+    LEVELS,
     LOST,
     PENALTIES,
+    TAROKK_NAMES,
+    TRICKS,
     WON,
     FourSeatTable,
     State,
+    choices,
     contra_game,
     first_hand,
     hand_booked,
@@ -35,27 +41,6 @@ from scorebook.engine.variants._tarokk54 import (
     read_tricks,
     refuse_other_results,
     times,
-)
-
-# The hand record (spec §13), field by field: what `check_input` lets through to the reader.
-RECORD = fields(
-    dealer=PLAYER,
-    contract=TEXT,
-    declarer=PLAYER,
-    called_tarokk=INT,
-    partner=PLAYER,
-    called_tarokk_not_held=BOOL,
-    settled_half_fee=BOOL,
-    game_contra=INT,
-    ultimo=fields(side=TEXT, by=PLAYER, announced=BOOL, contra=INT, made=BOOL),
-    hand_bonuses=rows(player=PLAYER, bonus=TEXT),
-    result=fields(
-        declarer_side_points=INT,
-        declarer_took_trick=BOOL,
-        trisak_points=by_player(INT),
-        trisak_tricks=by_player(INT),
-    ),
-    irregularity=fields(type=TEXT, player=PLAYER),
 )
 
 KEY = "trisak"
@@ -104,6 +89,7 @@ CALLING = ("jatek", "ultimohivas")
 DISCARDING = ("jatek", "ultimohivas", "harmas")
 # 106 card points in the pack (seed 004 §67); 54 wins, 53–53 goes to the opponents (§73).
 PACK_POINTS = 106
+TALON_LEAST = 6  # the six talon cards are worth at least 6 (one point each)
 TO_WIN = 54
 # Trisákolás (seed 004 §73): the top scorer pays 3 to each, or 9 to a player without a trick.
 TRISAK_EACH = 3
@@ -127,6 +113,151 @@ IRREGULARITY_NAMES = {
 }
 SIDES = ("declarer", "opponents")
 RESULT_FIELDS = ("declarer_side_points", "declarer_took_trick", "trisak_points", "trisak_tricks")
+
+# The form lists the games by level, then trisákolás and the hand without a game.
+CONTRACT_LABELS = {
+    "jatek": pmsg("trisak choice", "játék"),
+    "ultimohivas": pmsg("trisak choice", "ultimóhívás"),
+    "bettli": pmsg("trisak choice", "betli"),
+    "harmas": pmsg("trisak choice", "hármas"),
+    "nyilt_bettli": pmsg("trisak choice", "nyílt betli"),
+    "harmas_szolo": pmsg("trisak choice", "hármas szóló"),
+    "trisakolas": pmsg("trisak choice", "trisákolás"),
+    "no_game": pmsg("trisak choice", "no game (all passed)"),
+}
+SIDE_LABELS = {
+    "declarer": pmsg("trisak choice", "declarer side"),
+    "opponents": pmsg("trisak choice", "opponents"),
+}
+BONUS_LABELS = {
+    "eight_tarokks": pmsg("trisak choice", "eight tarokks"),
+    "four_kings": pmsg("trisak choice", "four kings (négy király)"),
+    "trull": pmsg("trisak choice", "tulétroá"),
+    "little_honours": pmsg("trisak choice", "kis honnörök"),
+}
+IRREGULARITY_LABELS = {
+    "revoke": pmsg("trisak choice", "revoke (renonsz)"),
+    "wrong_discard": pmsg("trisak choice", "wrong discard"),
+}
+CALLS = When("contract", CALLING)
+ULTIMO = When("contract", tuple(ULTIMO_VALUE))
+# Ultimó contras start at kontra: a 0 would keep an untouched ultimó from reading as none.
+ULTIMO_LEVELS = LEVELS[1:]
+
+# The hand record (spec §13), field by field: what `check_input` lets through to the reader,
+# and each field's schema for the hand form (label, choices, range, default, and `when` it
+# applies): the form takes them from here, the reader checks the same constants.
+RECORD = fields(
+    dealer=PLAYER.but(label=pmsg("trisak field", "Dealer")),
+    contract=TEXT.but(
+        label=pmsg("trisak field", "Game"),
+        choices=choices((*CONTRACTS[2:], *reversed(CONTRACTS[:2])), CONTRACT_LABELS),
+    ),
+    declarer=PLAYER.but(
+        label=pmsg("trisak field", "Declarer (felvevő; at trisákolás the first to choose it)")
+    ),
+    called_tarokk=INT.but(
+        label=pmsg("trisak field", "Called tarokk (játék, ultimóhívás)"),
+        choices=choices(CALLED_TAROKKS, TAROKK_NAMES),
+        lo=min(CALLED_TAROKKS),
+        hi=max(CALLED_TAROKKS),
+        when=CALLS,
+    ),
+    partner=PLAYER.but(label=pmsg("trisak field", "Partner (holds it)"), when=CALLS),
+    called_tarokk_not_held=BOOL.but(
+        label=pmsg("trisak field", "Called tarokk in the talon or discard: declarer alone"),
+        when=CALLS,
+    ),
+    settled_half_fee=BOOL.but(
+        label=pmsg(
+            "trisak field",
+            "Ultimóhívás with the tarokk not held: settled for half the fee, not played",
+        ),
+        when=When("contract", ("ultimohivas",)),
+    ),
+    # no contra at a hand without a game or at trisákolás (`_read_game_contra`)
+    game_contra=INT.but(
+        label=pmsg("trisak field", "Game contra"),
+        choices=choices(LEVELS, LEVEL_NAMES),
+        lo=LEVELS[0],
+        hi=LEVELS[-1],
+        default=0,
+        when=When("contract", CONTRACTS[2:]),
+    ),
+    ultimo=fields(
+        side=TEXT.but(
+            label=pmsg("trisak field", "Side"), choices=choices(SIDES, SIDE_LABELS), when=ULTIMO
+        ),
+        by=PLAYER.but(label=pmsg("trisak field", "Pagát of"), when=ULTIMO),
+        announced=BOOL.but(
+            label=pmsg("trisak field", "How"),
+            choices=(
+                Choice(False, pmsg("trisak choice", "silent")),
+                Choice(True, pmsg("trisak choice", "announced")),
+            ),
+            when=ULTIMO,
+        ),
+        contra=INT.but(
+            label=pmsg("trisak field", "Ultimó contra"),
+            choices=choices(ULTIMO_LEVELS, LEVEL_NAMES),
+            lo=LEVELS[0],
+            hi=LEVELS[-1],
+            when=ULTIMO,
+        ),
+        made=BOOL.but(
+            label=pmsg("trisak field", "Result"),
+            choices=(
+                Choice(False, pmsg("trisak choice", "failed")),
+                Choice(True, pmsg("trisak choice", "made")),
+            ),
+            when=ULTIMO,
+        ),
+    ),
+    hand_bonuses=rows(
+        player=PLAYER.but(label=pmsg("trisak field", "Player")),
+        bonus=TEXT.but(label=pmsg("trisak field", "Bonus"), choices=choices(BONUSES, BONUS_LABELS)),
+    ),
+    result=fields(
+        declarer_side_points=INT.but(
+            label=pmsg("trisak field", "Declarer side's card points"),
+            lo=0,
+            hi=PACK_POINTS,
+            when=When("contract", CARD_GAMES),
+        ),
+        # hand-written radios in the template (null outside the betli games)
+        declarer_took_trick=BOOL.but(
+            label=pmsg("trisak field", "Betli: did the declarer take a trick?"),
+            choices=(
+                Choice(False, pmsg("trisak choice", "no trick (won)")),
+                Choice(True, pmsg("trisak choice", "took a trick (lost)")),
+            ),
+            when=When("contract", BETTLIS),
+        ),
+        trisak_points=by_player(
+            INT.but(
+                label=pmsg("trisak field", "Card points"),
+                lo=0,
+                hi=PACK_POINTS - TALON_LEAST,
+                when=When("contract", ("trisakolas",)),
+            )
+        ),
+        trisak_tricks=by_player(
+            INT.but(
+                label=pmsg("trisak field", "Tricks (sum 12)"),
+                lo=0,
+                hi=TRICKS,
+                when=When("contract", ("trisakolas",)),
+            )
+        ),
+    ),
+    irregularity=fields(
+        type=TEXT.but(
+            label=pmsg("trisak field", "Irregularity"),
+            choices=choices(IRREGULARITIES, IRREGULARITY_LABELS),
+        ),
+        player=PLAYER.but(label=pmsg("trisak field", "Offender")),
+    ),
+)
 
 HAND_BONUSES = pmsg("tarokk54 house rule group", "Hand bonuses")
 ULTIMO_GROUP = pmsg("tarokk54 house rule group", "Ultimó")
@@ -372,7 +503,7 @@ def _read_call(
                 msg("only at jatek and ultimohivas (must be false)"),
             )
         return None, not_held
-    r.integer("called_tarokk", lo=2, hi=19)
+    r.integer("called_tarokk", lo=min(CALLED_TAROKKS), hi=max(CALLED_TAROKKS))
     partner = r.player("partner", [p for p in players if p != declarer], optional=True)
     if r.has("partner") == not_held:
         problems.add(
@@ -396,7 +527,7 @@ def _read_settled(r: Reader, contract: str | None, not_held: bool) -> bool:
 
 def _read_contra(r: Reader, name: str, rules: Mapping[str, Any], top: int) -> int:
     """A contra level, 0 when contras are off (Tr8) or above the top step."""
-    level = r.integer(name, lo=0, hi=5, default=0) or 0
+    level = r.integer(name, lo=LEVELS[0], hi=LEVELS[-1], default=0) or 0
     if level and not rules["allow_contra"]:
         r.problems.add(
             r.path(name),
@@ -673,7 +804,7 @@ def _read_trisak_result(
     tricks = read_tricks(res, "trisak_tricks", players)
     if points is None or len(points) != 4:
         return None
-    if sum(points.values()) > PACK_POINTS - 6:
+    if sum(points.values()) > PACK_POINTS - TALON_LEAST:
         res.problems.add(
             "result.trisak_points",
             msg(

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from scorebook.engine.errors import Problems
 from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
-from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, fields, rows
+from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, Choice, When, fields, rows
 from scorebook.engine.types import Session
 from scorebook.engine.variants.kiralyhivo.tariffs import (
     CALLING,
@@ -34,38 +34,147 @@ from scorebook.engine.variants.kiralyhivo.tariffs import (
     MAX_LEVEL,
     OPPONENTS,
     SIDE_GENITIVE,
+    SIDE_NAMES,
     SIDES,
     SUITS,
     TALON_ACTIONS,
     TOTAL,
 )
 
-# The hand record (spec §13), field by field: what `check_input` lets through to the reader.
+
+def _choices(values: tuple[Any, ...], labels: Mapping[Any, Msg]) -> tuple[Choice, ...]:
+    """The values the reader accepts, each with its label on the form."""
+    return tuple(Choice(value, labels[value]) for value in values)
+
+
+# Contra levels 0 (none) to mordkontra; the house rule max_contra_level may stop lower.
+LEVELS = tuple(range(len(CONTRA_NAMES)))
+LEVEL_NAMES = dict(enumerate((pmsg("kiralyhivo contra", "—"), *CONTRA_NAMES[1:])))
+LEVEL = INT.but(choices=_choices(LEVELS, LEVEL_NAMES), lo=LEVELS[0], hi=LEVELS[-1])
+SIDE = TEXT.but(choices=_choices(SIDES, SIDE_NAMES))
+PLAYED = When("all_pass", (False,))  # no field but the dealer when all passed
+CONTRACT_LABELS = {
+    "hivas": pmsg("kiralyhivo choice", "hívás"),
+    "szolo": pmsg("kiralyhivo choice", "szóló"),
+    "harmas": pmsg("kiralyhivo choice", "hármas"),
+    "szolo_harmas": pmsg("kiralyhivo choice", "szóló hármas"),
+}
+SUIT_LABELS = {
+    "hearts": pmsg("kiralyhivo choice", "♥ kőr"),
+    "diamonds": pmsg("kiralyhivo choice", "♦ káró"),
+    "clubs": pmsg("kiralyhivo choice", "♣ treff"),
+    "spades": pmsg("kiralyhivo choice", "♠ pikk"),
+}
+LOCATION_LABELS = {
+    "player": pmsg("kiralyhivo choice", "held by a partner"),
+    "declarer": pmsg("kiralyhivo choice", "self-call"),
+    "talon": pmsg("kiralyhivo choice", "in the talon"),
+}
+TALON_ACTION_LABELS = {
+    "throw": pmsg("kiralyhivo choice", "thrown in"),
+    "play_took_king_half": pmsg("kiralyhivo choice", "played, took the king (half)"),
+    "play_left_king_half": pmsg("kiralyhivo choice", "played, left the king (half)"),
+}
+FIGURE_LABELS = {
+    "trull": pmsg("kiralyhivo choice", "tulétroá"),
+    "four_kings": pmsg("kiralyhivo choice", "four kings (négy király)"),
+    "xxi_catch": pmsg("kiralyhivo choice", "XXI-catch (huszonegyfogás)"),
+    "pagat_ultimo": pmsg("kiralyhivo choice", "pagátultimó"),
+    "king_ultimo": pmsg("kiralyhivo choice", "királyultimó"),
+    "volat": pmsg("kiralyhivo choice", "volát"),
+}
+IRREGULARITY_LABELS = {
+    "revoke": pmsg("kiralyhivo choice", "revoke (renonsz)"),
+    "wrong_discard": pmsg("kiralyhivo choice", "wrong discard"),
+    "no_tarokk_annulment": pmsg("kiralyhivo choice", "annulled: no tarokk"),
+}
+
+# The hand record (spec §13), field by field: what `check_input` lets through to the reader,
+# and each field's schema for the hand form (label, choices, range, default, and `when` it
+# applies): the form takes them from here, the reader checks the same constants.
 RECORD = fields(
-    dealer=PLAYER,
-    all_pass=BOOL,
-    declarer=PLAYER,
-    contract=TEXT,
-    called_king=TEXT,
-    called_king_location=TEXT,
-    partner=PLAYER,
-    talon_king_action=TEXT,
-    game_contra=INT,
-    announcements=rows(figure=TEXT, side=TEXT, by=PLAYER, contra=INT),
-    result=fields(
-        declarer_side_points=INT,
-        figures_made=fields(
-            trull=TEXT,
-            four_kings=TEXT,
-            xxi_catch=TEXT,
-            pagat_ultimo=TEXT,
-            king_ultimo=TEXT,
-            volat=TEXT,
+    dealer=PLAYER.but(label=pmsg("kiralyhivo field", "Dealer")),
+    all_pass=BOOL.but(
+        label=pmsg("kiralyhivo field", "Outcome"),
+        choices=(
+            Choice(False, pmsg("kiralyhivo choice", "played")),
+            Choice(True, pmsg("kiralyhivo choice", "all pass (passz)")),
         ),
-        called_king_taken_by_opponents=BOOL,
-        pagat_lost_last_trick=TEXT,
     ),
-    irregularity=fields(type=TEXT, player=PLAYER),
+    declarer=PLAYER.but(label=pmsg("kiralyhivo field", "Declarer (felvevő)"), when=PLAYED),
+    contract=TEXT.but(
+        label=pmsg("kiralyhivo field", "Game"),
+        choices=_choices(CONTRACTS, CONTRACT_LABELS),
+        when=PLAYED,
+    ),
+    # hívás and szóló only (`_read_called_king`)
+    called_king=TEXT.but(
+        label=pmsg("kiralyhivo field", "Called king (hívás, szóló)"),
+        choices=_choices(SUITS, SUIT_LABELS),
+        when=When("contract", CALLING),
+    ),
+    called_king_location=TEXT.but(
+        label=pmsg("kiralyhivo field", "The called king was"),
+        choices=_choices(LOCATIONS, LOCATION_LABELS),
+        when=When("contract", CALLING),
+    ),
+    # only when a partner holds it (`_read_partner`)
+    partner=PLAYER.but(
+        label=pmsg("kiralyhivo field", "Partner (holds the king)"),
+        when=When("called_king_location", ("player",)),
+    ),
+    # only with the called king in the talon (`_read_talon_action`: at hívás; at szóló only
+    # "throw", with the house rule throw_allowed_at_szolo)
+    talon_king_action=TEXT.but(
+        label=pmsg("kiralyhivo field", "King in the talon: what the declarer did"),
+        choices=_choices(TALON_ACTIONS, TALON_ACTION_LABELS),
+        when=When("called_king_location", ("talon",)),
+    ),
+    game_contra=LEVEL.but(label=pmsg("kiralyhivo field", "Game contra"), default=0, when=PLAYED),
+    announcements=rows(
+        figure=TEXT.but(
+            label=pmsg("kiralyhivo field", "Figure"), choices=_choices(FIGURES, FIGURE_LABELS)
+        ),
+        side=SIDE.but(label=pmsg("kiralyhivo field", "Side")),
+        by=PLAYER.but(label=pmsg("kiralyhivo field", "Announced by")),
+        contra=LEVEL.but(label=pmsg("kiralyhivo field", "Contra")),
+    ),
+    result=fields(
+        declarer_side_points=INT.but(
+            label=pmsg("kiralyhivo field", "Declarer side's card points (0–70)"), lo=0, hi=TOTAL
+        ),
+        figures_made=fields(
+            trull=SIDE.but(label=pmsg("kiralyhivo field", "Tulétroá")),
+            four_kings=SIDE.but(label=pmsg("kiralyhivo field", "Four kings")),
+            xxi_catch=SIDE.but(label=pmsg("kiralyhivo field", "XXI-catch")),
+            pagat_ultimo=SIDE.but(label=pmsg("kiralyhivo field", "Pagátultimó")),
+            # made only by the declarer side at hívás or szóló (`_check_king_ultimo`)
+            king_ultimo=TEXT.but(
+                label=pmsg("kiralyhivo field", "Királyultimó"),
+                choices=_choices((DECLARER,), SIDE_NAMES),
+                when=When("contract", CALLING),
+            ),
+            volat=SIDE.but(label=pmsg("kiralyhivo field", "Volát (all twelve tricks)")),
+        ),
+        # only with a called king in play (`_check_result`)
+        called_king_taken_by_opponents=BOOL.but(
+            label=pmsg("kiralyhivo field", "The opponents took the called king"),
+            when=When("contract", CALLING),
+        ),
+        # read only with the house rule silent_ultimo_lost_pays (`_read_result`)
+        pagat_lost_last_trick=SIDE.but(
+            label=pmsg(
+                "kiralyhivo field", "Pagát beaten in the last trick (silent-ultimó house rule)"
+            )
+        ),
+    ),
+    irregularity=fields(
+        type=TEXT.but(
+            label=pmsg("kiralyhivo field", "Irregularity"),
+            choices=_choices(IRREGULARITIES, IRREGULARITY_LABELS),
+        ),
+        player=PLAYER.but(label=pmsg("kiralyhivo field", "Player")),
+    ),
 )
 
 
@@ -290,7 +399,7 @@ def _sides(
 
 def _read_level(r: Reader, name: str, max_level: int) -> int:
     """A contra level, 0 when missing; above the house rule's top it is refused."""
-    level = r.integer(name, lo=0, hi=5, default=0)
+    level = r.integer(name, lo=LEVELS[0], hi=LEVELS[-1], default=0)
     if level is None:
         return 0
     if level > max_level:
