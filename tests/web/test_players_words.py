@@ -48,44 +48,10 @@ URL = re.compile(r"https?://\S+")
 # Words that variant modules still show (scorebook/engine/variants/**, being converted to
 # message ids on other branches): remove an entry once its variant no longer says it.
 ENGINE_WORDS: dict[str, frozenset[str]] = {
-    "briscola": frozenset(["settlement_mode", "stake_per_match"]),
-    "durak": frozenset(["settlement_mode", "stake_per_match"]),
-    "ecarte": frozenset(
-        ["dealer_rotation", "ecarte_king_bonus", "settlement_mode", "stake_per_match"]
-    ),
-    "feldiszno": frozenset(["settlement_mode", "stake_per_match"]),
-    "german_whist": frozenset(["deal_win", "settlement_mode", "stake_per_match"]),
     "kiralyhivo": frozenset(["silent_ultimo_lost_pays"]),
     "magyar": frozenset(["min_tarokks"]),
     "negyes54": frozenset(["illegal_ultimo_bid_penalty"]),
-    "paskievics": frozenset(["alone_reason"]),
-    "scopa": frozenset(
-        ["primiera_winner", "scopa_sweeps_count", "settlement_mode", "stake_per_match"]
-    ),
-    "snapszer": frozenset(
-        [
-            "closer_failed",
-            "dealer_rotation",
-            "revoke_game_points",
-            "settlement_mode",
-            "snapszer_closing",
-            "stake_per_match",
-        ]
-    ),
-    "stromann": frozenset(["tuletroa_includes_fejek"]),
-    "sult_malac": frozenset(["settlement_mode", "stake_per_match"]),
     "tapper": frozenset(["min_tarokks"]),
-    "trappola": frozenset(
-        [
-            "final_two_run",
-            "four_factor",
-            "last_trick",
-            "settlement_mode",
-            "stake_per_match",
-            "two_trick",
-        ]
-    ),
-    "zsirozas": frozenset(["deal_win", "settlement_mode", "stake_per_match"]),
 }
 
 # Attributes a browser shows to the player.

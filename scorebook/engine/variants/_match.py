@@ -73,6 +73,12 @@ def joined(parts: Sequence[Msg], separator: str = " + ") -> Msg:
     return out
 
 
+# The dealer rotations by the words the house rules page shows for them.
+ROTATION_NAMES: dict[str, Msg] = {
+    "alternate": pmsg("two-player dealer rotation", "alternate"),
+    "loser_deals": pmsg("two-player dealer rotation", "loser deals"),
+}
+
 # §12 items 21–22, §13.1 "all ten".
 COMMON_RULES: tuple[HouseRule, ...] = (
     HouseRule(
@@ -80,7 +86,7 @@ COMMON_RULES: tuple[HouseRule, ...] = (
         "points",
         "choice",
         msg(
-            "points: money = sum of the deal points × stake; match: each lost match pays stake_per_match"
+            "by points: money = sum of the deal points × stake; by matches: each lost match pays the stake per match"
         ),
         choices=("points", "match"),
         group=MATCH_GROUP,
@@ -93,7 +99,7 @@ COMMON_RULES: tuple[HouseRule, ...] = (
         "stake_per_match",
         1,
         "int",
-        msg("units the loser of a match pays the winner (settlement_mode match)"),
+        msg("units the loser of a match pays the winner (only when settling by matches)"),
         group=MATCH_GROUP,
         minimum=1,
     ),
@@ -102,11 +108,8 @@ COMMON_RULES: tuple[HouseRule, ...] = (
         "alternate",
         "choice",
         msg("who deals next: the players alternate, or the loser of the deal deals"),
-        choices=("alternate", "loser_deals"),
-        choice_labels=(
-            pmsg("two-player dealer rotation", "alternate"),
-            pmsg("two-player dealer rotation", "loser deals"),
-        ),
+        choices=tuple(ROTATION_NAMES),
+        choice_labels=tuple(ROTATION_NAMES.values()),
     ),
 )
 
@@ -619,10 +622,10 @@ class TwoPlayerGame:
             problems.add(
                 "dealer",
                 msg(
-                    "{expected} deals this deal, not {dealer} (dealer_rotation {why})",
+                    "{expected} deals this deal, not {dealer} (dealer rotation: {rotation})",
                     expected=expected,
                     dealer=dealer,
-                    why=why,
+                    rotation=ROTATION_NAMES[why],
                 ),
             )
         res = record.obj("result")

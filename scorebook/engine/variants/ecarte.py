@@ -38,6 +38,10 @@ RESULT = fields(
     no_exchange_by=PLAYER.but(label=pmsg("ecarte field", "Played without exchange (refused)")),
 )
 
+# The two house rules a hand field needs, by the players' names for them.
+KING_RULE = pmsg("ecarte house rule", "King of trumps bonus")
+REFUSAL_RULE = pmsg("ecarte house rule", "Refusal penalty")
+
 RULES: tuple[HouseRule, ...] = (
     HouseRule(
         "ecarte_target",
@@ -63,13 +67,13 @@ RULES: tuple[HouseRule, ...] = (
 
 
 def _switch_field(
-    res: Reader, name: str, rule: str, on: bool, players: tuple[str, ...]
+    res: Reader, name: str, rule: Msg, on: bool, players: tuple[str, ...]
 ) -> str | None:
     """A player field that only its house rule allows (§13.3 ecarte)."""
     if not on:
         if res.has(name):
             res.problems.add(
-                res.path(name), msg("is recorded only with the house rule {rule}", rule=rule)
+                res.path(name), msg("is recorded only with the house rule ‘{rule}’", rule=rule)
             )
         return None
     return res.player(name, players, optional=True)
@@ -123,11 +127,9 @@ def read(session: Session, res: Reader) -> Deal | None:
     rules = session.house_rules
     before = len(res.problems.items)
     tricks = pair_map(res, "tricks", players, hi=TRICKS, total=TRICKS)
-    king = _switch_field(
-        res, "king_of_trumps", "ecarte_king_bonus", rules["ecarte_king_bonus"], players
-    )
+    king = _switch_field(res, "king_of_trumps", KING_RULE, rules["ecarte_king_bonus"], players)
     refused = _switch_field(
-        res, "no_exchange_by", "ecarte_refusal_penalty", rules["ecarte_refusal_penalty"], players
+        res, "no_exchange_by", REFUSAL_RULE, rules["ecarte_refusal_penalty"], players
     )
     if tricks is None or len(res.problems.items) > before:
         return None

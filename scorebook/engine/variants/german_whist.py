@@ -39,9 +39,7 @@ RULES: tuple[HouseRule, ...] = (
         "german_whist_score",
         "tricks",
         "choice",
-        msg(
-            "a deal scores each trick after the talon (tricks), or 1 to the deal winner (deal_win)"
-        ),
+        msg("a deal scores 1 per trick after the talon, or 1 per deal to its winner"),
         choices=("tricks", "deal_win"),
         choice_labels=(msg("1 per trick"), msg("1 per deal")),
     ),

@@ -263,7 +263,7 @@ def _read_primiera(
     if "primiera_winner" not in res.data:
         res.problems.add(
             res.path("primiera_best"),
-            msg("is required (or primiera_winner: a name, or null for nobody)"),
+            msg("is required (or pick who won the primiera, or nobody)"),
         )
     return recorded, None
 
@@ -383,7 +383,7 @@ def _score_scopas(tally: _Tally, scopas: dict[str, int], counted: bool) -> None:
     elif scopas[a] or scopas[b]:
         tally.nothing(
             msg(
-                "scopas {count_a}–{count_b} not counted (scopa_sweeps_count off)",
+                "scopas {count_a}–{count_b} not counted (the house rules do not score them)",
                 count_a=scopas[a],
                 count_b=scopas[b],
             )
@@ -405,8 +405,8 @@ def _primiera_outcome(
         res.problems.add(
             res.path("primiera_winner"),
             msg(
-                "{recorded} does not agree with primiera_best ({winner})",
-                recorded=recorded or "null",
+                "{recorded} does not agree with the best cards ({winner})",
+                recorded=recorded or pmsg("scopa primiera", "nobody"),
                 winner=winner or pmsg("scopa primiera", "nobody"),
             ),
         )

@@ -146,8 +146,8 @@ def _forfeit(session: Session, winner: str) -> Deal:
     pts = session.house_rules["revoke_game_points"]
     loser = other(session.players, winner)
     why = nmsg(
-        "forfeit: {loser} loses the deal for a rule breach → {count} game point to {winner} (revoke_game_points)",
-        "forfeit: {loser} loses the deal for a rule breach → {count} game points to {winner} (revoke_game_points)",
+        "forfeit: {loser} loses the deal for a rule breach → {count} game point to {winner}",
+        "forfeit: {loser} loses the deal for a rule breach → {count} game points to {winner}",
         pts,
         loser=loser,
         winner=winner,
@@ -164,11 +164,12 @@ def _check_no_closing(res: Reader, win_by: str | None) -> None:
     if res.has("closed_by"):
         res.problems.add(
             res.path("closed_by"),
-            msg("closing the talon is not played here (house rule snapszer_closing is off)"),
+            msg("closing the talon is not played here (the house rules leave it out)"),
         )
     if win_by == "closer_failed":
         res.problems.add(
-            res.path("win_by"), msg('"closer_failed" needs the house rule snapszer_closing')
+            res.path("win_by"),
+            msg("‘the closer failed’ needs closing the talon, which the house rules leave out"),
         )
 
 
@@ -195,7 +196,7 @@ def _check_played_close(
     if res.raw("winner_had_trick_at_closing") is not None:
         res.problems.add(
             res.path("winner_had_trick_at_closing"),
-            msg('is recorded only when win_by is "closer_failed"'),
+            msg("is recorded only when the closer failed"),
         )
     if closed_by is None:
         return
@@ -206,7 +207,8 @@ def _check_played_close(
         )
     elif winner is not None and closed_by != winner:
         res.problems.add(
-            res.path("closed_by"), msg('a closer who lost is recorded with win_by "closer_failed"')
+            res.path("closed_by"),
+            msg("a closer who lost is recorded as ‘How’: ‘the closer failed’"),
         )
 
 

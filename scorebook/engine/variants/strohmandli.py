@@ -193,6 +193,12 @@ OFFENCE_NAMES = {
 }
 
 RULES_SCORING = pmsg("strohmandli house rules", "Scoring")
+# The dealer rotations by the words the house rules page shows for them.
+ROTATION_NAMES: dict[str, Msg] = {
+    "alternate": pmsg("strohmandli dealer rotation", "alternate"),
+    "loser_deals": pmsg("strohmandli dealer rotation", "loser deals"),
+    "winner_deals": pmsg("strohmandli dealer rotation", "winner deals"),
+}
 RULES_PENALTIES = pmsg("strohmandli house rules", "Penalties")
 RULES_DEALS = msg("Dealer and matches")
 
@@ -267,13 +273,9 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         msg(
             "Who deals next: alternately, the loser of the deal, or its winner (equal RP: alternate)."
         ),
-        choices=("alternate", "loser_deals", "winner_deals"),
+        choices=tuple(ROTATION_NAMES),
         group=RULES_DEALS,
-        choice_labels=(
-            pmsg("strohmandli dealer rotation", "alternate"),
-            pmsg("strohmandli dealer rotation", "loser deals"),
-            pmsg("strohmandli dealer rotation", "winner deals"),
-        ),
+        choice_labels=tuple(ROTATION_NAMES.values()),
     ),
     HouseRule(
         "target_points",
@@ -383,10 +385,10 @@ def _read_dealer(
         r.problems.add(
             "dealer",
             msg(
-                "{dealer} cannot deal: {expected} deals this deal (dealer_rotation {rotation})",
+                "{dealer} cannot deal: {expected} deals this deal (dealer rotation: {rotation})",
                 dealer=dealer,
                 expected=expected,
-                rotation=rules["dealer_rotation"],
+                rotation=ROTATION_NAMES[rules["dealer_rotation"]],
             ),
         )
     return dealer
@@ -541,7 +543,8 @@ def _check_announcement(
         problems.add(
             f"{here}.type",
             msg(
-                "{who} cannot score both fej and tulétroá (allow_fej_and_tuletroa is off)", who=who
+                "{who} cannot score both fej and tulétroá (the house rules do not allow it)",
+                who=who,
             ),
         )
 
@@ -592,7 +595,7 @@ def _check_variant_only(
             if captures[key] is not None:
                 problems.add(
                     f"captures.{key}",
-                    msg("exists only in the house variant (ruleset house_variant)"),
+                    msg("exists only in the house variant (the ‘Strohmandli-változat’ table)"),
                 )
 
 
@@ -868,7 +871,7 @@ def _not_counted(
         lines.append(
             Line(
                 msg(
-                    "{me}: not counted ({figures}): figure_scoring highest_only, only {kept} counts",
+                    "{me}: not counted ({figures}): by the house rules only {kept} counts",
                     me=me,
                     figures=joined([labels[c][1] for c in lost], ", "),
                     kept=ONLY[chain_scope],

@@ -75,6 +75,11 @@ AT_MEHET = When("bid", ("mehet",))
 # The hand record (spec §13), field by field: what `check_input` lets through to the reader.
 # Each field as far as the bid says it exists: the declarer, his points and the contra at
 # játék, the non-dealer's points at mehet.
+# The card-point fields by their labels (a problem names the one to use by it).
+POINTS_LABELS = {
+    "declarer_points": pmsg("stromann field", "Játék: the declarer's card points"),
+    "non_dealer_points": pmsg("stromann field", "Mehet: the non-dealer's card points"),
+}
 RECORD = fields(
     dealer=PLAYER.but(label=pmsg("stromann field", "Dealer")),
     bid=TEXT.but(
@@ -103,13 +108,13 @@ RECORD = fields(
     ),
     # the pack's card points (the 54-card pack has the most; the house rule deck_size picks)
     declarer_points=INT.but(
-        label=pmsg("stromann field", "Játék: the declarer's card points"),
+        label=POINTS_LABELS["declarer_points"],
         lo=0,
         hi=max(TOTAL.values()),
         when=AT_JATEK,
     ),
     non_dealer_points=INT.but(
-        label=pmsg("stromann field", "Mehet: the non-dealer's card points"),
+        label=POINTS_LABELS["non_dealer_points"],
         lo=0,
         hi=max(TOTAL.values()),
         when=AT_MEHET,
@@ -291,9 +296,9 @@ def _read_points(
     points = r.integer(wanted, lo=0, hi=TOTAL[rules["deck_size"]], optional=penalised)
     if r.has(unused):
         if bid == "jatek":
-            text = msg("must be null at játék (use {field})", field=wanted)
+            text = msg("must be empty at játék (give ‘{field}’)", field=POINTS_LABELS[wanted])
         else:
-            text = msg("must be null at mehet (use {field})", field=wanted)
+            text = msg("must be empty at mehet (give ‘{field}’)", field=POINTS_LABELS[wanted])
         r.problems.add(unused, text)
     return points
 
@@ -317,7 +322,7 @@ def check(hand: StromannHand, session: Session, problems: Problems) -> None:
     if hand.contra and hand.bid == "mehet":
         problems.add(
             "contra",
-            msg("the simple game (mehet) cannot be contra'd (seed 004 §72)"),
+            msg("the simple game (mehet) cannot be contra'd (Tolnai 1930, §72)"),
         )
     if hand.bonuses:
         _check_bonuses(hand.bonuses, problems)
@@ -371,7 +376,7 @@ def _check_ultimo(hand: StromannHand, session: Session, problems: Problems) -> N
             field,
             msg(
                 "{points} is below {low}: {who}'s tricks hold the pagát "
-                "(silent_ultimo_by) and the card it won",
+                "(silent ultimó) and the card it won",
                 points=hand.points,
                 low=PAGAT_PILE,
                 who=ultimo,
@@ -382,7 +387,7 @@ def _check_ultimo(hand: StromannHand, session: Session, problems: Problems) -> N
             field,
             msg(
                 "{points} is above {high}: {who}'s tricks hold the pagát "
-                "(silent_ultimo_by) and the card it won, worth at least {low}",
+                "(silent ultimó) and the card it won, worth at least {low}",
                 points=hand.points,
                 high=total - PAGAT_PILE,
                 who=ultimo,
@@ -416,7 +421,7 @@ def score(hand: StromannHand, session: Session) -> tuple[list[Line], Msg]:
         lines.append(_ultimo_line(players, hand.ultimo, factor, jatek))
     if hand.revoker is not None:
         text = msg(
-            "revoke by {offender}: not penalised (house rule revoke_penalty off)",
+            "revoke by {offender}: not penalised (by the house rules)",
             offender=hand.revoker,
         )
         lines.append(Line(text))
@@ -551,7 +556,7 @@ def _bonus_line(
     arith = f"{value} × {JATEK_FACTOR} = {amount}" if jatek else f"{amount}"
     if also:
         text = msg(
-            "fejek with the tulétroá of {who} (house rule tuletroa_includes_fejek): {arith}",
+            "fejek with the tulétroá of {who} (house rule): {arith}",
             who=who,
             arith=arith,
         )
@@ -616,7 +621,7 @@ def _revoke(
     if parts > 1:
         arith = msg("{parts}; in all {total}", parts=arith, total=x)
     text = msg(
-        "revoke by {revoker} (seed 004 §62*): {arith}; {revoker} → {other}: {amount}",
+        "revoke by {revoker} (Tolnai 1930, §62*): {arith}; {revoker} → {other}: {amount}",
         revoker=revoker,
         arith=arith,
         other=other,

@@ -151,7 +151,7 @@ RULES: tuple[HouseRule, ...] = (
         DEFAULT_VALUES,
         "json",
         msg(
-            "replaces some of the recovered values: card, three, four_factor, two_trick, last_trick, final_two_run"
+            "replaces some of the recovered values: card values, three of a kind, four of a kind: factor, trick with a two, last trick, run of twos at the end"
         ),
         checker=_check_values,
     ),

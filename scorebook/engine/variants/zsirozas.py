@@ -40,7 +40,7 @@ RULES: tuple[HouseRule, ...] = (
         "zsirozas_score",
         "deal_win",
         "choice",
-        msg("a deal is worth 1 to its winner (deal_win), or each player's points (points)"),
+        msg("a deal is worth 1 to its winner, or each player's points"),
         choices=("deal_win", "points"),
         choice_labels=(msg("1 per deal"), pmsg("zsirozas score", "points")),
     ),

@@ -269,7 +269,7 @@ def test_the_ultimo_winners_tricks_hold_at_least_5_card_points():
     assert [(p.field, EN(p.message)) for p in info.value.problems] == [
         (
             "declarer_points",
-            "4 is below 5: A's tricks hold the pagát (silent_ultimo_by) and the card it won",
+            "4 is below 5: A's tricks hold the pagát (silent ultimó) and the card it won",
         )
     ]
     assert play(jatek(declarer_points=5, silent_ultimo_by="A")) == {"A": -4 + 2, "B": 2}

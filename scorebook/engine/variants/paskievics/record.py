@@ -188,7 +188,7 @@ def _contra_level(r: Reader, name: str, max_level: int) -> int:
         r.problems.add(
             r.path(name),
             msg(
-                "{contra} ({level}) is above this table's max_contra_level {max_level}",
+                "{contra} ({level}) is above this table's highest contra level {max_level}",
                 contra=CONTRA_NAME[level],
                 level=level,
                 max_level=max_level,
@@ -244,7 +244,7 @@ def _check_bid(
         if not rules["temesvar_declined_three"]:
             problems.add(
                 "outcome",
-                msg("declined_three needs the house rule temesvar_declined_three"),
+                msg("a declined three needs the house rule ‘Temesvár: declining a three’"),
             )
     elif hand.outcome == "honourless_fail" and hand.declarer is not None:
         fourth = _fourth_bidder(seated, hand.dealer, hand.active)
@@ -283,7 +283,7 @@ def _check_convention(
     ):
         problems.add(
             "bidding_convention.honour",
-            msg("an invit needs a high honour (allow_pagat_invit is off)"),
+            msg("an invit needs a high honour (an invit with the pagát is not played here)"),
         )
 
 
@@ -320,7 +320,7 @@ def _check_talon_allowed(
     if not rules["ujlak_talon_honours"] or seats != 5:
         problems.add(
             "talon_honours",
-            msg("recorded only with ujlak_talon_honours at a five-player table"),
+            msg("recorded only with the house rule ‘Újlak talon honours’ at a five-player table"),
         )
     elif outcome in ("all_pass", "declined_three"):
         problems.add(
@@ -359,18 +359,18 @@ def _check_partner(r: Reader, hand: Hand, partner: str | None) -> None:
         if partner is None and not r.has("partner"):
             r.problems.add(
                 "partner",
-                msg("is required (or give alone_reason)"),
+                msg("is required (or say why the declarer plays alone)"),
             )
         elif partner is not None and partner == hand.declarer:
             r.problems.add(
                 "partner",
-                msg("is the declarer: a self-call needs alone_reason self_call"),
+                msg("is the declarer: for a self-call choose ‘self-call’ under ‘Why alone’"),
             )
     elif reason == "self_call":
         if partner is not None and partner != hand.declarer:
             r.problems.add(
                 "partner",
-                msg("must be null (or the declarer) with self_call"),
+                msg("must be empty (or the declarer) at a self-call"),
             )
     elif partner is not None:
         r.problems.add(
@@ -385,7 +385,7 @@ def _check_teams(r: Reader, hand: Hand) -> None:
         if r.has("called_card_discarded_by"):
             r.problems.add(
                 "called_card_discarded_by",
-                msg("only with alone_reason called_card_discarded"),
+                msg("only when the declarer plays alone because the called card was discarded"),
             )
     elif hand.discarded_by is None and not r.has("called_card_discarded_by"):
         r.problems.add("called_card_discarded_by", msg("is required"))

@@ -195,7 +195,7 @@ def _read_refunds(
     raw = p.raw("refund_declarations")
     field = p.path("refund_declarations")
     if raw is not None and raw != [] and reason != "declaration_error":
-        p.problems.add(field, msg("only a declaration_error refunds declarations"))
+        p.problems.add(field, msg("only a declaration error refunds declarations"))
         return []
     if raw is not None and not isinstance(raw, list):
         p.problems.add(field, pmsg("ultimo", "must be a list"))

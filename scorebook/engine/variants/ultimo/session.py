@@ -22,6 +22,13 @@ ROUNDING_TEXT = {
     "down": pmsg("ultimo joining fee rounding", "down"),
 }
 
+# The same roundings by the words the house rules page shows for them.
+ROUNDING_NAMES = {
+    "nearest": pmsg("ultimo house rule join fee rounding", "nearest"),
+    "up": pmsg("ultimo house rule join fee rounding", "up"),
+    "down": pmsg("ultimo house rule join fee rounding", "down"),
+}
+
 
 def _round5_nearest(num: int, den: int) -> int:
     """num/den to the nearest multiple of 5; an exact half-way value goes down."""
@@ -75,7 +82,7 @@ def _joiner(session: Session, state: UltimoState, event: Mapping[str, Any]) -> s
     if r.has("rounding") and r.raw("rounding") != how:
         problems.add(
             "rounding",
-            msg("the house rule join_fee_rounding is {value}", value=repr(how)),
+            msg("the house rules round the joining fee: {how}", how=ROUNDING_NAMES[how]),
         )
     problems.raise_if_any()
     assert who is not None
