@@ -15,6 +15,8 @@ English word has several in another language (a bid named as a subject or in the
 from __future__ import annotations
 
 import gettext
+from functools import lru_cache
+from itertools import chain
 from typing import NamedTuple, Protocol
 
 
@@ -22,8 +24,10 @@ class Msg(NamedTuple):
     """A message id with its arguments; hashable, so texts can be cached and compared."""
 
     id: str
-    # Each argument is a number or name shown as it is, or a message translated in its turn.
-    args: tuple[tuple[str, str | int | Msg], ...] = ()
+    # The arguments, flat: name, value, name, value… A value is a number or name shown as it
+    # is, or a message translated in its turn. Flat, so a night of thousands of lines keeps
+    # one plain tuple per message for the garbage collector to skip, not one per argument.
+    args: tuple[str | int | Msg, ...] = ()
     context: str = ""
     plural: str = ""  # with `n`: the English plural id (ngettext)
     n: int = 0
@@ -32,23 +36,32 @@ class Msg(NamedTuple):
         """The English text: the id with its gaps filled (messages of exceptions, tests)."""
         return render(self, ENGLISH)
 
+    def pairs(self) -> zip[tuple[str | int | Msg, str | int | Msg]]:
+        """The arguments as (name, value) pairs."""
+        return zip(self.args[::2], self.args[1::2], strict=True)
+
     def arg(self, name: str) -> str | int | Msg:
-        return dict(self.args)[name]
+        return dict(self.pairs())[name]
+
+
+# One object per distinct message: a night repeats the same few lines thousands of times, and
+# every message kept alive is one more object for the garbage collector to walk over.
+_one = lru_cache(maxsize=8192)(Msg)
 
 
 def msg(id: str, /, **args: str | int | Msg) -> Msg:
     """A message: `msg("{who} pays {amount}", who="Anna", amount=4)`."""
-    return Msg(id, tuple(args.items()))
+    return _one(id, tuple(chain.from_iterable(args.items())))
 
 
 def pmsg(context: str, id: str, /, **args: str | int | Msg) -> Msg:
     """A message with a translation context (pgettext)."""
-    return Msg(id, tuple(args.items()), context)
+    return _one(id, tuple(chain.from_iterable(args.items())), context)
 
 
 def nmsg(singular: str, plural: str, count: int, /, **args: str | int | Msg) -> Msg:
     """A message whose wording depends on a number (ngettext); `{count}` fills with it."""
-    return Msg(singular, (("count", count), *args.items()), "", plural, count)
+    return _one(singular, ("count", count, *chain.from_iterable(args.items())), "", plural, count)
 
 
 NO_MSG = Msg("")
@@ -57,7 +70,7 @@ NO_MSG = Msg("")
 def said(text: str) -> Msg:
     """Text that is already in the reader's language (e.g. from the app's own gettext): it
     passes every catalogue unchanged, as no catalogue holds the id `{text}`."""
-    return Msg("{text}", (("text", text),))
+    return Msg("{text}", ("text", text))
 
 
 class Catalogue(Protocol):
@@ -83,7 +96,7 @@ def render(message: Msg, catalogue: Catalogue = ENGLISH) -> str:
     text = _lookup(message, catalogue)
     if not message.args:
         return text
-    args = {k: render(v, catalogue) if type(v) is Msg else v for k, v in message.args}
+    args = {str(k): render(v, catalogue) if type(v) is Msg else v for k, v in message.pairs()}
     return text.format_map(args)
 
 
@@ -101,7 +114,7 @@ def to_json(message: Msg) -> dict[str, object]:
     """A message as stored with a hand: its id and arguments, never a rendered text."""
     data: dict[str, object] = {"id": message.id}
     if message.args:
-        data["args"] = {k: to_json(v) if type(v) is Msg else v for k, v in message.args}
+        data["args"] = {str(k): to_json(v) if type(v) is Msg else v for k, v in message.pairs()}
     if message.context:
         data["context"] = message.context
     if message.plural:
@@ -115,7 +128,9 @@ def from_json(data: dict[str, object]) -> Msg:
     assert isinstance(args, dict)
     return Msg(
         str(data["id"]),
-        tuple((str(k), from_json(v) if isinstance(v, dict) else v) for k, v in args.items()),
+        tuple(
+            x for k, v in args.items() for x in (str(k), from_json(v) if isinstance(v, dict) else v)
+        ),
         str(data.get("context", "")),
         str(data.get("plural", "")),
         int(data.get("n", 0)),  # type: ignore[call-overload]
