@@ -445,6 +445,12 @@ def _inputs(node: Node, path: str, label: str, form: HandForm) -> list[GenericIn
     return out
 
 
+def input_name(path: str, leaf: Leaf) -> str:
+    """The name of the input that sends the value at `path` (its kind marker included)."""
+    marker = _LEAF_INPUTS[leaf.kind][0]
+    return path if marker == "str" else f"{path}:{marker}"
+
+
 def _join(label: str, words: str) -> str:
     return f"{label} · {words}" if label else words
 

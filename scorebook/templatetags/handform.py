@@ -25,7 +25,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
 from scorebook.engine.shape import Leaf, leaf_at
-from scorebook.forms import OBJECT, HandForm, field_anchor, split_name
+from scorebook.forms import OBJECT, HandForm, field_anchor, input_name, split_name
 from scorebook.labels import CONTRA_LEVELS, label
 from scorebook.speech import say
 
@@ -55,6 +55,18 @@ def _schema(form: HandForm, path: str) -> Leaf | None:
     if form.shape is None:
         return None
     return leaf_at(form.shape, re.sub(r"@\d+", "player", path))
+
+
+def _when(form: HandForm, schema: Leaf) -> str:
+    """The schema's applicability as hand.js reads it: `input-name:value value…`."""
+    rule = schema.when
+    # hand.js hides a field while its control holds none of the values; "while a box is
+    # unticked" is not such a value, so a rule on a yes/no field leaves the field shown.
+    if rule is None or any(isinstance(v, bool) for v in rule.values):
+        return ""
+    control = _schema(form, rule.path)
+    name = input_name(rule.path, control) if control is not None else rule.path
+    return f"{name}:{' '.join(_value(v, explicit=True) for v in rule.values if v is not None)}"
 
 
 def _value(value: str | int | bool, explicit: bool = False) -> str:
@@ -89,6 +101,7 @@ def field(
     path, kind = split_name(name)
     schema = _schema(form, path)
     if schema is not None:  # what the template leaves out, the variant's record says
+        when = when or _when(form, schema)
         label = label or (say(schema.label) if schema.label else "")
         help = help or (say(schema.help) if schema.help else "")
         min = schema.lo if min is None else min

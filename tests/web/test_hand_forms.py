@@ -550,3 +550,25 @@ def test_ultimo_problems_sit_next_to_their_fields_in_players_words(client_in, us
         for label, placed in found:
             assert placed, label
             assert _no_path_words(label), label
+
+
+def test_a_field_applies_as_its_schema_says_and_hand_js_reads_it():
+    from django.template import Context, Template
+
+    from scorebook.engine.messages import msg
+    from scorebook.engine.shape import BOOL, INT, TEXT, When, fields
+    from scorebook.forms import HandForm
+
+    shape = fields(
+        win_by=TEXT,
+        loser_points=INT.but(label=msg("points"), when=When("win_by", ("reached_66", "last"))),
+        extra=INT.but(label=msg("extra"), when=When("closed", (False,))),
+        closed=BOOL,
+    )
+    form = HandForm(players=["Anna", "Béla"], active=["Anna", "Béla"], fresh=True, shape=shape)
+    html = Template(
+        '{% load handform %}{% field form "loser_points:int" widget="number" %}'
+        '{% field form "extra:int" widget="number" %}'
+    ).render(Context({"form": form}))
+    assert 'data-when="win_by:reached_66 last"' in html
+    assert html.count("data-when") == 1  # "while a box is unticked" stays shown
