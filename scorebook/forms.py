@@ -763,7 +763,8 @@ def house_rule_field(rule: HouseRule, lang: str) -> forms.Field:
     default are shown."""
     label = labels.rule_label(rule)
     default = labels.rule_value(rule, rule.default)
-    help_text = f"{say(rule.help)} ({_('default')}: {default})"
+    default_word = _("default")  # outside the f-string, where makemessages finds it
+    help_text = f"{say(rule.help)} ({default_word}: {default})"
     common: dict[str, Any] = {"label": label, "help_text": help_text}
     if rule.kind == "bool":
         return forms.BooleanField(required=False, initial=rule.default, **common)

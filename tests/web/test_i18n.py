@@ -663,6 +663,8 @@ def test_inline_option_texts_are_translated_or_players_terms():
     assert set().union(*found.values()) == writing
     unknown = {t: sorted(f) for t, f in found.items() if t not in TRANSLATED | AS_IS}
     assert not unknown, f"add to scorebook/choice_texts.py (and translate): {unknown}"
+    unused = sorted((TRANSLATED | AS_IS) - set(found))
+    assert not unused, f"no template writes these any more; drop them: {unused}"
     for po in (PO, PO_PL):
         catalogue = {e["msgid"]: e for e in parse_po(po) if "msgid" in e and not e.get("obsolete")}
         missing = sorted(t for t in TRANSLATED if not catalogue.get(t, {}).get("msgstr"))
