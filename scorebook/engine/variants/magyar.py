@@ -188,7 +188,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "json",
         pmsg(
             "magyar tarokk house rule",
-            'Tarokk-count bonus: null or {"min_tarokks": n, "value": v}, paid by each other player',
+            "Tarokk-count bonus: none, or the fewest tarokks that count and their value, paid by each other player",
         ),
     ),
     _rule(
