@@ -673,13 +673,13 @@ def _check_announcement(
             text = pmsg(
                 "magyar tarokk",
                 "{figure} is already announced by the declarer",
-                figure=a.figure,
+                figure=FIGURE_LABELS[a.figure],
             )
         else:
             text = pmsg(
                 "magyar tarokk",
                 "{figure} is already announced by the opponents",
-                figure=a.figure,
+                figure=FIGURE_LABELS[a.figure],
             )
         problems.add(f"announcements[{i}].figure", text)
         return False

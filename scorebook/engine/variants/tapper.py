@@ -634,7 +634,7 @@ def _check_announcement(
     if any(b.figure == a.figure for b in before):
         problems.add(
             f"{field}.figure",
-            pmsg("tapper tarokk", "{figure} is already announced", figure=a.figure),
+            pmsg("tapper tarokk", "{figure} is already announced", figure=FIGURE_LABELS[a.figure]),
         )
         return False
     if a.figure == "volat" and a.side == OPPONENTS and not rules["volat_by_opponents"]:

@@ -601,7 +601,7 @@ def test_the_caught_xxi_and_the_pagat_ultimo_keep_the_trull_from_the_other_side(
         (
             "result.figures_made.trull",
             "the opponents cannot have made it: the XXI is in the declarer side's tricks "
-            "(xxi_catch)",
+            "(XXI-catch (huszonegyfogás))",
         )
     ]
     made = {"pagat_ultimo": "opponents", "trull": "declarer"}

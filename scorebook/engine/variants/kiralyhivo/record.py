@@ -784,7 +784,7 @@ def _check_figures(
                     "the {card} is in the {side}'s tricks ({figure})",
                     card=card,
                     side=SIDE_GENITIVE[side],
-                    figure=figure,
+                    figure=FIGURE_LABELS[figure],
                 ),
             )
     if "four_kings" in made:
