@@ -26,7 +26,7 @@ def read_tarokk_counts(
                 r.path(name),
                 pmsg(
                     "hungarian tarokk",
-                    "tarokk counts are scored only with the house rule tarokk_count_bonus",
+                    "tarokk counts are scored only with the house rule ‘Tarokk-count bonus’",
                 ),
             )
         return counts

@@ -188,7 +188,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "json",
         pmsg(
             "magyar tarokk house rule",
-            'Tarokk-count bonus: null or {"min_tarokks": n, "value": v}, paid by each other player',
+            "Tarokk-count bonus: none, or the fewest tarokks that count and their value, paid by each other player",
         ),
     ),
     _rule(
@@ -673,13 +673,13 @@ def _check_announcement(
             text = pmsg(
                 "magyar tarokk",
                 "{figure} is already announced by the declarer",
-                figure=a.figure,
+                figure=FIGURE_LABELS[a.figure],
             )
         else:
             text = pmsg(
                 "magyar tarokk",
                 "{figure} is already announced by the opponents",
-                figure=a.figure,
+                figure=FIGURE_LABELS[a.figure],
             )
         problems.add(f"announcements[{i}].figure", text)
         return False

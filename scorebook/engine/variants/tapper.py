@@ -247,8 +247,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "json",
         pmsg(
             "tapper tarokk house rule",
-            'Tarokk-count bonus: null or [{"min_tarokks": n, "value": v}, …] paid by each '
-            "other player",
+            "Tarokk-count bonus: none, or one or more steps (the fewest tarokks that count and their value) paid by each other player",
         ),
     ),
     _rule(
@@ -635,7 +634,7 @@ def _check_announcement(
     if any(b.figure == a.figure for b in before):
         problems.add(
             f"{field}.figure",
-            pmsg("tapper tarokk", "{figure} is already announced", figure=a.figure),
+            pmsg("tapper tarokk", "{figure} is already announced", figure=FIGURE_LABELS[a.figure]),
         )
         return False
     if a.figure == "volat" and a.side == OPPONENTS and not rules["volat_by_opponents"]:
@@ -643,7 +642,7 @@ def _check_announcement(
             f"{field}.side",
             pmsg(
                 "tapper tarokk",
-                "the opponents may not announce a volát (house rule volat_by_opponents)",
+                "the opponents may not announce a volát (by the house rules)",
             ),
         )
         return False
@@ -670,7 +669,7 @@ def _check_bonus(problems: Problems, i: int, bonus: str, before: list[tuple[str,
 def _held_once(bonus: str) -> Msg:
     """A bonus named twice: one message per bonus (the record's name in English)."""
     if bonus == "four_kings":
-        return pmsg("tapper tarokk", "only one player can hold four_kings")
+        return pmsg("tapper tarokk", "only one player can hold four kings")
     if bonus == "trull":
         return pmsg("tapper tarokk", "only one player can hold trull")
     return pmsg("tapper tarokk", "only one player can hold heads")
@@ -697,7 +696,7 @@ def _check_irregularity(
     if kind == "no_tarokk_annulment" and not rules["no_tarokk_annulment"]:
         problems.add(
             "irregularity.type",
-            pmsg("tapper tarokk", "annulment is off (house rule no_tarokk_annulment)"),
+            pmsg("tapper tarokk", "annulment is off (by the house rules)"),
         )
 
 

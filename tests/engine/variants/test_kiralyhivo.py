@@ -143,7 +143,7 @@ def test_opponents_trull_without_game_contra_is_noted_not_refused():
     s = session()
     state, _ = VARIANT.start(s)
     _, entries = VARIANT.play(s, state, hivas(announcements=[ann("trull", "opponents", "B")]), 1)
-    assert any("§50, §51" in EN(line.text) for line in entries[0].lines)
+    assert any("§50; §51" in EN(line.text) for line in entries[0].lines)
 
 
 def test_voluntary_self_call_is_worded_by_the_switch():
@@ -601,7 +601,7 @@ def test_the_caught_xxi_and_the_pagat_ultimo_keep_the_trull_from_the_other_side(
         (
             "result.figures_made.trull",
             "the opponents cannot have made it: the XXI is in the declarer side's tricks "
-            "(xxi_catch)",
+            "(XXI-catch (huszonegyfogás))",
         )
     ]
     made = {"pagat_ultimo": "opponents", "trull": "declarer"}

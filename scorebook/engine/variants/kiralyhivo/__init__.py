@@ -53,7 +53,9 @@ class Kiralyhivo:
     ) -> tuple[KiralyhivoState, list[Entry]]:
         raise InvalidHand.one(
             "event",
-            msg("Királyhívó has no session events: always the same four players (seed 004 §68)"),
+            msg(
+                "Királyhívó has no session events: always the same four players (Tolnai 1930, §68)"
+            ),
         )
 
     def play(

@@ -319,7 +319,7 @@ def _read_irregularity(
         r.problems.add(
             "irregularity.type",
             msg(
-                "no annulment with the house rule no_tarokk_annulment off: record the hand as played"
+                "no annulment here (by the house rules a hand without tarokk is not annulled): record the hand as played"
             ),
         )
         kind = None
@@ -353,7 +353,7 @@ def _read_partner(
     if r.has("partner") and settled:
         r.problems.add(
             "partner",
-            msg("only when called_king_location is player"),
+            msg("only when the called king was held by a partner"),
         )
     return None
 
@@ -406,7 +406,7 @@ def _read_level(r: Reader, name: str, max_level: int) -> int:
         r.problems.add(
             r.path(name),
             msg(
-                "{level} is above the house rule max_contra_level ({contra})",
+                "{level} is above the house rules' highest contra ({contra})",
                 level=level,
                 contra=CONTRA_NAMES[max_level],
             ),
@@ -487,7 +487,7 @@ def _check_call(hand: Hand, problems: Problems) -> None:
         problems.add(
             "partner",
             msg(
-                "the partner cannot be the declarer (record a self-call as called_king_location declarer)"
+                "the partner cannot be the declarer (record a self-call as ‘The called king was: self-call’)"
             ),
         )
     if hand.annulled and hand.thrown:
@@ -556,8 +556,7 @@ def _check_announcements(hand: Hand, rules: Mapping[str, Any], problems: Problem
             problems.add(
                 f"{path}.figure",
                 msg(
-                    "{figure} is already announced by the other side "
-                    "(house rule allow_reannounce_after_contra off)",
+                    "{figure} is already announced by the other side (by the house rules a figure is announced by one side only)",
                     figure=FIGURE_NAMES[figure],
                 ),
             )
@@ -627,7 +626,7 @@ def _check_last_trick(made: dict[str, str], problems: Problems) -> None:
             if last is not None and made[figure] != last:
                 problems.add(
                     f"result.figures_made.{figure}",
-                    msg("contradicts who won the last trick (see volat / pagat_ultimo)"),
+                    msg("contradicts who won the last trick (see volát / pagátultimó)"),
                 )
             last = made[figure]
 
@@ -785,7 +784,7 @@ def _check_figures(
                     "the {card} is in the {side}'s tricks ({figure})",
                     card=card,
                     side=SIDE_GENITIVE[side],
-                    figure=figure,
+                    figure=FIGURE_LABELS[figure],
                 ),
             )
     if "four_kings" in made:
@@ -812,15 +811,13 @@ def _no_trick(loser: str, volat: str, cards: int) -> Msg:
 def _called_king_pile(hand: Hand, made: dict[str, str], king_taken: bool) -> tuple[str, Msg] | None:
     """The side whose pile holds the called king, when the record says so, and why."""
     if made.get("king_ultimo") == DECLARER:
-        return DECLARER, msg("the called king is in the declarer side's last trick (king_ultimo)")
+        return DECLARER, msg("the called king is in the declarer side's last trick (királyultimó)")
     if hand.contract == "szolo" and hand.location == "talon":
         return DECLARER, msg("the called king's talon half counts for the declarer")
     if hand.action == "play_left_king_half":
         return OPPONENTS, msg("the called king's talon half was left to the opponents")
     if king_taken:
-        return OPPONENTS, msg(
-            "the opponents took the called king home (called_king_taken_by_opponents)"
-        )
+        return OPPONENTS, msg("the opponents took the called king home")
     return None
 
 
@@ -835,7 +832,7 @@ def _check_volat_holds_all(
                 f"result.figures_made.{a.figure}",
                 msg(
                     "must be {value}: the {side} took every trick and hold every card",
-                    value=volat,
+                    value=SIDE_NAMES[volat],
                     side=SIDE_GENITIVE[volat],
                 ),
             )
@@ -848,7 +845,7 @@ def _check_king_taken(hand: Hand, result: Result, made: dict[str, str], problems
     if result.king_taken and (volat == DECLARER or made.get("king_ultimo") == DECLARER):
         problems.add(
             field,
-            msg("the declarer side took the called king home (volat / king_ultimo)"),
+            msg("the declarer side took the called king home (volát / királyultimó)"),
         )
     elif volat == OPPONENTS and not result.king_taken:
         problems.add(

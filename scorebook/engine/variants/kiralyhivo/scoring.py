@@ -59,16 +59,16 @@ def score(hand: Hand, session: Session, pot: int) -> tuple[list[Line], Msg, int]
 def _no_game(hand: Hand) -> tuple[list[Line], Msg]:
     """All passed (seed 004 §26), annulled (seed 004 §38) or thrown (seed 004 §68)."""
     if hand.all_pass:
-        text = msg("all passed: no game (seed 004 §26)")
+        text = msg("all passed: no game (Tolnai 1930, §26)")
         return [Line(text)], pmsg("kiralyhivo summary", "all passed")
     if hand.annulled:
         if hand.offender:
             text = msg(
-                "hand annulled: a player ({offender}) has no tarokk (seed 004 §38); nobody pays",
+                "hand annulled: a player ({offender}) has no tarokk (Tolnai 1930, §38); nobody pays",
                 offender=hand.offender,
             )
         else:
-            text = msg("hand annulled: a player has no tarokk (seed 004 §38); nobody pays")
+            text = msg("hand annulled: a player has no tarokk (Tolnai 1930, §38); nobody pays")
         return [Line(text)], pmsg("kiralyhivo summary", "annulled (no tarokk)")
     return _thrown(hand)
 
@@ -83,8 +83,7 @@ def _thrown(hand: Hand) -> tuple[list[Line], Msg]:
     deltas = dict.fromkeys(opponents, pay)
     deltas[declarer] = -pay * len(opponents)
     text = msg(
-        "throw, {king} in the talon (seed 004 §68): {declarer} → {opponents}: "
-        "{amount} each = {total}",
+        "throw, {king} in the talon (Tolnai 1930, §68): {declarer} → {opponents}: {amount} each = {total}",
         king=king,
         declarer=declarer,
         opponents=_names(opponents),
@@ -103,7 +102,7 @@ def _thrown(hand: Hand) -> tuple[list[Line], Msg]:
 def _no_game_pot(lines: list[Line], players: tuple[str, ...], pot: int) -> int:
     move = pots.pay_in(players, NO_GAME_POT)
     text = msg(
-        "no game: each pays {amount} into the ultimókassza (seed 004 §38): 4 × {amount} = {total}",
+        "no game: each pays {amount} into the ultimókassza (Tolnai 1930, §38): 4 × {amount} = {total}",
         amount=NO_GAME_POT,
         total=4 * NO_GAME_POT,
     )
@@ -138,10 +137,10 @@ def _penalty(
     deltas = dict.fromkeys(others, x)
     deltas[offender] = -x * len(others)
     if hand.irregularity == "revoke":
-        what = pmsg("kiralyhivo penalty", "revoke (seed 004 §62*)")
+        what = pmsg("kiralyhivo penalty", "revoke (Tolnai 1930, §62*)")
         kind = pmsg("kiralyhivo penalty", "revoke")
     else:
-        what = pmsg("kiralyhivo penalty", "wrong discard (seed 004 §38)")
+        what = pmsg("kiralyhivo penalty", "wrong discard (Tolnai 1930, §38)")
         kind = pmsg("kiralyhivo penalty", "wrong discard")
     text = msg(
         "{head}; {what} by {offender}: X = {arith} = {x}; {offender} → {others}: "
@@ -168,7 +167,7 @@ def _mild(net: int, declarer: str, side: tuple[str, ...], opponents: tuple[str, 
     """Mild wrong discard (spec K9): the declarer alone bears his side's result."""
     n = abs(net)
     head = msg(
-        "wrong discard by {declarer}, mild (seed 004 §38): he bears the result {net} alone",
+        "wrong discard by {declarer}, mild (Tolnai 1930, §38): he bears the result {net} alone",
         declarer=declarer,
         net=f"{net:+}",
     )
@@ -258,7 +257,7 @@ def _played(
     lines = tally.lines
     if hand.irregularity == "revoke":
         text = msg(
-            "revoke by {offender}: not penalised (house rule revoke_penalty off)",
+            "revoke by {offender}: not penalised (by the house rules)",
             offender=str(hand.offender),
         )
         lines.append(Line(text))
@@ -325,8 +324,7 @@ def _game(
     if rules["volat_replaces_game"] and volat:
         tally.note(
             msg(
-                "{head}: game not scored ({points} card points), the volát replaces it "
-                "(seed 004 §53)",
+                "{head}: game not scored ({points} card points), the volát replaces it (Tolnai 1930, §53)",
                 head=head,
                 points=points,
             )
@@ -387,8 +385,7 @@ def _announced_figures(
         if s == OPPONENTS and figure in MUST_CONTRA and hand.game_contra == 0:
             tally.note(
                 msg(
-                    "note: {by} announced {figure} without a kontra on the game "
-                    "(seed 004 §50, §51 asks for one)",
+                    "note: {by} announced {figure} without a kontra on the game (Tolnai 1930, §50; §51 asks for one)",
                     by=by,
                     figure=fig,
                 )
@@ -416,7 +413,7 @@ def _silent_figures(
         if cancels and figure in VOLAT_CANCELS:
             tally.note(
                 msg(
-                    "silent {figure} ({side}) not paid: a volát was made (seed 004 §53)",
+                    "silent {figure} ({side}) not paid: a volát was made (Tolnai 1930, §53)",
                     figure=fig,
                     side=who,
                 )
@@ -430,7 +427,7 @@ def _silent_figures(
     if lost is not None and ("pagat_ultimo", lost) not in announced:
         silent = values["pagat_ultimo"][0]
         text = msg(
-            "silent pagátultimó lost, {side} (house rule silent_ultimo_lost_pays): {amount}",
+            "silent pagátultimó lost, {side} (by the house rules): {amount}",
             side=SIDE_NAMES[lost],
             amount=silent,
         )
@@ -445,7 +442,7 @@ def _king_fine(tally: Tally, hand: Hand, result: Result, rules: Mapping[str, Any
         fine = KING_FINE * 2 if rules["talon_king_fine_stacks"] else KING_FINE
         arith = f"{KING_FINE} + {KING_FINE} = {fine}" if fine != KING_FINE else f"{fine}"
         text = msg(
-            "{king}'s talon half left to the opponents (seed 004 §68): fine {arith}",
+            "{king}'s talon half left to the opponents (Tolnai 1930, §68): fine {arith}",
             king=king,
             arith=arith,
         )
@@ -453,7 +450,7 @@ def _king_fine(tally: Tally, hand: Hand, result: Result, rules: Mapping[str, Any
     elif result.king_taken:
         assert hand.called_king is not None
         text = msg(
-            "called {king} taken home by the opponents (seed 004 §69): fine {amount}",
+            "called {king} taken home by the opponents (Tolnai 1930, §69): fine {amount}",
             king=KING_NAMES[hand.called_king],
             amount=KING_FINE,
         )
@@ -490,11 +487,12 @@ def _kassza_taken(pot: int, team: tuple[str, ...], by: str, share: int, rest: in
     k = len(team)
     if k == 1:
         return msg(
-            "pagátultimó made (seed 004 §54*): {by} takes the ultimókassza: {pot}", by=by, pot=pot
+            "pagátultimó made (Tolnai 1930, §54*): {by} takes the ultimókassza: {pot}",
+            by=by,
+            pot=pot,
         )
     return msg(
-        "pagátultimó made (seed 004 §54*): {team} take the ultimókassza {pot}: "
-        "{pot} ÷ {k} = {share} each, {rest} stays",
+        "pagátultimó made (Tolnai 1930, §54*): {team} take the ultimókassza {pot}: {pot} ÷ {k} = {share} each, {rest} stays",
         team=_names(team),
         pot=pot,
         k=k,
@@ -507,14 +505,13 @@ def _kassza_doubled(pot: int, team: tuple[str, ...], by: str, share: int, rest: 
     k = len(team)
     if k == 1:
         return msg(
-            "pagátultimó failed (seed 004 §54*): {by} doubles the ultimókassza: pays {pot}",
+            "pagátultimó failed (Tolnai 1930, §54*): {by} doubles the ultimókassza: pays {pot}",
             by=by,
             pot=pot,
         )
     if rest:
         return msg(
-            "pagátultimó failed (seed 004 §54*): {team} double the ultimókassza {pot}: "
-            "{pot} ÷ {k} = {share} each, {by} also pays the remainder {rest}",
+            "pagátultimó failed (Tolnai 1930, §54*): {team} double the ultimókassza {pot}: {pot} ÷ {k} = {share} each, {by} also pays the remainder {rest}",
             team=_names(team),
             pot=pot,
             k=k,
@@ -523,8 +520,7 @@ def _kassza_doubled(pot: int, team: tuple[str, ...], by: str, share: int, rest: 
             rest=rest,
         )
     return msg(
-        "pagátultimó failed (seed 004 §54*): {team} double the ultimókassza {pot}: "
-        "{pot} ÷ {k} = {share} each",
+        "pagátultimó failed (Tolnai 1930, §54*): {team} double the ultimókassza {pot}: {pot} ÷ {k} = {share} each",
         team=_names(team),
         pot=pot,
         k=k,
