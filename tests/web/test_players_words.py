@@ -50,7 +50,6 @@ URL = re.compile(r"https?://\S+")
 ENGINE_WORDS: dict[str, frozenset[str]] = {
     "kiralyhivo": frozenset(["silent_ultimo_lost_pays"]),
     "magyar": frozenset(["min_tarokks"]),
-    "negyes54": frozenset(["illegal_ultimo_bid_penalty"]),
     "tapper": frozenset(["min_tarokks"]),
 }
 
