@@ -400,7 +400,7 @@ def _read_helper(r: Reader, contract: str | None, others: list[str]) -> str | No
     if r.has("helper"):
         r.problems.add(
             "helper",
-            msg("only at trisakolas (must be null)"),
+            msg("only at trisákolás (must be null)"),
         )
     return None
 
@@ -518,7 +518,7 @@ def _check_irregularity(
     ):
         problems.add(
             "irregularity.type",
-            msg("an illegal ultimó bid is only the declarer's, at ultimohivas"),
+            msg("an illegal ultimó bid is only the declarer's, at ultimóhívás"),
         )
     elif kind == "wrong_discard" and offender is not None and declarer is not None:
         if offender not in _exchangers(players, contract, declarer):

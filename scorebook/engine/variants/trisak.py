@@ -495,12 +495,12 @@ def _read_call(
             if r.has(name):
                 problems.add(
                     name,
-                    msg("only at jatek and ultimohivas (must be null)"),
+                    msg("only at játék and ultimóhívás (must be null)"),
                 )
         if not_held:
             problems.add(
                 "called_tarokk_not_held",
-                msg("only at jatek and ultimohivas (must be false)"),
+                msg("only at játék and ultimóhívás (must be false)"),
             )
         return None, not_held
     r.integer("called_tarokk", lo=min(CALLED_TAROKKS), hi=max(CALLED_TAROKKS))
@@ -522,7 +522,7 @@ def _read_settled(r: Reader, contract: str | None, not_held: bool) -> bool:
     if settled and not (contract == "ultimohivas" and not_held):
         r.problems.add(
             "settled_half_fee",
-            msg("only at ultimohivas with the called tarokk not held"),
+            msg("only at ultimóhívás with the called tarokk not held"),
         )
         return False
     return settled
@@ -577,7 +577,7 @@ def _read_ultimo(
         if played and contract == "ultimohivas":
             r.problems.add(
                 "ultimo",
-                msg("is required at ultimohivas (the declarer's announced ultimó)"),
+                msg("is required at ultimóhívás (the declarer's announced ultimó)"),
             )
         return None
     if not played or contract not in ULTIMO_VALUE:
@@ -622,12 +622,12 @@ def _check_ultimo_side(
     if which == "opponents" or (by is not None and by != declarer):
         problems.add(
             "ultimo.by",
-            msg("at ultimohivas the ultimó is the declarer's"),
+            msg("at ultimóhívás the ultimó is the declarer's"),
         )
     if announced is False:
         problems.add(
             "ultimo.announced",
-            msg("at ultimohivas the ultimó is always announced"),
+            msg("at ultimóhívás the ultimó is always announced"),
         )
 
 
@@ -761,7 +761,7 @@ def _check_irregularity(
     ):
         r.problems.add(
             "irregularity.type",
-            msg("a wrong discard is only the declarer's, at jatek, ultimohivas or harmas"),
+            msg("a wrong discard is only the declarer's, at játék, ultimóhívás or hármasjáték"),
         )
     elif kind is not None and offender is not None:
         return kind, offender
