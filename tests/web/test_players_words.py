@@ -48,7 +48,13 @@ URL = re.compile(r"https?://\S+")
 # Words that variant modules still show (scorebook/engine/variants/**, being converted to
 # message ids on other branches): remove an entry once its variant no longer says it.
 ENGINE_WORDS: dict[str, frozenset[str]] = {
+<<<<<<< HEAD
     "negyes54": frozenset(["illegal_ultimo_bid_penalty"]),
+=======
+    "kiralyhivo": frozenset(["silent_ultimo_lost_pays"]),
+    "magyar": frozenset(["min_tarokks"]),
+    "tapper": frozenset(["min_tarokks"]),
+>>>>>>> words-54
 }
 
 # Attributes a browser shows to the player.

@@ -385,7 +385,7 @@ def _read_declarer(r: Reader, players: tuple[str, ...], contract: str | None) ->
         if r.has("declarer"):
             r.problems.add(
                 "declarer",
-                msg("must be null when all four passed (trisakolas_all_pass)"),
+                msg("must be null when all four passed (trisákolás after an all-pass)"),
             )
         return None
     if contract is None:
@@ -400,7 +400,7 @@ def _read_helper(r: Reader, contract: str | None, others: list[str]) -> str | No
     if r.has("helper"):
         r.problems.add(
             "helper",
-            msg("only at trisakolas (must be null)"),
+            msg("only at trisákolás (must be null)"),
         )
     return None
 
@@ -414,7 +414,7 @@ def _read_call(r: Reader, contract: str | None, others: list[str]) -> str | None
             if r.has(name):
                 problems.add(
                     name,
-                    msg("only at jatek, ultimohivas, jatek_es_ultimo (must be null)"),
+                    msg("only at játék, ultimóhívás, játék és ultimó (must be null)"),
                 )
         if alone:
             problems.add(
@@ -451,7 +451,7 @@ def _read_contra(r: Reader, rules: Mapping[str, Any], contract: str | None) -> i
     elif contra and contract == "trisakolas" and not rules["contra_on_trisakolas"]:
         r.problems.add(
             "contra",
-            msg("no contra on trisákolás here (contra_on_trisakolas is false)"),
+            msg("the house rules play no contra on a trisákolás"),
         )
     return contra
 
@@ -476,7 +476,7 @@ def _check_rekontra(
     elif rekontra_by is not None and rekontra_by not in allowed:
         r.problems.add(
             "rekontra_by",
-            msg("only the declarer may say rekontra (partner_may_rekontra is false)")
+            msg("only the declarer may say rekontra (the house rules do not let the partner)")
             if rekontra_by in side
             else msg("rekontra is the declaring side's answer to a kontra"),
         )
@@ -518,16 +518,16 @@ def _check_irregularity(
     ):
         problems.add(
             "irregularity.type",
-            msg("an illegal ultimó bid is only the declarer's, at ultimohivas"),
+            msg("an illegal ultimó bid is only the declarer's, at ultimóhívás"),
         )
     elif kind == "wrong_discard" and offender is not None and declarer is not None:
         if offender not in _exchangers(players, contract, declarer):
             problems.add(
                 "irregularity.type",
                 msg(
-                    "a wrong discard needs an exchange: only the declarer of jatek, "
-                    "ultimohivas, jatek_es_ultimo, harmas_jatek, harmas_jatek_es_ultimo, "
-                    "or one of the two players after him at jatek"
+                    "a wrong discard needs an exchange: only the declarer of játék, "
+                    "ultimóhívás, játék és ultimó, hármas játék, hármas játék és ultimó, "
+                    "or one of the two players after him at játék"
                 ),
             )
     elif kind == "wrong_discard" and contract not in DECLARER_EXCHANGES:
@@ -607,7 +607,7 @@ class _Auction:
             problems.add(
                 at,
                 msg(
-                    "{who} has passed and may not help (passed_player_may_help is false)",
+                    "{who} has passed and may not help (the house rules let no passed player help)",
                     who=who,
                 ),
             )
@@ -615,8 +615,8 @@ class _Auction:
             problems.add(
                 at,
                 msg(
-                    "segítek must be the next non-pass call after the trisákolás bid "
-                    "(segitek_must_be_next_call)"
+                    "segítek must be the next non-pass call after the trisákolás bid (the "
+                    "house rules say so)"
                 ),
             )
         else:
@@ -742,14 +742,12 @@ def score(hand: Hand, players: tuple[str, ...]) -> tuple[list[Line], Msg]:
 
 def _unpenalised_line(kind: str, offender: str) -> Line:
     """An irregularity the house rules (N6, N7) leave unpunished, noted on the hand."""
-    rule = "illegal_ultimo_bid_penalty" if kind == "illegal_ultimo_bid" else "revoke_penalty"
     return Line(
         msg(
-            "{irregularity} by {offender}: no penalty here ({rule}), the hand is scored from "
-            "its results",
+            "{irregularity} by {offender}: the house rules do not penalise it, the hand is "
+            "scored from its results",
             irregularity=IRREGULARITY_NAMES[kind],
             offender=offender,
-            rule=rule,
         )
     )
 

@@ -440,7 +440,7 @@ def _read_declarer(
         if r.has("declarer"):
             r.problems.add(
                 "declarer",
-                msg("must be null when nobody played (no_game)"),
+                msg("must be null when nobody played (no game)"),
             )
     elif contract == "trisakolas" and rules["all_pass_action"] == "trisakolas":
         # null: the trisákolás played after an all-pass (Tr2)
@@ -452,8 +452,8 @@ def _read_declarer(
         r.problems.add(
             "contract",
             msg(
-                "no_game is not possible: after an all-pass a trisákolás is played "
-                "(all_pass_action)"
+                "“no game” is not possible: when everybody passes, the house rules play a "
+                "trisákolás"
             ),
         )
     return declarer
@@ -495,12 +495,12 @@ def _read_call(
             if r.has(name):
                 problems.add(
                     name,
-                    msg("only at jatek and ultimohivas (must be null)"),
+                    msg("only at játék and ultimóhívás (must be null)"),
                 )
         if not_held:
             problems.add(
                 "called_tarokk_not_held",
-                msg("only at jatek and ultimohivas (must be false)"),
+                msg("only at játék and ultimóhívás (must be false)"),
             )
         return None, not_held
     r.integer("called_tarokk", lo=min(CALLED_TAROKKS), hi=max(CALLED_TAROKKS))
@@ -508,7 +508,10 @@ def _read_call(
     if r.has("partner") == not_held:
         problems.add(
             "partner",
-            msg("give the partner, or called_tarokk_not_held = true, not both"),
+            msg(
+                "give the partner, or tick “Called tarokk in the talon or discard: declarer "
+                "alone”, not both"
+            ),
         )
     return partner, not_held
 
@@ -519,7 +522,7 @@ def _read_settled(r: Reader, contract: str | None, not_held: bool) -> bool:
     if settled and not (contract == "ultimohivas" and not_held):
         r.problems.add(
             "settled_half_fee",
-            msg("only at ultimohivas with the called tarokk not held"),
+            msg("only at ultimóhívás with the called tarokk not held"),
         )
         return False
     return settled
@@ -531,13 +534,13 @@ def _read_contra(r: Reader, name: str, rules: Mapping[str, Any], top: int) -> in
     if level and not rules["allow_contra"]:
         r.problems.add(
             r.path(name),
-            msg("contras are not played here (allow_contra is false): must be 0"),
+            msg("must be 0: the house rules do not play contras"),
         )
         return 0
     if level > top:
         r.problems.add(
             r.path(name),
-            msg("{level} is above rekontra (max_contra_level)", level=level),
+            msg("{level} is above rekontra (the house rules stop at rekontra)", level=level),
         )
         return 0
     return level
@@ -574,7 +577,7 @@ def _read_ultimo(
         if played and contract == "ultimohivas":
             r.problems.add(
                 "ultimo",
-                msg("is required at ultimohivas (the declarer's announced ultimó)"),
+                msg("is required at ultimóhívás (the declarer's announced ultimó)"),
             )
         return None
     if not played or contract not in ULTIMO_VALUE:
@@ -612,19 +615,19 @@ def _check_ultimo_side(
     if which == "opponents" and rules["ultimo_declarer_side_only"]:
         problems.add(
             "ultimo.side",
-            msg("only the declarer's side has an ultimó here (ultimo_declarer_side_only)"),
+            msg("the house rules give the ultimó to the declarer's side only"),
         )
     if contract != "ultimohivas":
         return
     if which == "opponents" or (by is not None and by != declarer):
         problems.add(
             "ultimo.by",
-            msg("at ultimohivas the ultimó is the declarer's"),
+            msg("at ultimóhívás the ultimó is the declarer's"),
         )
     if announced is False:
         problems.add(
             "ultimo.announced",
-            msg("at ultimohivas the ultimó is always announced"),
+            msg("at ultimóhívás the ultimó is always announced"),
         )
 
 
@@ -668,7 +671,7 @@ def _read_bonuses(
     if contract == "trisakolas" and not rules["hand_bonuses_in_trisakolas"]:
         problems.add(
             "hand_bonuses",
-            msg("no hand bonuses in a trisákolás (hand_bonuses_in_trisakolas is false)"),
+            msg("no hand bonuses in a trisákolás (the house rules pay none there)"),
         )
         return ()
     result: list[tuple[str, str]] = []
@@ -721,8 +724,8 @@ def _check_little_honours(
         problems.add(
             f"{field}.bonus",
             msg(
-                "{who} has négy király or tulétroá: kis honnörök is not paid beside "
-                "them (kis_honnorok_stacking is false)",
+                "{who} has négy király or tulétroá: the house rules pay no kis honnörök "
+                "beside them",
                 who=who,
             ),
         )
@@ -758,7 +761,7 @@ def _check_irregularity(
     ):
         r.problems.add(
             "irregularity.type",
-            msg("a wrong discard is only the declarer's, at jatek, ultimohivas or harmas"),
+            msg("a wrong discard is only the declarer's, at játék, ultimóhívás or hármasjáték"),
         )
     elif kind is not None and offender is not None:
         return kind, offender
