@@ -39,10 +39,12 @@ RULES: tuple[HouseRule, ...] = (
         "int",
         msg("the stake of a deal whose record gives none"),
         minimum=MIN_STAKE,
+        label=pmsg("sult_malac house rule", "Stake per deal"),
     ),
     optional_target(
         "target",
         msg("the match target (empty: open-ended, the session decides)"),
+        label=pmsg("sult_malac house rule", "Match target"),
     ),
 )
 
