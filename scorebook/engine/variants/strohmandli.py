@@ -242,7 +242,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("strohmandli highest only scope", "point figures only"),
             pmsg("strohmandli highest only scope", "all figures"),
         ),
-        label=pmsg("strohmandli house rule", "Highest of which figures"),
+        label=pmsg("strohmandli house rule", "Highest figure among"),
     ),
     HouseRule(
         "allow_fej_and_tuletroa",
