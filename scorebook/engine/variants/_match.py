@@ -56,9 +56,9 @@ DEALER = PLAYER.but(label=pmsg("two-player field", "Dealer"))
 CheckedRule = HouseRule
 
 
-def optional_target(name: str, help: Msg) -> HouseRule:
+def optional_target(name: str, help: Msg, label: Msg | None = None) -> HouseRule:
     """An open-ended game's target: integer ≥ 1 or null, default null (§12 item 20)."""
-    return HouseRule(name, None, "optional_int", help, group=MATCH_GROUP, minimum=1)
+    return HouseRule(name, None, "optional_int", help, group=MATCH_GROUP, minimum=1, label=label)
 
 
 def joined(parts: Sequence[Msg], separator: str = " + ") -> Msg:
@@ -94,6 +94,7 @@ COMMON_RULES: tuple[HouseRule, ...] = (
             pmsg("two-player settlement", "by points"),
             pmsg("two-player settlement", "by matches"),
         ),
+        label=pmsg("two-player house rule", "Settlement"),
     ),
     HouseRule(
         "stake_per_match",
@@ -102,6 +103,7 @@ COMMON_RULES: tuple[HouseRule, ...] = (
         msg("units the loser of a match pays the winner (only when settling by matches)"),
         group=MATCH_GROUP,
         minimum=1,
+        label=pmsg("two-player house rule", "Stake per match"),
     ),
     HouseRule(
         "dealer_rotation",
@@ -110,6 +112,7 @@ COMMON_RULES: tuple[HouseRule, ...] = (
         msg("who deals next: the players alternate, or the loser of the deal deals"),
         choices=tuple(ROTATION_NAMES),
         choice_labels=tuple(ROTATION_NAMES.values()),
+        label=pmsg("two-player house rule", "Dealer rotation"),
     ),
 )
 
@@ -176,17 +179,22 @@ def required_bool(res: Reader, name: str) -> bool | None:
     return value
 
 
-def int_list_checker(length: int, minimum: int) -> Callable[[Any], str | None]:
+def int_list_checker(length: int, minimum: int) -> Callable[[Any], Msg | None]:
     """A house-rule value that is a JSON array of `length` integers ≥ `minimum`."""
 
-    def check(value: Any) -> str | None:
+    def check(value: Any) -> Msg | None:
         if (
             isinstance(value, list | tuple)
             and len(value) == length
             and all(isinstance(v, int) and not isinstance(v, bool) and v >= minimum for v in value)
         ):
             return None
-        return f"{value!r} is not a list of {length} whole numbers ≥ {minimum}"
+        return msg(
+            "{value} is not a list of {length} whole numbers of at least {minimum}",
+            value=repr(value),
+            length=length,
+            minimum=minimum,
+        )
 
     return check
 

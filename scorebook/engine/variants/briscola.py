@@ -43,6 +43,7 @@ RULES: tuple[HouseRule, ...] = (
         choices=(3, 5),
         choice_labels=(msg("3 deals"), msg("5 deals")),
         group=MATCH_GROUP,
+        label=pmsg("briscola house rule", "Deals per series"),
     ),
     HouseRule(
         "briscola_series_mode",
@@ -55,6 +56,7 @@ RULES: tuple[HouseRule, ...] = (
             pmsg("briscola series mode", "deals won"),
             pmsg("briscola series mode", "total card points"),
         ),
+        label=pmsg("briscola house rule", "Series won by"),
     ),
 )
 

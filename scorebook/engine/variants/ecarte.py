@@ -50,18 +50,21 @@ RULES: tuple[HouseRule, ...] = (
         msg("points that win the match (standard French écarté: 5)"),
         group=MATCH_GROUP,
         minimum=1,
+        label=pmsg("ecarte house rule", "Match target"),
     ),
     HouseRule(
         "ecarte_king_bonus",
         False,
         "bool",
         msg("the player who turns up or declares the king of trumps scores 1"),
+        label=pmsg("ecarte house rule", "King of trumps bonus"),
     ),
     HouseRule(
         "ecarte_refusal_penalty",
         False,
         "bool",
         msg("playing without proposing, or refusing a proposal, and losing gives the winner 2"),
+        label=pmsg("ecarte house rule", "Refusal penalty"),
     ),
 )
 

@@ -48,10 +48,12 @@ RULES: tuple[HouseRule, ...] = (
         False,
         "bool",
         msg("the tens are no colour cards: 9 of 16 win"),
+        label=pmsg("feldiszno house rule", "Without the tens"),
     ),
     optional_target(
         "target_wins",
         msg("deals won that win the match (empty: open-ended, the session decides)"),
+        label=pmsg("feldiszno house rule", "Match target (deals won)"),
     ),
 )
 

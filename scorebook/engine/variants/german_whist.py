@@ -42,10 +42,12 @@ RULES: tuple[HouseRule, ...] = (
         msg("a deal scores 1 per trick after the talon, or 1 per deal to its winner"),
         choices=("tricks", "deal_win"),
         choice_labels=(msg("1 per trick"), msg("1 per deal")),
+        label=pmsg("german_whist house rule", "Scoring"),
     ),
     optional_target(
         "target_points",
         msg("points that win the match (empty: open-ended, the session decides)"),
+        label=pmsg("german_whist house rule", "Match target (points)"),
     ),
 )
 

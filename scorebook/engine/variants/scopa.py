@@ -72,6 +72,7 @@ RULES: tuple[HouseRule, ...] = (
         msg("game points that win the match"),
         group=MATCH_GROUP,
         minimum=1,
+        label=pmsg("scopa house rule", "Match target"),
     ),
     HouseRule(
         "scopa_tie_rule",
@@ -86,18 +87,21 @@ RULES: tuple[HouseRule, ...] = (
             msg("higher wins, equal plays on"),
             msg("play on to a 2-point lead"),
         ),
+        label=pmsg("scopa house rule", "Both past the target"),
     ),
     HouseRule(
         "scopa_sweeps_count",
         True,
         "bool",
         msg("each scopa (sweep) scores 1"),
+        label=pmsg("scopa house rule", "Sweeps (scopa)"),
     ),
     HouseRule(
         "scopa_primiera",
         True,
         "bool",
         msg("the primiera scores 1"),
+        label=pmsg("scopa house rule", "Primiera"),
     ),
 )
 

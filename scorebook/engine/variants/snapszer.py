@@ -89,6 +89,7 @@ RULES: tuple[HouseRule, ...] = (
             "game points [g1, g2, g3]: loser ≥ 33 points; loser < 33 with a trick; loser without a trick"
         ),
         checker=int_list_checker(3, 1),
+        label=pmsg("snapszer house rule", "Game points"),
     ),
     HouseRule(
         "snapszer_target",
@@ -97,6 +98,7 @@ RULES: tuple[HouseRule, ...] = (
         msg("game points that win a Bummerl"),
         group=MATCH_GROUP,
         minimum=1,
+        label=pmsg("snapszer house rule", "Bummerl target"),
     ),
     HouseRule(
         "snapszer_matches_to_win",
@@ -105,12 +107,14 @@ RULES: tuple[HouseRule, ...] = (
         msg("Bummerls that win the match (the federation plays 2)"),
         group=MATCH_GROUP,
         minimum=1,
+        label=pmsg("snapszer house rule", "Bummerls per match"),
     ),
     HouseRule(
         "snapszer_closing",
         False,
         "bool",
         msg("closing the talon (takarás) is allowed and recorded"),
+        label=pmsg("snapszer house rule", "Closing the talon (takarás)"),
     ),
     HouseRule(
         "revoke_game_points",
@@ -118,6 +122,7 @@ RULES: tuple[HouseRule, ...] = (
         "int",
         msg("game points to the non-offender of a forfeited deal (revoke)"),
         minimum=1,
+        label=pmsg("snapszer house rule", "Revoke penalty"),
     ),
 )
 

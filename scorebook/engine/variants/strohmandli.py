@@ -214,6 +214,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("strohmandli ruleset", "base rules"),
             pmsg("strohmandli ruleset", "house variant"),
         ),
+        label=pmsg("strohmandli house rule", "Rule set"),
     ),
     HouseRule(
         "figure_scoring",
@@ -226,6 +227,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("strohmandli figure scoring", "every figure"),
             pmsg("strohmandli figure scoring", "highest only"),
         ),
+        label=pmsg("strohmandli house rule", "Several figures"),
     ),
     HouseRule(
         "highest_only_scope",
@@ -240,6 +242,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("strohmandli highest only scope", "point figures only"),
             pmsg("strohmandli highest only scope", "all figures"),
         ),
+        label=pmsg("strohmandli house rule", "Highest figure among"),
     ),
     HouseRule(
         "allow_fej_and_tuletroa",
@@ -247,6 +250,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "bool",
         msg("One player may score both fej and tulétroá in the same deal."),
         group=RULES_SCORING,
+        label=pmsg("strohmandli house rule", "Fej and tulétroá together"),
     ),
     HouseRule(
         "failed_ulti_penalty",
@@ -255,6 +259,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         msg("Result points credited to the opponent for a failed pagátulti or uhu (0 = none)."),
         group=RULES_PENALTIES,
         minimum=0,
+        label=pmsg("strohmandli house rule", "Failed ulti penalty"),
     ),
     HouseRule(
         "revoke_penalty_points",
@@ -265,6 +270,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         ),
         group=RULES_PENALTIES,
         minimum=1,
+        label=pmsg("strohmandli house rule", "Revoke penalty"),
     ),
     HouseRule(
         "dealer_rotation",
@@ -276,6 +282,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         choices=tuple(ROTATION_NAMES),
         group=RULES_DEALS,
         choice_labels=tuple(ROTATION_NAMES.values()),
+        label=pmsg("strohmandli house rule", "Dealer rotation"),
     ),
     HouseRule(
         "target_points",
@@ -284,6 +291,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         msg("A match ends when a player's match score reaches this (empty = no target)."),
         group=RULES_DEALS,
         minimum=1,
+        label=pmsg("strohmandli house rule", "Match target"),
     ),
     HouseRule(
         "match_deals",
@@ -292,6 +300,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         msg("A match ends after this many deals (empty = no fixed length)."),
         group=RULES_DEALS,
         minimum=1,
+        label=pmsg("strohmandli house rule", "Deals per match"),
     ),
 )
 

@@ -14,6 +14,7 @@ from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, PLAYER, fields
 from scorebook.engine.types import HouseRule, Session
 from scorebook.engine.variants._match import (
+    MATCH_GROUP,
     Deal,
     MatchRule,
     ToTarget,
@@ -38,11 +39,14 @@ RULES: tuple[HouseRule, ...] = (
         1,  # §12 item 19: stake 1 per deal
         "int",
         msg("the stake of a deal whose record gives none"),
+        group=MATCH_GROUP,
         minimum=MIN_STAKE,
+        label=pmsg("sult_malac house rule", "Stake per deal"),
     ),
     optional_target(
         "target",
         msg("the match target (empty: open-ended, the session decides)"),
+        label=pmsg("sult_malac house rule", "Match target"),
     ),
 )
 

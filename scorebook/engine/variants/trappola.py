@@ -114,26 +114,54 @@ RESULT = fields(
 )
 
 
-def _check_values(value: Any) -> str | None:
+# Each replaceable value as the house rule's help names it (`trappola_values` keys).
+VALUE_NAMES = {
+    "card": pmsg("trappola value", "card values"),
+    "three": pmsg("trappola value", "three of a kind"),
+    "four_factor": pmsg("trappola value", "four of a kind: factor"),
+    "two_trick": pmsg("trappola value", "trick with a two"),
+    "last_trick": pmsg("trappola value", "last trick"),
+    "final_two_run": pmsg("trappola value", "run of twos at the end"),
+}
+
+
+def _check_values(value: Any) -> Msg | None:
     """`trappola_values`: every key optional, integers ≥ 0, no unknown key (§12 item 13)."""
     if not isinstance(value, Mapping):
-        return f"{value!r} is not an object"
+        return msg("{value} is not a list of values by name", value=repr(value))
     for key, item in value.items():
         if key not in DEFAULT_VALUES:
-            return f"{key!r} is not a key of trappola_values ({', '.join(DEFAULT_VALUES)})"
+            return msg(
+                "{key} is not one of the values this rule can replace: {allowed}",
+                key=repr(key),
+                allowed=joined(list(VALUE_NAMES.values()), ", "),
+            )
+        what = VALUE_NAMES[key]
         default = DEFAULT_VALUES[key]
         if isinstance(default, dict):
             if not isinstance(item, Mapping):
-                return f"{key}: {item!r} is not an object"
+                return msg(
+                    "{what}: {value} is not a list of values by rank", what=what, value=repr(item)
+                )
             for sub, number in item.items():
                 if sub not in default:
-                    return (
-                        f"{key}.{sub} is not a key of trappola_values.{key} ({', '.join(default)})"
+                    return msg(
+                        "{what}: {rank} is not one of the ranks {allowed}",
+                        what=what,
+                        rank=repr(sub),
+                        allowed=joined([RANK_NAMES[r] for r in default], ", "),
                     )
                 if isinstance(number, bool) or not isinstance(number, int) or number < 0:
-                    return f"{key}.{sub}: {number!r} is not a whole number ≥ 0"
+                    return msg(
+                        "{what}, {rank}: {value} is not a whole number of at least 0",
+                        what=what,
+                        rank=RANK_NAMES[sub],
+                        value=repr(number),
+                    )
         elif isinstance(item, bool) or not isinstance(item, int) or item < 0:
-            return f"{key}: {item!r} is not a whole number ≥ 0"
+            return msg(
+                "{what}: {value} is not a whole number of at least 0", what=what, value=repr(item)
+            )
     return None
 
 
@@ -145,15 +173,17 @@ RULES: tuple[HouseRule, ...] = (
         msg("points that win the match"),
         group=MATCH_GROUP,
         minimum=1,
+        label=pmsg("trappola house rule", "Match target"),
     ),
     CheckedRule(
         "trappola_values",
         DEFAULT_VALUES,
         "json",
         msg(
-            "replaces some of the recovered values: card values, three of a kind, four of a kind: factor, trick with a two, last trick, run of twos at the end"
+            "your own values in place of the reconstructed ones (the tables of 'Kétszemélyes kártyajátékok' are lost): card values, three of a kind, four of a kind: factor, trick with a two, last trick, run of twos at the end"
         ),
         checker=_check_values,
+        label=pmsg("trappola house rule", "Card and bonus values"),
     ),
 )
 

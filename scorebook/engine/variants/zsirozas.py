@@ -43,10 +43,12 @@ RULES: tuple[HouseRule, ...] = (
         msg("a deal is worth 1 to its winner, or each player's points"),
         choices=("deal_win", "points"),
         choice_labels=(msg("1 per deal"), pmsg("zsirozas score", "points")),
+        label=pmsg("zsirozas house rule", "Scoring"),
     ),
     optional_target(
         "target",
         msg("the match target (empty: open-ended, the session decides)"),
+        label=pmsg("zsirozas house rule", "Match target"),
     ),
 )
 
