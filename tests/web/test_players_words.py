@@ -49,9 +49,7 @@ URL = re.compile(r"https?://\S+")
 # message ids on other branches): remove an entry once its variant no longer says it.
 ENGINE_WORDS: dict[str, frozenset[str]] = {
     "kiralyhivo": frozenset(["silent_ultimo_lost_pays"]),
-    "magyar": frozenset(["min_tarokks"]),
     "negyes54": frozenset(["illegal_ultimo_bid_penalty"]),
-    "tapper": frozenset(["min_tarokks"]),
 }
 
 # Attributes a browser shows to the player.
