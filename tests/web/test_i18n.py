@@ -427,12 +427,14 @@ def test_changed_house_rules_read_yes_or_no_in_the_language(client_in, user):
     )
     for name in ("night", "print"):
         hu = text(client_in.get(reverse(name, args=[night.pk]), **HU))
-        assert "Ultimo kassza: igen" in hu
-        assert "Irregularity voids hand: nem" in hu
+        # The rules by their Hungarian labels (issue 12), never their names in English.
+        assert "Ultimókassza: igen" in hu
+        assert "Renonsznál elmarad az elszámolás: nem" in hu
+        assert "Ultimo kassza" not in hu
         assert ": true" not in hu
         assert ": false" not in hu
         en = text(client_in.get(reverse(name, args=[night.pk]), **EN))
-        assert "Ultimo kassza: yes" in en
+        assert "Ultimókassza: yes" in en
 
 
 # --- the language switch --------------------------------------------------------------------

@@ -139,6 +139,11 @@ def _rule(name: str, default: Any, kind: str, help: Msg, **kw: Any) -> HouseRule
     return HouseRule(name, default, kind, help, **kw)
 
 
+GAME_GROUP = pmsg("magyar house rule group", "Game and figures")
+DEALING_GROUP = pmsg("magyar house rule group", "Bidding and dealing")
+KASSZA_GROUP = pmsg("magyar house rule group", "Ultimókassza")
+PENALTY_GROUP = pmsg("magyar house rule group", "Penalties")
+
 HOUSE_RULES: tuple[HouseRule, ...] = (
     _rule(
         "tariff_per_opponent",
@@ -149,6 +154,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             "Each opponent pays the full tariff (off: the amount is split, each opponent "
             "paying half)",
         ),
+        group=GAME_GROUP,
+        label=pmsg("magyar house rule", "Full tariff from each opponent"),
     ),
     _rule(
         "max_talon_step",
@@ -163,6 +170,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("magyar tarokk house rule", "as the source"),
             pmsg("magyar tarokk house rule", "unlimited"),
         ),
+        group=DEALING_GROUP,
+        label=pmsg("magyar house rule", "Last talon step"),
     ),
     _rule(
         "talon_counts_for_figures",
@@ -172,6 +181,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             "magyar tarokk house rule",
             "Left-over talon cards complete the opponents' trull or four kings",
         ),
+        group=GAME_GROUP,
+        label=pmsg("magyar house rule", "Talon cards count for figures"),
     ),
     _rule(
         "double_game",
@@ -181,6 +192,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             "magyar tarokk house rule",
             "Double game (Tolnai 1930, §52): 2G silent, 4G announced, from 71 card points",
         ),
+        group=GAME_GROUP,
+        label=pmsg("magyar house rule", "Double game"),
     ),
     CountBonusRule(
         "tarokk_count_bonus",
@@ -188,8 +201,11 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "json",
         pmsg(
             "magyar tarokk house rule",
-            "Tarokk-count bonus: none, or the fewest tarokks that count and their value, paid by each other player",
+            "A bonus for announcing many tarokks: from the given number of tarokks on, each "
+            "other player pays the given amount (none: not played)",
         ),
+        group=GAME_GROUP,
+        label=pmsg("magyar house rule", "Tarokk-count bonus"),
     ),
     _rule(
         "all_pass_rule",
@@ -204,6 +220,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("magyar tarokk house rule", "the next dealer deals"),
             pmsg("magyar tarokk house rule", "the same dealer again"),
         ),
+        group=DEALING_GROUP,
+        label=pmsg("magyar house rule", "All pass"),
     ),
     _rule(
         "ultimo_kassza",
@@ -214,6 +232,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             "Ultimókassza as in Paskievics: 5 each on a no-game, announced ultimó takes or "
             "doubles it",
         ),
+        group=KASSZA_GROUP,
+        label=pmsg("magyar house rule", "Ultimókassza"),
     ),
     _rule(
         "game_tier_rule",
@@ -229,6 +249,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("magyar tarokk house rule", "the larger"),
             pmsg("magyar tarokk house rule", "the silent volát replaces"),
         ),
+        group=GAME_GROUP,
+        label=pmsg("magyar house rule", "Game vs. silent volát"),
     ),
     _rule(
         "volat_voids_silent",
@@ -243,6 +265,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("magyar tarokk house rule", "trull and four kings"),
             pmsg("magyar tarokk house rule", "every silent figure"),
         ),
+        group=GAME_GROUP,
+        label=pmsg("magyar house rule", "Volát and silent figures"),
     ),
     _rule(
         "wrong_discard_penalty",
@@ -257,6 +281,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("magyar tarokk house rule", "strict"),
             pmsg("magyar tarokk house rule", "mild"),
         ),
+        group=PENALTY_GROUP,
+        label=pmsg("magyar house rule", "Wrong discard"),
     ),
     _rule(
         "irregularity_voids_hand",
@@ -266,6 +292,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             "magyar tarokk house rule",
             "A revoke or strict wrong discard voids the normal settlement (off: penalty on top)",
         ),
+        group=PENALTY_GROUP,
+        label=pmsg("magyar house rule", "Revoke voids the settlement"),
     ),
     _rule(
         "silent_ultimo_failure_penalty",
@@ -275,6 +303,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             "magyar tarokk house rule",
             "A pagát played to the last trick and beaten costs its side 5",
         ),
+        group=GAME_GROUP,
+        label=pmsg("magyar house rule", "Silent ultimó lost"),
     ),
     _rule(
         "max_contra_level",
@@ -286,6 +316,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("magyar tarokk house rule", "up to mordkontra (5)"),
             pmsg("magyar tarokk house rule", "up to rekontra (2)"),
         ),
+        group=GAME_GROUP,
+        label=pmsg("magyar house rule", "Highest contra"),
     ),
     _rule(
         "no_tarokk_throw_in",
@@ -295,6 +327,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             "magyar tarokk house rule",
             "A player with no tarokk or the XXI alone may throw the hand in (a no-game)",
         ),
+        group=DEALING_GROUP,
+        label=pmsg("magyar house rule", "Throwing in without tarokks"),
     ),
 )
 

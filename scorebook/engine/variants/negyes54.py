@@ -233,6 +233,7 @@ HOUSE_RULES = (
             pmsg("negyes54 dealer rotation", "right"),
             pmsg("negyes54 dealer rotation", "left"),
         ),
+        label=pmsg("negyes54 house rule", "Direction of the deal"),
     ),
     HouseRule(
         "passed_player_may_help",
@@ -240,6 +241,7 @@ HOUSE_RULES = (
         "bool",
         msg("N3: a player who has passed may still say segítek (checked on the bid sequence)"),
         group=BIDDING,
+        label=pmsg("negyes54 house rule", "Segítek after a pass"),
     ),
     HouseRule(
         "segitek_must_be_next_call",
@@ -247,6 +249,7 @@ HOUSE_RULES = (
         "bool",
         msg("N4: segítek must be the next non-pass call after the trisákolás bid"),
         group=BIDDING,
+        label=pmsg("negyes54 house rule", "Segítek straight after the trisákolás"),
     ),
     HouseRule(
         "contra_on_trisakolas",
@@ -254,6 +257,7 @@ HOUSE_RULES = (
         "bool",
         msg("N5: a trisákolás bid (with or without helper) may be contra'd"),
         group=CONTRAS_GROUP,
+        label=pmsg("negyes54 house rule", "Contra on trisákolás"),
     ),
     HouseRule(
         "partner_may_rekontra",
@@ -264,6 +268,7 @@ HOUSE_RULES = (
             "records who said it)"
         ),
         group=CONTRAS_GROUP,
+        label=pmsg("negyes54 house rule", "Partner's rekontra"),
     ),
     HouseRule(
         "illegal_ultimo_bid_penalty",
@@ -276,6 +281,7 @@ HOUSE_RULES = (
             pmsg("negyes54 illegal ultimó bid penalty", "no penalty"),
         ),
         group=PENALTIES,
+        label=pmsg("negyes54 house rule", "Ultimóhívás without pagát, sas or king"),
     ),
     HouseRule(
         "revoke_penalty",
@@ -283,6 +289,7 @@ HOUSE_RULES = (
         "bool",
         msg("N7: a revoke or wrong discard costs the bid value to each other player"),
         group=PENALTIES,
+        label=pmsg("negyes54 house rule", "Revoke penalty"),
     ),
     HouseRule(
         "king_ultimo_requires_king_win",
@@ -293,6 +300,7 @@ HOUSE_RULES = (
             "the ultimó was won)"
         ),
         group=RECORDING,
+        label=pmsg("negyes54 house rule", "King ultimó only with the king's trick"),
     ),
     HouseRule(
         "jatek_all_skart_to_opponents",
@@ -300,6 +308,7 @@ HOUSE_RULES = (
         "bool",
         msg("N10: at játék all six skart cards count for the opponents (for the points)"),
         group=RECORDING,
+        label=pmsg("negyes54 house rule", "Játék: the whole skart to the opponents"),
     ),
     HouseRule(
         "partner_card_counts_for_ultimo",
@@ -310,6 +319,7 @@ HOUSE_RULES = (
             "ultimó was won)"
         ),
         group=RECORDING,
+        label=pmsg("negyes54 house rule", "Partner's card makes the ultimó too"),
     ),
 )
 

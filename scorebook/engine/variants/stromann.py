@@ -133,6 +133,10 @@ def _rule(name: str, default: Any, kind: str, help: Msg, **kw: Any) -> HouseRule
     return HouseRule(name, default, kind, help, **kw)
 
 
+DEALING_GROUP = pmsg("stromann house rule group", "Pack and bidding")
+GAME_GROUP = pmsg("stromann house rule group", "Game and bonuses")
+PENALTY_GROUP = pmsg("stromann house rule group", "Penalties")
+
 HOUSE_RULES = (
     _rule(
         "deck_size",
@@ -144,6 +148,8 @@ HOUSE_RULES = (
             pmsg("stromann house rule", "54 cards"),
             pmsg("stromann house rule", "42 cards"),
         ),
+        group=DEALING_GROUP,
+        label=pmsg("stromann house rule", "Pack"),
     ),
     _rule(
         "bid_order",
@@ -155,12 +161,16 @@ HOUSE_RULES = (
             pmsg("stromann house rule", "the non-dealer"),
             pmsg("stromann house rule", "the dealer"),
         ),
+        group=DEALING_GROUP,
+        label=pmsg("stromann house rule", "Who bids first"),
     ),
     _rule(
         "jatek_doubles_game",
         False,
         "bool",
         msg("In játék the game's 3 / 4 is doubled too (6 / 8 before the contra)"),
+        group=GAME_GROUP,
+        label=pmsg("stromann house rule", "Játék doubles the game"),
     ),
     _rule(
         "fejek_value",
@@ -168,6 +178,8 @@ HOUSE_RULES = (
         "int",
         msg("Value of an announced fejek (two honours) in the simple game; doubled in játék"),
         minimum=0,
+        group=GAME_GROUP,
+        label=pmsg("stromann house rule", "Fejek value"),
     ),
     _rule(
         "threshold_42",
@@ -176,18 +188,24 @@ HOUSE_RULES = (
         msg("Card points that win with 42 cards (of 66)"),
         minimum=1,
         maximum=66,
+        group=DEALING_GROUP,
+        label=pmsg("stromann house rule", "Winning points with 42 cards"),
     ),
     _rule(
         "tuletroa_includes_fejek",
         False,
         "bool",
         msg("An announced tulétroá also earns the fejek value"),
+        group=GAME_GROUP,
+        label=pmsg("stromann house rule", "Tulétroá includes fejek"),
     ),
     _rule(
         "late_bonus_announcement",
         False,
         "bool",
         msg("A bonus may be announced after its first card was played (recording only)"),
+        group=DEALING_GROUP,
+        label=pmsg("stromann house rule", "Late bonus announcement"),
     ),
     _rule(
         "max_contra_level",
@@ -199,6 +217,8 @@ HOUSE_RULES = (
             pmsg("stromann house rule", "up to mordkontra (5)"),
             pmsg("stromann house rule", "up to rekontra (2)"),
         ),
+        group=GAME_GROUP,
+        label=pmsg("stromann house rule", "Highest contra"),
     ),
     _rule(
         "dealer_rotation",
@@ -207,12 +227,16 @@ HOUSE_RULES = (
         msg("The deal alternates between the two players"),
         choices=("alternate",),
         choice_labels=(pmsg("stromann house rule", "alternate"),),
+        group=DEALING_GROUP,
+        label=pmsg("stromann house rule", "Dealing"),
     ),
     _rule(
         "revoke_penalty",
         True,
         "bool",
         msg("A revoker pays the game and the other's announced bonuses (off: scored normally)"),
+        group=PENALTY_GROUP,
+        label=pmsg("stromann house rule", "Revoke penalty"),
     ),
 )
 

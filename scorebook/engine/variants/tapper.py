@@ -110,7 +110,9 @@ def _rule(name: str, default: Any, kind: str, help: Msg, **kw: Any) -> HouseRule
 
 KASSZA = pmsg("tapper tarokk house rule group", "Ultimókassza")
 BONUS_GROUP = pmsg("tapper tarokk house rule group", "Hand bonuses")
-IMPORTED = pmsg("tapper tarokk house rule group", "Imported general rules")
+
+GAME_GROUP = pmsg("tapper house rule group", "Game and figures")
+PENALTY_GROUP = pmsg("tapper house rule group", "Penalties and annulment")
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     _rule(
@@ -126,6 +128,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("tapper tarokk house rule", "54 cards"),
             pmsg("tapper tarokk house rule", "42 cards"),
         ),
+        label=pmsg("tapper house rule", "Pack"),
     ),
     _rule(
         "ultimo_kassza",
@@ -136,6 +139,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             "Play with the ultimókassza (an announced ultimó takes or doubles it)",
         ),
         group=KASSZA,
+        label=pmsg("tapper house rule", "Ultimókassza"),
     ),
     _rule(
         "kassza_stake",
@@ -147,6 +151,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         ),
         group=KASSZA,
         minimum=0,
+        label=pmsg("tapper house rule", "Kassza stake"),
     ),
     _rule(
         "kassza_end_of_session",
@@ -162,6 +167,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("tapper tarokk house rule", "carry over"),
         ),
         group=KASSZA,
+        label=pmsg("tapper house rule", "Kassza at the end of the night"),
     ),
     _rule(
         "kassza_shared_by_side",
@@ -172,6 +178,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             "An opponents' ultimó takes or doubles the kassza for both opponents (half each)",
         ),
         group=KASSZA,
+        label=pmsg("tapper house rule", "Kassza shared by the opponents"),
     ),
     _rule(
         "all_pass_kassza_payment",
@@ -182,12 +189,15 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         ),
         group=KASSZA,
         minimum=0,
+        label=pmsg("tapper house rule", "Kassza payment when all pass"),
     ),
     _rule(
         "solo_doubles_game_value",
         False,
         "bool",
         pmsg("tapper tarokk house rule", "Szóló doubles the game value too (8 → 16)"),
+        group=GAME_GROUP,
+        label=pmsg("tapper house rule", "Szóló doubles the game"),
     ),
     _rule(
         "fejek_requires_bidding",
@@ -198,6 +208,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             "Fejek is paid only to a holder who took part in the bidding",
         ),
         group=BONUS_GROUP,
+        label=pmsg("tapper house rule", "Fejek only for bidders"),
     ),
     _rule(
         "tuletroa_includes_fejek",
@@ -205,6 +216,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "bool",
         pmsg("tapper tarokk house rule", "A tulétroá holder is also paid fejek"),
         group=BONUS_GROUP,
+        label=pmsg("tapper house rule", "Tulétroá includes fejek"),
     ),
     _rule(
         "hand_bonus_basis",
@@ -220,12 +232,15 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("tapper tarokk house rule", "as dealt"),
         ),
         group=BONUS_GROUP,
+        label=pmsg("tapper house rule", "Hand bonuses: which hand counts"),
     ),
     _rule(
         "individual_contras",
         False,
         "bool",
         pmsg("tapper tarokk house rule", "A contra binds only the opponent who said it (not both)"),
+        group=GAME_GROUP,
+        label=pmsg("tapper house rule", "Individual contras"),
     ),
     _rule(
         "opponent_figure_payment",
@@ -240,6 +255,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("tapper tarokk house rule", "side against side"),
             pmsg("tapper tarokk house rule", "only with that opponent"),
         ),
+        group=GAME_GROUP,
+        label=pmsg("tapper house rule", "Settling an opponent's ultimó"),
     ),
     CountBonusListRule(
         "tarokk_count_bonus",
@@ -247,8 +264,11 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "json",
         pmsg(
             "tapper tarokk house rule",
-            "Tarokk-count bonus: none, or one or more steps (the fewest tarokks that count and their value) paid by each other player",
+            "A bonus for announcing many tarokks, in steps: from each step's number of "
+            "tarokks on, each other player pays its amount (none: not played)",
         ),
+        group=BONUS_GROUP,
+        label=pmsg("tapper house rule", "Tarokk-count bonus"),
     ),
     _rule(
         "volat_replaces_game",
@@ -258,7 +278,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             "tapper tarokk house rule",
             "A volát (made or announced) replaces the game (Tolnai 1930, §53)",
         ),
-        group=IMPORTED,
+        group=GAME_GROUP,
+        label=pmsg("tapper house rule", "Volát replaces the game"),
     ),
     _rule(
         "revoke_penalty",
@@ -268,7 +289,8 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             "tapper tarokk house rule",
             "Revoke / wrong discard: the offender pays each other player, the hand is void",
         ),
-        group=IMPORTED,
+        group=PENALTY_GROUP,
+        label=pmsg("tapper house rule", "Revoke and wrong discard"),
     ),
     _rule(
         "no_tarokk_annulment",
@@ -278,14 +300,16 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             "tapper tarokk house rule",
             "A hand may be annulled when a player has no tarokk or only the XXI",
         ),
-        group=IMPORTED,
+        group=PENALTY_GROUP,
+        label=pmsg("tapper house rule", "Annulment without tarokks"),
     ),
     _rule(
         "volat_by_opponents",
         True,
         "bool",
         pmsg("tapper tarokk house rule", "The opponents may announce a volát too"),
-        group=IMPORTED,
+        group=GAME_GROUP,
+        label=pmsg("tapper house rule", "Opponents' volát"),
     ),
 )
 

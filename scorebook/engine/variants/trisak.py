@@ -269,6 +269,7 @@ HOUSE_RULES = (
         "bool",
         msg("Tr1: only the first hand may bid játék (level 1) and so choose trisákolás"),
         group=BIDDING,
+        label=pmsg("trisak house rule", "Játék only from the first hand"),
     ),
     HouseRule(
         "all_pass_action",
@@ -281,6 +282,7 @@ HOUSE_RULES = (
             pmsg("trisak all-pass action", "trisákolás"),
         ),
         group=BIDDING,
+        label=pmsg("trisak house rule", "All pass"),
     ),
     HouseRule(
         "hand_bonuses_in_trisakolas",
@@ -288,6 +290,7 @@ HOUSE_RULES = (
         "bool",
         msg("Tr5: hand bonuses are paid in a trisákolás too"),
         group=HAND_BONUSES,
+        label=pmsg("trisak house rule", "Hand bonuses in trisákolás"),
     ),
     HouseRule(
         "kis_honnorok_stacking",
@@ -295,6 +298,7 @@ HOUSE_RULES = (
         "bool",
         msg("Tr6: kis honnörök may be paid beside the same player's négy király or tulétroá"),
         group=HAND_BONUSES,
+        label=pmsg("trisak house rule", "Kis honnörök beside bigger bonuses"),
     ),
     HouseRule(
         "hand_bonus_payers",
@@ -307,6 +311,7 @@ HOUSE_RULES = (
             pmsg("trisak hand bonus payers", "the opposing side"),
         ),
         group=HAND_BONUSES,
+        label=pmsg("trisak house rule", "Who pays a hand bonus"),
     ),
     HouseRule(
         "allow_contra",
@@ -314,6 +319,7 @@ HOUSE_RULES = (
         "bool",
         msg("Tr8: the game and an announced ultimó may be contra'd"),
         group=CONTRAS_GROUP,
+        label=pmsg("trisak house rule", "Contras allowed"),
     ),
     HouseRule(
         "max_contra_level",
@@ -326,6 +332,7 @@ HOUSE_RULES = (
             pmsg("trisak highest contra", "up to rekontra (×4)"),
         ),
         group=CONTRAS_GROUP,
+        label=pmsg("trisak house rule", "Highest contra"),
     ),
     HouseRule(
         "ultimo_declarer_side_only",
@@ -333,6 +340,7 @@ HOUSE_RULES = (
         "bool",
         msg("Tr9: only the declarer's side may announce or make the ultimó"),
         group=ULTIMO_GROUP,
+        label=pmsg("trisak house rule", "Ultimó for the declarer's side only"),
     ),
     HouseRule(
         "penalty_includes_bonuses",
@@ -340,6 +348,7 @@ HOUSE_RULES = (
         "bool",
         msg("Tr11: after a revoke or wrong discard the hand bonuses are still paid"),
         group=PENALTIES,
+        label=pmsg("trisak house rule", "Bonuses paid after a revoke"),
     ),
     HouseRule(
         "settlement_per_player",
@@ -348,6 +357,7 @@ HOUSE_RULES = (
         msg("Tr12: ultimóhívás settled for half fee: what the declarer pays each other player"),
         minimum=0,
         group=ULTIMO_GROUP,
+        label=pmsg("trisak house rule", "Ultimóhívás settled for half fee"),
     ),
 )
 

@@ -125,6 +125,10 @@ def _rule(name: str, default: Any, kind: str, help: Msg, **kw: Any) -> HouseRule
     return HouseRule(name, default, kind, help, **kw)
 
 
+GAME_GROUP = pmsg("kiralyhivo house rule group", "Game and figures")
+CALLING_GROUP = pmsg("kiralyhivo house rule group", "Calling and talon")
+PENALTY_GROUP = pmsg("kiralyhivo house rule group", "Penalties")
+
 HOUSE_RULES = (
     _rule(
         "ultimo_values_follow_figures",
@@ -133,24 +137,32 @@ HOUSE_RULES = (
         msg(
             "Ultimós take the figure values of the level (off: 2 silent / 4 announced at every level)"
         ),
+        group=GAME_GROUP,
+        label=pmsg("kiralyhivo house rule", "Ultimó values follow the contract"),
     ),
     _rule(
         "allow_voluntary_self_call",
         False,
         "bool",
         msg("The declarer may call one of his own kings without holding all four"),
+        group=CALLING_GROUP,
+        label=pmsg("kiralyhivo house rule", "Self-call"),
     ),
     _rule(
         "talon_king_fine_stacks",
         False,
         "bool",
         msg("Leaving the called king's talon half costs 4 to each opponent instead of 2"),
+        group=CALLING_GROUP,
+        label=pmsg("kiralyhivo house rule", "Called king left in the talon"),
     ),
     _rule(
         "throw_allowed_at_szolo",
         False,
         "bool",
         msg("At szóló with the called king in the talon the declarer may throw too"),
+        group=CALLING_GROUP,
+        label=pmsg("kiralyhivo house rule", "Throwing at szóló"),
     ),
     _rule(
         "max_contra_level",
@@ -162,30 +174,40 @@ HOUSE_RULES = (
             pmsg("kiralyhivo house rule", "up to mordkontra"),
             pmsg("kiralyhivo house rule", "up to rekontra"),
         ),
+        group=GAME_GROUP,
+        label=pmsg("kiralyhivo house rule", "Highest contra"),
     ),
     _rule(
         "volat_replaces_game",
         True,
         "bool",
         msg("A volát (made or announced) replaces the game"),
+        group=GAME_GROUP,
+        label=pmsg("kiralyhivo house rule", "Volát replaces the game"),
     ),
     _rule(
         "volat_cancels_silent_figures",
         True,
         "bool",
         msg("A made volát cancels silent tulétroá and négy király"),
+        group=GAME_GROUP,
+        label=pmsg("kiralyhivo house rule", "Volát cancels silent figures"),
     ),
     _rule(
         "revoke_penalty",
         True,
         "bool",
         msg("A revoker pays each other player the game and the announced figures"),
+        group=PENALTY_GROUP,
+        label=pmsg("kiralyhivo house rule", "Revoke penalty"),
     ),
     _rule(
         "no_tarokk_annulment",
         True,
         "bool",
         msg("A hand where a player has no tarokk (or only the XXI) is annulled"),
+        group=CALLING_GROUP,
+        label=pmsg("kiralyhivo house rule", "No tarokk: hand annulled"),
     ),
     _rule(
         "wrong_discard_penalty",
@@ -199,30 +221,40 @@ HOUSE_RULES = (
             pmsg("kiralyhivo house rule", "strict"),
             pmsg("kiralyhivo house rule", "mild"),
         ),
+        group=PENALTY_GROUP,
+        label=pmsg("kiralyhivo house rule", "Wrong discard"),
     ),
     _rule(
         "penalty_includes_contras",
         True,
         "bool",
         msg("Revoke and wrong-discard payments include the contra multipliers"),
+        group=PENALTY_GROUP,
+        label=pmsg("kiralyhivo house rule", "Penalties include contras"),
     ),
     _rule(
         "talon_counts_for_figures",
         True,
         "bool",
         msg("Talon cards count for the figures of the side they count for (recording convention)"),
+        group=GAME_GROUP,
+        label=pmsg("kiralyhivo house rule", "Talon cards count for figures"),
     ),
     _rule(
         "silent_ultimo_lost_pays",
         False,
         "bool",
         msg("A pagát beaten in the last trick pays the silent pagátultimó value"),
+        group=GAME_GROUP,
+        label=pmsg("kiralyhivo house rule", "Silent ultimó lost"),
     ),
     _rule(
         "allow_reannounce_after_contra",
         True,
         "bool",
         msg("Both sides may announce the same figure (Tolnai 1930, §55)"),
+        group=GAME_GROUP,
+        label=pmsg("kiralyhivo house rule", "Both sides may announce a figure"),
     ),
     _rule(
         "ultimo_kassza",
@@ -230,6 +262,7 @@ HOUSE_RULES = (
         "bool",
         msg("Play with an ultimókassza (5 each per hand without a game; the pagátultimó takes it)"),
         group=pmsg("kiralyhivo house rule", "Ultimókassza"),
+        label=pmsg("kiralyhivo house rule", "Ultimókassza"),
     ),
     _rule(
         "kassza_end_of_session",
@@ -242,6 +275,7 @@ HOUSE_RULES = (
             pmsg("kiralyhivo house rule", "carry over"),
         ),
         group=pmsg("kiralyhivo house rule", "Ultimókassza"),
+        label=pmsg("kiralyhivo house rule", "Kassza at the end of the night"),
     ),
     _rule(
         "five_players",
@@ -250,5 +284,7 @@ HOUSE_RULES = (
         msg("Five players (dealer sits out): not described for Királyhívó, not supported"),
         choices=(False,),
         choice_labels=(pmsg("kiralyhivo house rule", "not supported"),),
+        group=CALLING_GROUP,
+        label=pmsg("kiralyhivo house rule", "Five players"),
     ),
 )

@@ -15,9 +15,11 @@ def _rule(
     group: Msg,
     choices: tuple[Any, ...] = (),
     labels: tuple[Msg, ...] = (),
+    *,
+    label: Msg | None = None,
 ) -> HouseRule:
     kind = "bool" if isinstance(default, bool) else "choice"
-    return HouseRule(name, default, kind, help, choices, group, choice_labels=labels)
+    return HouseRule(name, default, kind, help, choices, group, choice_labels=labels, label=label)
 
 
 GAME_TIER_GROUP = pmsg("paskievics house rule", "Game tier")
@@ -38,6 +40,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("paskievics house rule", "announced, else the silent one replaces"),
             pmsg("paskievics house rule", "modern: items added"),
         ),
+        label=pmsg("paskievics house rule", "Game vs. silent double game or volát"),
     ),
     _rule(
         "volat_voids_silent",
@@ -49,12 +52,14 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("paskievics house rule", "trull and four kings"),
             pmsg("paskievics house rule", "all"),
         ),
+        label=pmsg("paskievics house rule", "Volát and silent figures"),
     ),
     _rule(
         "silent_ultimo_failure_penalty",
         False,
         msg("A pagát beaten in the last trick pays 5 (unless announced)"),
         GAME_TIER_GROUP,
+        label=pmsg("paskievics house rule", "Silent ultimó lost"),
     ),
     HouseRule(
         "max_contra_level",
@@ -67,12 +72,14 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("paskievics house rule", "up to mordkontra (5)"),
             pmsg("paskievics house rule", "up to rekontra (2)"),
         ),
+        label=pmsg("paskievics house rule", "Highest contra"),
     ),
     _rule(
         "ultimo_kassza",
         False,
         msg("Play with the ultimókassza"),
         KASSZA_GROUP,
+        label=pmsg("paskievics house rule", "Ultimókassza"),
     ),
     _rule(
         "kassza_payers",
@@ -84,6 +91,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("paskievics house rule", "active players"),
             pmsg("paskievics house rule", "everyone seated"),
         ),
+        label=pmsg("paskievics house rule", "Who pays into the kassza"),
     ),
     HouseRule(
         "kassza_stake",
@@ -93,6 +101,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         group=KASSZA_GROUP,
         minimum=0,
         maximum=10_000,
+        label=pmsg("paskievics house rule", "Kassza stake"),
     ),
     _rule(
         "kassza_end_of_session",
@@ -104,6 +113,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("paskievics house rule", "split equally"),
             pmsg("paskievics house rule", "carry over"),
         ),
+        label=pmsg("paskievics house rule", "Kassza at the end of the night"),
     ),
     _rule(
         "kassza_split_rounding",
@@ -115,6 +125,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("paskievics house rule", "whole points"),
             pmsg("paskievics house rule", "exact fractions"),
         ),
+        label=pmsg("paskievics house rule", "Kassza shares: rounding"),
     ),
     _rule(
         "honourless_fail_kassza",
@@ -126,6 +137,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("paskievics house rule", "everybody pays 5"),
             pmsg("paskievics house rule", "only the bidder pays 5"),
         ),
+        label=pmsg("paskievics house rule", "Honour-less failure: into the kassza"),
     ),
     _rule(
         "all_pass_rule",
@@ -139,6 +151,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("paskievics house rule", "the next dealer deals"),
             pmsg("paskievics house rule", "redeal, double round"),
         ),
+        label=pmsg("paskievics house rule", "All pass"),
     ),
     _rule(
         "double_round_start",
@@ -150,12 +163,14 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("paskievics house rule", "with the redeal"),
             pmsg("paskievics house rule", "with the next full round"),
         ),
+        label=pmsg("paskievics house rule", "Start of a double round"),
     ),
     _rule(
         "double_round_covers_pot",
         False,
         msg("A double round also doubles the fixed kassza payments"),
         ROUNDS_GROUP,
+        label=pmsg("paskievics house rule", "Double round doubles the kassza payments"),
     ),
     _rule(
         "honourless_fail_amount",
@@ -167,6 +182,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("paskievics house rule", "the bid's value"),
             pmsg("paskievics house rule", "always 1"),
         ),
+        label=pmsg("paskievics house rule", "Honour-less failure: amount"),
     ),
     _rule(
         "wrong_discard_penalty",
@@ -175,12 +191,14 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         PENALTY_GROUP,
         ("strict", "mild"),
         (pmsg("paskievics house rule", "strict"), pmsg("paskievics house rule", "mild")),
+        label=pmsg("paskievics house rule", "Wrong discard"),
     ),
     _rule(
         "irregularity_voids_hand",
         True,
         msg("A revoke / strict wrong discard voids the normal settlement"),
         PENALTY_GROUP,
+        label=pmsg("paskievics house rule", "Revoke voids the settlement"),
     ),
     _rule(
         "silent_count_payers_1v3",
@@ -192,42 +210,49 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("paskievics house rule", "both teammates pay"),
             pmsg("paskievics house rule", "nobody pays"),
         ),
+        label=pmsg("paskievics house rule", "Silent tarokk count in one vs three"),
     ),
     _rule(
         "allow_pagat_invit",
         False,
         msg("Allow an invit with the pagát (with a compulsory ultimó)"),
         LOCAL_GROUP,
+        label=pmsg("paskievics house rule", "Pagát invit"),
     ),
     _rule(
         "temesvar_declined_three",
         False,
         msg("Temesvár: the winner of a three may decline before seeing the talon"),
         LOCAL_GROUP,
+        label=pmsg("paskievics house rule", "Temesvár: declining a three"),
     ),
     _rule(
         "ujlak_lost_three_kassza",
         False,
         msg("Újlak: the declarer of a lost three pays 10 into the kassza"),
         LOCAL_GROUP,
+        label=pmsg("paskievics house rule", "Újlak: a lost three pays the kassza"),
     ),
     _rule(
         "ujlak_talon_honours",
         False,
         msg("Újlak (five players): honours from the talon pay the dealer skíz 3, XXI 2, pagát 1"),
         LOCAL_GROUP,
+        label=pmsg("paskievics house rule", "Újlak: honours from the talon"),
     ),
     _rule(
         "ujlak_talon_honours_on_no_game",
         False,
         msg("Újlak talon honours are paid on no-game hands too"),
         LOCAL_GROUP,
+        label=pmsg("paskievics house rule", "Újlak: talon honours without a game too"),
     ),
     _rule(
         "sir_es_nevet",
         False,
         msg("Sír és nevet (five players): the dealer pays/receives the declarer's result too"),
         LOCAL_GROUP,
+        label=pmsg("paskievics house rule", "Sír és nevet"),
     ),
     _rule(
         "sir_es_nevet_counts",
@@ -239,5 +264,6 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("paskievics house rule", "the declarer's count only"),
             pmsg("paskievics house rule", "every announcer's count"),
         ),
+        label=pmsg("paskievics house rule", "Sír és nevet: tarokk counts"),
     ),
 )

@@ -34,6 +34,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             "The person sitting out also pays Pagat Ultimo, King Ultimo and Tout (not recommended)"
         ),
         group=PAYMENTS,
+        label=pmsg("ultimo house rule", "The player sitting out pays too"),
     ),
     HouseRule(
         "tout_value",
@@ -42,6 +43,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         msg("Tout: units from each other player (Polish rules 85; pagat.com 135)"),
         group=PAYMENTS,
         minimum=0,
+        label=pmsg("ultimo house rule", "Tout value"),
     ),
     HouseRule(
         "tout_cancels_card_points",
@@ -49,6 +51,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "bool",
         msg("No card-point settlement after a Tout"),
         group=PAYMENTS,
+        label=pmsg("ultimo house rule", "Tout cancels card points"),
     ),
     HouseRule(
         "card_points_cap",
@@ -57,6 +60,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         msg("Cap on one card-point settlement (empty = no cap)"),
         group=PAYMENTS,
         minimum=0,
+        label=pmsg("ultimo house rule", "Card-point cap"),
     ),
     HouseRule(
         "skat_points_to",
@@ -66,6 +70,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         choices=("dealer",),
         group=PAYMENTS,
         choice_labels=(pmsg("ultimo house rule skat points to", "the dealer"),),
+        label=pmsg("ultimo house rule", "Skat point"),
     ),
     HouseRule(
         "void_hand_reverses_payments",
@@ -73,6 +78,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "bool",
         msg("A void hand reverses its declarations and in-play payments too"),
         group=PENALTIES,
+        label=pmsg("ultimo house rule", "Void hand reverses payments"),
     ),
     HouseRule(
         "redeal_allowed_after_declarations",
@@ -80,6 +86,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "bool",
         msg("A no-trump redeal may be asked after declarations (they are reversed)"),
         group=PENALTIES,
+        label=pmsg("ultimo house rule", "Redeal after declarations"),
     ),
     HouseRule(
         "failed_tout_joker_penalty",
@@ -93,6 +100,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("ultimo house rule failed tout joker penalty", "large (20 into each pool)"),
             pmsg("ultimo house rule failed tout joker penalty", "40 into each pool, hand stands"),
         ),
+        label=pmsg("ultimo house rule", "Failed Tout after discarding the Joker"),
     ),
     _NullableChoice(
         "revoke_penalty_class",
@@ -106,6 +114,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("ultimo house rule revoke penalty class", "large"),
             pmsg("ultimo house rule revoke penalty class", "irreparable (hand void)"),
         ),
+        label=pmsg("ultimo house rule", "Revoke penalty"),
     ),
     HouseRule(
         "misdeal_offender",
@@ -118,6 +127,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("ultimo house rule misdeal offender", "the holder"),
             pmsg("ultimo house rule misdeal offender", "the dealer"),
         ),
+        label=pmsg("ultimo house rule", "Wrong number of cards: who pays"),
     ),
     HouseRule(
         "pool_split_remainder",
@@ -131,6 +141,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("ultimo house rule pool split remainder", "exact shares"),
             pmsg("ultimo house rule pool split remainder", "stay in the pools"),
         ),
+        label=pmsg("ultimo house rule", "Pools: the remainder at the end"),
     ),
     HouseRule(
         "join_fee_rounding",
@@ -144,6 +155,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("ultimo house rule join fee rounding", "up"),
             pmsg("ultimo house rule join fee rounding", "down"),
         ),
+        label=pmsg("ultimo house rule", "Joining fee rounding"),
     ),
     HouseRule(
         "leaving_share",
@@ -156,5 +168,6 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             pmsg("ultimo house rule leaving share", "equal share"),
             pmsg("ultimo house rule leaving share", "nothing"),
         ),
+        label=pmsg("ultimo house rule", "Share of a player leaving"),
     ),
 )
