@@ -91,7 +91,7 @@ def test_fix_a_night_hand_the_pen_over_change_a_rule_delete_and_undo(
 
     night_menu(page, "History of the night")
     history = page.locator("#night-history")
-    expect(history).to_contain_text("Tariff per opponent")
+    expect(history).to_contain_text("Full tariff from each opponent")
     expect(history).to_contain_text("Béla")
     table.shot(page, "night-history-390")
 

@@ -102,7 +102,7 @@ def test_rules_preview_shows_every_total_before_and_after(magyar):
     rules = {**magyar.house_rules, "tariff_per_opponent": False}
     preview = queries.rules_preview(view, rules)
     assert preview.problems == []
-    assert preview.changed == [("Tariff per opponent", "yes", "no")]
+    assert preview.changed == [("Full tariff from each opponent", "yes", "no")]
     assert preview.players == [
         ("Anna", "+10", "+5"),
         ("Béla", "+10", "+5"),
