@@ -191,9 +191,9 @@ TAROKK_GAMES = {
     "tapper": ["Anna", "Béla", "Csaba"],
     "trisak": ["Anna", "Béla", "Csaba", "Dóra"],
 }
-# Partials a variant includes; a partial shared with a variant not moved yet may still
-# name its labels and choices (its paths must still be in the schema).
-SHARED = {"_announced_figures.html"}
+# Partials a variant includes that may still name their labels and choices (none now: the
+# shared announced-figures rows take theirs from the schema too).
+SHARED: set[str] = set()
 ANY_FIELD_TAG = re.compile(r'{%\s*field\s+form\s+"([^"]+)"([^%]*)%}')
 INCLUDE = re.compile(r'{%\s*include\s+"scorebook/hands/([^"]+)"([^%]*)%}')
 # what a template may no longer say for a field the schema describes (a player's name as
