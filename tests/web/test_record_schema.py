@@ -438,6 +438,14 @@ def test_the_tap_forms_choices_and_ranges_are_the_readers_own():
     assert leaf("paskievics", "result.declarer_card_points").hi == pt.TOTAL_POINTS
     for side in pt.SIDE_FIELDS:
         assert values("paskievics", f"result.{side}") == pt.SIDES
+    played = ("outcome", ("played",))
+    for path in ("called_card", "game_contra", "partner", "tarokk_counts[0].count"):
+        rule = leaf("paskievics", path).when
+        assert rule is not None, path
+        assert (rule.path, rule.values) == played, path
+    rule = leaf("paskievics", "bid.level").when
+    assert rule is not None
+    assert "all_pass" not in rule.values
     assert values("ultimo", "penalties[0].reason") == ut.REASONS
     assert values("ultimo", "penalties[0].class") == ut.CLASSES
     assert leaf("ultimo", "penalties[0].trick").hi == ul.TRICKS == 25

@@ -15,7 +15,7 @@ from typing import Any
 from scorebook.engine.errors import Problems
 from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
-from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, Choice, Leaf, fields, rows
+from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, Choice, Leaf, When, fields, rows
 from scorebook.engine.types import Session
 from scorebook.engine.variants.paskievics.state import State
 from scorebook.engine.variants.paskievics.tariffs import (
@@ -114,50 +114,69 @@ def _field(text: Msg, kind: Leaf = TEXT, **schema: Any) -> Leaf:
     return kind.but(label=text, **schema)
 
 
-SIDE = TEXT.but(choices=_choices(SIDES))
+# When a field applies (the form hides the rest): what the outcome leaves out.
+PLAYED = When("outcome", ("played",))
+BID = When("outcome", tuple(o for o in OUTCOMES if o != "all_pass"))
+TALON_TAKEN = When("outcome", ("played", "honourless_fail", "thrown_in"))
+SIDE = TEXT.but(choices=_choices(SIDES), when=PLAYED)
 RECORD = fields(
     dealer=_field(pmsg("paskievics field", "Dealer"), PLAYER),
     outcome=_field(
         pmsg("paskievics field", "Outcome"), choices=_choices(OUTCOMES), default=OUTCOMES[0]
     ),
     bid=fields(
-        declarer=_field(pmsg("paskievics field", "Declarer (felvevő)"), PLAYER),
-        level=_field(pmsg("paskievics field", "Bid"), choices=_choices(LEVELS)),
+        declarer=_field(pmsg("paskievics field", "Declarer (felvevő)"), PLAYER, when=BID),
+        level=_field(pmsg("paskievics field", "Bid"), choices=_choices(LEVELS), when=BID),
     ),
     bidding_convention=fields(
         kind=_field(
             pmsg("paskievics field", "Convention"),
             choices=_choices(CONVENTIONS),
             default=CONVENTIONS[0],
+            when=BID,
         ),
-        by=_field(pmsg("paskievics field", "By"), PLAYER),
-        honour=_field(pmsg("paskievics field", "With the honour"), choices=_choices(HONOURS)),
+        by=_field(pmsg("paskievics field", "By"), PLAYER, when=BID),
+        honour=_field(
+            pmsg("paskievics field", "With the honour"), choices=_choices(HONOURS), when=BID
+        ),
     ),
-    thrown_in_by=_field(pmsg("paskievics field", "Thrown in by"), PLAYER),
+    thrown_in_by=_field(
+        pmsg("paskievics field", "Thrown in by"), PLAYER, when=When("outcome", ("thrown_in",))
+    ),
     talon_honours=rows(
-        card=_field(pmsg("paskievics field", "Honour"), choices=_choices(HONOURS)),
-        taken_by=_field(pmsg("paskievics field", "Taken by"), PLAYER),
-        paid_late=_field(pmsg("paskievics field", "paid late"), BOOL),
+        card=_field(
+            pmsg("paskievics field", "Honour"), choices=_choices(HONOURS), when=TALON_TAKEN
+        ),
+        taken_by=_field(pmsg("paskievics field", "Taken by"), PLAYER, when=TALON_TAKEN),
+        paid_late=_field(pmsg("paskievics field", "paid late"), BOOL, when=TALON_TAKEN),
     ),
     tarokk_counts=rows(
-        seat=_field(pmsg("paskievics field", "Player"), PLAYER),
-        count=_field(pmsg("paskievics field", "Count"), INT, choices=_choices(COUNTS)),
+        seat=_field(pmsg("paskievics field", "Player"), PLAYER, when=PLAYED),
+        count=_field(pmsg("paskievics field", "Count"), INT, choices=_choices(COUNTS), when=PLAYED),
         announced=_field(
             pmsg("paskievics field", "How"),
             BOOL,
             choices=_choices(ANNOUNCED, HOW_LABEL),
             default=True,
+            when=PLAYED,
         ),
     ),
     called_card=_field(
         pmsg("paskievics field", "Called card"),
         choices=_choices(CALLED_CARDS, CARD_LABEL),
         default=CALLED_CARDS[0],
+        when=PLAYED,
     ),
-    partner=_field(pmsg("paskievics field", "Partner (holds the called card)"), PLAYER),
-    alone_reason=_field(pmsg("paskievics field", "Playing alone"), choices=_choices(ALONE_REASONS)),
+    partner=_field(
+        pmsg("paskievics field", "Partner (holds the called card)"), PLAYER, when=PLAYED
+    ),
+    alone_reason=_field(
+        pmsg("paskievics field", "Playing alone"), choices=_choices(ALONE_REASONS), when=PLAYED
+    ),
     called_card_discarded_by=_field(
-        pmsg("paskievics field", "Called card lies in the discard of"), PLAYER
+        pmsg("paskievics field", "Called card lies in the discard of"),
+        PLAYER,
+        when=When("alone_reason", ("called_card_discarded",)),
     ),
     game_contra=_field(
         pmsg("paskievics field", "Game contra"),
@@ -165,6 +184,7 @@ RECORD = fields(
         choices=_choices(CONTRA_LEVELS, dict(enumerate(CONTRA_NAME))),
         lo=0,
         hi=MAX_CONTRA,
+        when=PLAYED,
     ),
     announcements=rows(figure=TEXT, by=PLAYER, contra=INT.but(lo=0, hi=MAX_CONTRA)),
     result=fields(
@@ -176,6 +196,7 @@ RECORD = fields(
             INT,
             lo=0,
             hi=TOTAL_POINTS,
+            when=PLAYED,
         ),
         all_tricks_side=SIDE.but(label=pmsg("paskievics field", "volát")),
         trull_side=SIDE.but(label=pmsg("paskievics field", "trull")),
@@ -187,8 +208,12 @@ RECORD = fields(
         ),
     ),
     irregularity=fields(
-        kind=_field(pmsg("paskievics field", "Irregularity"), choices=_choices(IRREGULARITIES)),
-        seat=_field(pmsg("paskievics field", "Offender"), PLAYER),
+        kind=_field(
+            pmsg("paskievics field", "Irregularity"),
+            choices=_choices(IRREGULARITIES),
+            when=PLAYED,
+        ),
+        seat=_field(pmsg("paskievics field", "Offender"), PLAYER, when=PLAYED),
     ),
 )
 EVENT_RECORD = fields(event=TEXT, player=PLAYER, seat_index=INT)
