@@ -191,9 +191,9 @@ TAROKK_GAMES = {
     "tapper": ["Anna", "Béla", "Csaba"],
     "trisak": ["Anna", "Béla", "Csaba", "Dóra"],
 }
-# Partials a variant includes; a partial shared with a variant not moved yet may still
-# name its labels and choices (its paths must still be in the schema).
-SHARED = {"_announced_figures.html"}
+# Partials a variant includes that may still name their labels and choices (none now: the
+# shared announced-figures rows take theirs from the schema too).
+SHARED: set[str] = set()
 ANY_FIELD_TAG = re.compile(r'{%\s*field\s+form\s+"([^"]+)"([^%]*)%}')
 INCLUDE = re.compile(r'{%\s*include\s+"scorebook/hands/([^"]+)"([^%]*)%}')
 # what a template may no longer say for a field the schema describes (a player's name as
@@ -323,3 +323,133 @@ def test_the_tarokk_choices_and_ranges_are_the_readers_own():
             if leaf.when is not None:
                 offered = values(key, leaf.when.path)
                 assert set(leaf.when.values) <= set(offered), f"{key}: {path}"
+
+
+# --- Paskievics and Ultimo (forms reworked for taps: chips, rows cloned from <template>) ---
+
+TAP_GAMES = {
+    "paskievics": ["Anna", "Béla", "Csaba", "Dóra", "Ede"],
+    "ultimo": ["Anna", "Béla", "Csaba", "Dóra"],
+}
+# the templates each moved form is built from (Ultimo's declaration rows are not moved yet)
+TAP_TEMPLATES = {
+    "paskievics": ("paskievics.html", "_paskievics_count.html", "_paskievics_honour.html"),
+    "ultimo": ("ultimo.html",),
+}
+
+
+def tap_fields(key: str) -> list[tuple[str, str]]:
+    """(record path, the tag's other arguments) of every `{% field %}` of the moved form."""
+    out = []
+    for name in TAP_TEMPLATES[key]:
+        for field_name, rest in ANY_FIELD_TAG.findall((TEMPLATES / name).read_text()):
+            path = field_name.split(":")[0].replace("@#", "player").replace("#", "0")
+            out.append((path, rest))
+    return out
+
+
+@pytest.mark.parametrize("key", sorted(TAP_GAMES))
+def test_every_field_of_a_tap_form_has_a_labelled_leaf(key):
+    record = registry.get(key).record
+    unlabelled = [
+        path
+        for path, _rest in tap_fields(key)
+        if (leaf := leaf_at(record, path)) is None or leaf.label is None
+    ]
+    assert not unlabelled, unlabelled
+
+
+@pytest.mark.parametrize("key", sorted(TAP_GAMES))
+def test_every_choice_a_tap_form_offers_has_a_label(key):
+    record = registry.get(key).record
+    for path, rest in tap_fields(key):
+        if CHOICE_WIDGET.search(rest):
+            leaf = leaf_at(record, path)
+            assert leaf is not None, path
+            assert leaf.choices, f"{path} offers no choices"
+    for path, leaf in leaves(record):
+        for choice in leaf.choices:
+            assert isinstance(choice.label, Msg), (path, choice)
+            assert choice.label.id, (path, choice)
+        if leaf.default is not None and leaf.choices:
+            assert leaf.default in [c.value for c in leaf.choices], path
+
+
+@pytest.mark.parametrize("key", sorted(TAP_GAMES))
+def test_a_tap_template_keeps_only_the_layout(key):
+    # a player's name (`label=p`) and the figure grid's own label are layout
+    stated = [(path, rest.strip()) for path, rest in tap_fields(key) if STATED.search(rest)]
+    assert not stated, stated
+    for name in TAP_TEMPLATES[key]:
+        text = (TEMPLATES / name).read_text()
+        assert "choices=" not in text, name
+        assert "label=_(" not in re.sub(r"{%\s*problems [^%]*%}", "", text), name
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("key", sorted(TAP_GAMES))
+@pytest.mark.parametrize("lang", ["en", "hu", "pl"])
+def test_a_tap_new_hand_form_renders_in_every_language(client_in, user, key, lang):
+    night = make_night(user, key, TAP_GAMES[key])
+    response = client_in.get(reverse("new_hand", args=[night.pk]), HTTP_ACCEPT_LANGUAGE=lang)
+    assert_renders(response, key)
+    page = response.content.decode()
+    record = registry.get(key).record
+    say = say_in(lang)
+    for path, rest in tap_fields(key):
+        leaf = leaf_at(record, path)
+        assert leaf is not None, path
+        assert leaf.label is not None, path
+        if "label=" not in rest:  # the form shows the schema's label and choices, translated
+            assert html.escape(say(leaf.label)) in page, (path, say(leaf.label))
+        for choice in leaf.choices:
+            assert html.escape(say(choice.label)) in page, (path, choice)
+
+
+def test_the_tap_forms_choices_and_ranges_are_the_readers_own():
+    from scorebook.engine.variants.paskievics import record as pk
+    from scorebook.engine.variants.paskievics import tariffs as pt
+    from scorebook.engine.variants.ultimo import record as ul
+    from scorebook.engine.variants.ultimo import tariffs as ut
+
+    def leaf(key: str, path: str) -> Leaf:
+        found = schema_leaf(key, path)
+        assert found is not None, path
+        return found
+
+    def values(key: str, path: str) -> tuple[object, ...]:
+        return tuple(c.value for c in leaf(key, path).choices)
+
+    assert values("paskievics", "outcome") == pt.OUTCOMES
+    assert leaf("paskievics", "outcome").default == "played"
+    assert values("paskievics", "bid.level") == pt.LEVELS
+    assert values("paskievics", "called_card") == pt.CALLED_CARDS
+    assert leaf("paskievics", "called_card").default == "XX"
+    assert values("paskievics", "alone_reason") == pk.ALONE_REASONS
+    assert values("paskievics", "irregularity.kind") == pk.IRREGULARITIES
+    assert values("paskievics", "bidding_convention.kind") == pk.CONVENTIONS
+    assert values("paskievics", "bidding_convention.honour") == pt.HONOURS
+    assert values("paskievics", "talon_honours[0].card") == pt.HONOURS
+    assert values("paskievics", "tarokk_counts[0].count") == pk.COUNTS == (8, 9)
+    assert values("paskievics", "tarokk_counts[0].announced") == (True, False)
+    assert leaf("paskievics", "tarokk_counts[0].announced").default is True
+    assert values("paskievics", "game_contra") == (1, 2, 3, 4, 5)  # no contra: none tapped
+    assert leaf("paskievics", "game_contra").hi == pt.MAX_CONTRA
+    assert leaf("paskievics", "result.declarer_card_points").hi == pt.TOTAL_POINTS
+    for side in pt.SIDE_FIELDS:
+        assert values("paskievics", f"result.{side}") == pt.SIDES
+    played = ("outcome", ("played",))
+    for path in ("called_card", "game_contra", "partner", "tarokk_counts[0].count"):
+        rule = leaf("paskievics", path).when
+        assert rule is not None, path
+        assert (rule.path, rule.values) == played, path
+    rule = leaf("paskievics", "bid.level").when
+    assert rule is not None
+    assert "all_pass" not in rule.values
+    assert values("ultimo", "penalties[0].reason") == ut.REASONS
+    assert values("ultimo", "penalties[0].class") == ut.CLASSES
+    assert leaf("ultimo", "penalties[0].trick").hi == ul.TRICKS == 25
+    assert values("ultimo", "last_trick.winning_card") == ul.WINNING_CARDS
+    assert values("ultimo", "in_play.pagat.result") == ul.PAGAT_RESULTS
+    assert values("ultimo", "in_play.kings_lost.Anna") == (1, 2, 3, 4)
+    assert leaf("ultimo", "card_points.Anna").hi == ut.CARD_POINTS_TOTAL

@@ -13,9 +13,9 @@ from functools import lru_cache
 from typing import Any
 
 from scorebook.engine.errors import Problems
-from scorebook.engine.messages import Msg, msg
+from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
-from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, fields, rows
+from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, Choice, Leaf, When, fields, rows
 from scorebook.engine.types import Session
 from scorebook.engine.variants.paskievics.state import State
 from scorebook.engine.variants.paskievics.tariffs import (
@@ -30,6 +30,7 @@ from scorebook.engine.variants.paskievics.tariffs import (
     KINGS_POINTS,
     LEVEL_TALON,
     LEVELS,
+    MAX_CONTRA,
     MOST_IN_DISCARDS,
     OPP,
     OUTCOMES,
@@ -41,31 +42,179 @@ from scorebook.engine.variants.paskievics.tariffs import (
     other,
 )
 
-# The hand record (spec §13), field by field: what `check_input` lets through to `read_hand`.
+# The hand record (spec §13), field by field: what `check_input` lets through to `read_hand`,
+# with each field as the hand form shows it (label, choices, range, what a new hand starts with).
+CONVENTIONS = ("none", "yielded", "invit_xix", "invit_xviii")
+ALONE_REASONS = ("self_call", "called_card_discarded")
+IRREGULARITIES = ("renonsz", "wrong_discard")
+COUNTS = tuple(COUNT_VALUE)
+ANNOUNCED = (True, False)  # a tarokk count announced, or claimed after the hand
+CONTRA_LEVELS = tuple(range(1, MAX_CONTRA + 1))  # the chips; none tapped = no contra (0)
+CHOICE_LABEL: dict[str | int, Msg] = {
+    "played": pmsg("paskievics choice", "played"),
+    "all_pass": pmsg("paskievics choice", "all pass"),
+    "honourless_fail": pmsg("paskievics choice", "honour-less failure"),
+    "declined_three": pmsg("paskievics choice", "declined three"),
+    "thrown_in": pmsg("paskievics choice", "thrown in"),
+    "three": pmsg("paskievics choice", "three (hármas)"),
+    "two": pmsg("paskievics choice", "two (kettős)"),
+    "one": pmsg("paskievics choice", "one (egyes)"),
+    "solo": pmsg("paskievics choice", "solo (szóló)"),
+    "self_call": pmsg("paskievics choice", "self-call (önhívás)"),
+    "called_card_discarded": pmsg("paskievics choice", "called card discarded"),
+    "declarer": pmsg("paskievics choice", "declarer side"),
+    "opponents": pmsg("paskievics choice", "opponents"),
+    "renonsz": pmsg("paskievics choice", "revoke (renonsz)"),
+    "wrong_discard": pmsg("paskievics choice", "wrong discard"),
+    "none": pmsg("paskievics choice", "none"),
+    "yielded": pmsg("paskievics choice", "yielded game (engedett)"),
+    "invit_xix": pmsg("paskievics choice", "invit XIX"),
+    "invit_xviii": pmsg("paskievics choice", "invit XVIII"),
+    "skiz": pmsg("paskievics choice", "skíz"),
+    "xxi": pmsg("paskievics choice", "XXI"),
+    "pagat": pmsg("paskievics choice", "pagát"),
+    8: pmsg("paskievics choice", "8"),
+    9: pmsg("paskievics choice", "9"),
+}
+HOW_LABEL = {
+    True: pmsg("paskievics choice", "announced"),
+    False: pmsg("paskievics choice", "claimed after the hand"),
+}
+CARD_LABEL = {
+    "XX": pmsg("paskievics card", "XX"),
+    "XIX": pmsg("paskievics card", "XIX"),
+    "XVIII": pmsg("paskievics card", "XVIII"),
+    "XVII": pmsg("paskievics card", "XVII"),
+    "XVI": pmsg("paskievics card", "XVI"),
+    "XV": pmsg("paskievics card", "XV"),
+    "XIV": pmsg("paskievics card", "XIV"),
+    "XIII": pmsg("paskievics card", "XIII"),
+    "XII": pmsg("paskievics card", "XII"),
+    "XI": pmsg("paskievics card", "XI"),
+    "X": pmsg("paskievics card", "X"),
+    "IX": pmsg("paskievics card", "IX"),
+    "VIII": pmsg("paskievics card", "VIII"),
+    "VII": pmsg("paskievics card", "VII"),
+    "VI": pmsg("paskievics card", "VI"),
+    "V": pmsg("paskievics card", "V"),
+    "IV": pmsg("paskievics card", "IV"),
+    "III": pmsg("paskievics card", "III"),
+    "II": pmsg("paskievics card", "II"),
+}
+
+
+def _choices(
+    values: tuple[Any, ...], labels: Mapping[Any, Msg] = CHOICE_LABEL
+) -> tuple[Choice, ...]:
+    """The values the reader accepts, each with its label on the form."""
+    return tuple(Choice(value, labels[value]) for value in values)
+
+
+def _field(text: Msg, kind: Leaf = TEXT, **schema: Any) -> Leaf:
+    return kind.but(label=text, **schema)
+
+
+# When a field applies (the form hides the rest): what the outcome leaves out.
+PLAYED = When("outcome", ("played",))
+BID = When("outcome", tuple(o for o in OUTCOMES if o != "all_pass"))
+TALON_TAKEN = When("outcome", ("played", "honourless_fail", "thrown_in"))
+SIDE = TEXT.but(choices=_choices(SIDES), when=PLAYED)
 RECORD = fields(
-    dealer=PLAYER,
-    outcome=TEXT,
-    bid=fields(declarer=PLAYER, level=TEXT),
-    bidding_convention=fields(kind=TEXT, by=PLAYER, honour=TEXT),
-    thrown_in_by=PLAYER,
-    talon_honours=rows(card=TEXT, taken_by=PLAYER, paid_late=BOOL),
-    tarokk_counts=rows(seat=PLAYER, count=INT, announced=BOOL),
-    called_card=TEXT,
-    partner=PLAYER,
-    alone_reason=TEXT,
-    called_card_discarded_by=PLAYER,
-    game_contra=INT,
-    announcements=rows(figure=TEXT, by=PLAYER, contra=INT),
-    result=fields(
-        declarer_card_points=INT,
-        all_tricks_side=TEXT,
-        trull_side=TEXT,
-        four_kings_side=TEXT,
-        pagat_ultimo_side=TEXT,
-        xxi_catch_side=TEXT,
-        pagat_lost_last_trick_side=TEXT,
+    dealer=_field(pmsg("paskievics field", "Dealer"), PLAYER),
+    outcome=_field(
+        pmsg("paskievics field", "Outcome"), choices=_choices(OUTCOMES), default=OUTCOMES[0]
     ),
-    irregularity=fields(kind=TEXT, seat=PLAYER),
+    bid=fields(
+        declarer=_field(pmsg("paskievics field", "Declarer (felvevő)"), PLAYER, when=BID),
+        level=_field(pmsg("paskievics field", "Bid"), choices=_choices(LEVELS), when=BID),
+    ),
+    bidding_convention=fields(
+        kind=_field(
+            pmsg("paskievics field", "Convention"),
+            choices=_choices(CONVENTIONS),
+            default=CONVENTIONS[0],
+            when=BID,
+        ),
+        by=_field(pmsg("paskievics field", "By"), PLAYER, when=BID),
+        honour=_field(
+            pmsg("paskievics field", "With the honour"), choices=_choices(HONOURS), when=BID
+        ),
+    ),
+    thrown_in_by=_field(
+        pmsg("paskievics field", "Thrown in by"), PLAYER, when=When("outcome", ("thrown_in",))
+    ),
+    talon_honours=rows(
+        card=_field(
+            pmsg("paskievics field", "Honour"), choices=_choices(HONOURS), when=TALON_TAKEN
+        ),
+        taken_by=_field(pmsg("paskievics field", "Taken by"), PLAYER, when=TALON_TAKEN),
+        paid_late=_field(pmsg("paskievics field", "paid late"), BOOL, when=TALON_TAKEN),
+    ),
+    tarokk_counts=rows(
+        seat=_field(pmsg("paskievics field", "Player"), PLAYER, when=PLAYED),
+        count=_field(pmsg("paskievics field", "Count"), INT, choices=_choices(COUNTS), when=PLAYED),
+        announced=_field(
+            pmsg("paskievics field", "How"),
+            BOOL,
+            choices=_choices(ANNOUNCED, HOW_LABEL),
+            default=True,
+            when=PLAYED,
+        ),
+    ),
+    called_card=_field(
+        pmsg("paskievics field", "Called card"),
+        choices=_choices(CALLED_CARDS, CARD_LABEL),
+        default=CALLED_CARDS[0],
+        when=PLAYED,
+    ),
+    partner=_field(
+        pmsg("paskievics field", "Partner (holds the called card)"), PLAYER, when=PLAYED
+    ),
+    alone_reason=_field(
+        pmsg("paskievics field", "Playing alone"), choices=_choices(ALONE_REASONS), when=PLAYED
+    ),
+    called_card_discarded_by=_field(
+        pmsg("paskievics field", "Called card lies in the discard of"),
+        PLAYER,
+        when=When("alone_reason", ("called_card_discarded",)),
+    ),
+    game_contra=_field(
+        pmsg("paskievics field", "Game contra"),
+        INT,
+        choices=_choices(CONTRA_LEVELS, dict(enumerate(CONTRA_NAME))),
+        lo=0,
+        hi=MAX_CONTRA,
+        when=PLAYED,
+    ),
+    announcements=rows(figure=TEXT, by=PLAYER, contra=INT.but(lo=0, hi=MAX_CONTRA)),
+    result=fields(
+        declarer_card_points=_field(
+            pmsg(
+                "paskievics field",
+                "Declarer side's card points (0–94, with the declarer's discard)",
+            ),
+            INT,
+            lo=0,
+            hi=TOTAL_POINTS,
+            when=PLAYED,
+        ),
+        all_tricks_side=SIDE.but(label=pmsg("paskievics field", "volát")),
+        trull_side=SIDE.but(label=pmsg("paskievics field", "trull")),
+        four_kings_side=SIDE.but(label=pmsg("paskievics field", "four kings")),
+        pagat_ultimo_side=SIDE.but(label=pmsg("paskievics field", "pagát ultimó")),
+        xxi_catch_side=SIDE.but(label=pmsg("paskievics field", "XXI-catch")),
+        pagat_lost_last_trick_side=SIDE.but(
+            label=pmsg("paskievics field", "Pagát lost in the last trick")
+        ),
+    ),
+    irregularity=fields(
+        kind=_field(
+            pmsg("paskievics field", "Irregularity"),
+            choices=_choices(IRREGULARITIES),
+            when=PLAYED,
+        ),
+        seat=_field(pmsg("paskievics field", "Offender"), PLAYER, when=PLAYED),
+    ),
 )
 EVENT_RECORD = fields(event=TEXT, player=PLAYER, seat_index=INT)
 
@@ -113,10 +262,6 @@ NOT_PLAYED_EMPTY = (
     "irregularity",
     "game_contra",
 )
-CONVENTIONS = ("none", "yielded", "invit_xix", "invit_xviii")
-ALONE_REASONS = ("self_call", "called_card_discarded")
-IRREGULARITIES = ("renonsz", "wrong_discard")
-COUNTS = tuple(COUNT_VALUE)
 FIGURE_SIDE_FIELDS = ("trull_side", "four_kings_side", "pagat_ultimo_side", "xxi_catch_side")
 
 
@@ -181,7 +326,7 @@ def _must_be_absent(r: Reader, names: tuple[str, ...], outcome: str) -> None:
 
 
 def _contra_level(r: Reader, name: str, max_level: int) -> int:
-    level = r.integer(name, lo=0, hi=5, default=0)
+    level = r.integer(name, lo=0, hi=MAX_CONTRA, default=0)
     if level is None:
         return 0
     if level > max_level:

@@ -82,6 +82,7 @@ SIDE_NAME = {
     OPP: pmsg("paskievics side", "opponents"),
 }
 # The contra levels by name (engine.payments.CONTRA_NAMES), 0 = no contra.
+MAX_CONTRA = 5  # mordkontra
 CONTRA_NAME: tuple[Msg, ...] = (
     NO_MSG,
     pmsg("paskievics contra", "kontra"),

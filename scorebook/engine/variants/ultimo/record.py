@@ -13,7 +13,18 @@ from typing import Any
 from scorebook.engine.errors import Problems
 from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
-from scorebook.engine.shape import BOOL, INT, INTS, PLAYER, PLAYERS, TEXT, by_player, fields, rows
+from scorebook.engine.shape import (
+    BOOL,
+    INT,
+    INTS,
+    PLAYER,
+    PLAYERS,
+    TEXT,
+    Choice,
+    by_player,
+    fields,
+    rows,
+)
 from scorebook.engine.types import Session
 from scorebook.engine.variants.ultimo.hand import Declaration, Hand, Penalty
 from scorebook.engine.variants.ultimo.state import UltimoState, seat_roles
@@ -30,6 +41,7 @@ from scorebook.engine.variants.ultimo.tariffs import (
     MATADORS_MIN,
     PENALTY_AMOUNT,
     REASON_CLASS,
+    REASON_TEXT,
     REASONS,
     SKAT_MAX,
     SUITS,
@@ -39,11 +51,37 @@ from scorebook.engine.variants.ultimo.tariffs import (
 
 # The hand record (spec §13.1) and the session events (§13.2) field by field: what
 # `check_input` lets through to the readers below.
+TRICKS = 25  # a hand's tricks; a penalty names one (0 = before the first lead)
+KINGS = 4  # kings one player can lose in tricks 1–24
+KINGS_LOST = tuple(range(1, KINGS + 1))  # the chips; none tapped = none lost
+WINNING_CARDS = ("pagat", "king", "other")
+PAGAT_RESULTS = ("won", "lost")
+CHOICE_LABEL: dict[str | int, Msg] = {
+    "pagat": pmsg("ultimo choice", "pagát"),
+    "king": pmsg("ultimo choice", "king"),
+    "other": pmsg("ultimo choice", "other card"),
+    "won": pmsg("ultimo choice", "won"),
+    "lost": pmsg("ultimo choice", "lost"),
+    1: pmsg("ultimo choice", "1"),
+    2: pmsg("ultimo choice", "2"),
+    3: pmsg("ultimo choice", "3"),
+    4: pmsg("ultimo choice", "4"),
+}
+
+
+def _choices(
+    values: tuple[Any, ...], labels: Mapping[Any, Msg] = CHOICE_LABEL
+) -> tuple[Choice, ...]:
+    """The values the reader accepts, each with its label on the form."""
+    return tuple(Choice(value, labels[value]) for value in values)
+
+
+# The hand record (spec §13.1), with each field as the hand form shows it.
 RECORD = fields(
-    dealer=PLAYER,
+    dealer=PLAYER.but(label=pmsg("ultimo field", "Dealer")),
     sitting_out=PLAYER,
     void=BOOL,
-    redeal_requests=PLAYERS,
+    redeal_requests=PLAYERS.but(label=pmsg("ultimo field", "Asked for a redeal")),
     declarations=rows(
         player=PLAYER,
         type=TEXT,
@@ -54,15 +92,51 @@ RECORD = fields(
         with_pagat=BOOL,
     ),
     penalties=rows(
-        player=PLAYER, reason=TEXT, trick=INT, refund_declarations=INTS, **{"class": TEXT}
+        player=PLAYER.but(label=pmsg("ultimo field", "Offender")),
+        reason=TEXT.but(
+            label=pmsg("ultimo field", "Reason"), choices=_choices(REASONS, REASON_TEXT)
+        ),
+        trick=INT.but(
+            label=pmsg("ultimo field", "Trick (0 = before the first lead)"), lo=0, hi=TRICKS
+        ),
+        refund_declarations=INTS.but(
+            label=pmsg("ultimo field", "Declarations to refund (numbers from 0, e.g. 0, 2)")
+        ),
+        **{
+            "class": TEXT.but(
+                label=pmsg("ultimo field", "Class"), choices=_choices(CLASSES, CLASS_TEXT)
+            )
+        },
     ),
-    in_play=fields(kings_lost=by_player(INT), pagat=fields(player=PLAYER, result=TEXT)),
+    in_play=fields(
+        kings_lost=by_player(
+            INT.but(
+                label=pmsg("ultimo field", "Kings lost"),
+                choices=_choices(KINGS_LOST),
+                lo=0,
+                hi=KINGS,
+            )
+        ),
+        pagat=fields(
+            player=PLAYER.but(label=pmsg("ultimo field", "Pagat won or lost a trick: player")),
+            result=TEXT.but(label=pmsg("ultimo field", "Result"), choices=_choices(PAGAT_RESULTS)),
+        ),
+    ),
     last_trick=fields(
-        winner=PLAYER, winning_card=TEXT, king_przydupek=PLAYERS, pagat_przydupek=PLAYER
+        winner=PLAYER.but(label=pmsg("ultimo field", "Won by")),
+        winning_card=TEXT.but(label=pmsg("ultimo field", "With"), choices=_choices(WINNING_CARDS)),
+        king_przydupek=PLAYERS.but(
+            label=pmsg("ultimo field", "Played a king and did not win (King Przydupek)")
+        ),
+        pagat_przydupek=PLAYER.but(
+            label=pmsg("ultimo field", "Played the Pagat and did not win (Pagat Przydupek)")
+        ),
     ),
-    tout=PLAYER,
-    nolo=PLAYER,
-    card_points=by_player(INT),
+    tout=PLAYER.but(label=pmsg("ultimo field", "Tout (took all 25 tricks)")),
+    nolo=PLAYER.but(label=pmsg("ultimo field", "Nolo (took no trick)")),
+    card_points=by_player(
+        INT.but(label=pmsg("ultimo field", "Card points (sum 78)"), lo=0, hi=CARD_POINTS_TOTAL)
+    ),
 )
 EVENT_RECORD = fields(event=TEXT, player=PLAYER, seat_index=INT, rounding=TEXT)
 
@@ -218,7 +292,7 @@ def _read_penalties(
     for i, p in enumerate(r.items("penalties")):
         player = p.player("player", active)
         reason = p.choice("reason", REASONS)
-        p.integer("trick", lo=0, hi=25, optional=True)
+        p.integer("trick", lo=0, hi=TRICKS, optional=True)
         cls = _penalty_class(session, p, reason)
         _check_offender(session, p, player, reason, dealer)
         refunds = _read_refunds(p, player, reason, made_by, refunded)
@@ -254,13 +328,13 @@ def _read_in_play(
     ip = r.obj("in_play", optional=True)
     if ip is None:
         return {}, None
-    lost = ip.player_map("kings_lost", active, lo=0, hi=4, optional=True, complete=False)
+    lost = ip.player_map("kings_lost", active, lo=0, hi=KINGS, optional=True, complete=False)
     kings_lost = {k: v for k, v in (lost or {}).items() if v}
     pr = ip.obj("pagat", optional=True)
     if pr is None:
         return kings_lost, None
     who = pr.player("player", active)
-    result = pr.choice("result", ("won", "lost"))
+    result = pr.choice("result", PAGAT_RESULTS)
     if who is None or result is None:
         return kings_lost, None
     return kings_lost, (who, result)
@@ -279,7 +353,7 @@ def _read_last_trick(
         return None, None, [], None
     return (
         lt.player("winner", active),
-        lt.choice("winning_card", ("pagat", "king", "other")),
+        lt.choice("winning_card", WINNING_CARDS),
         lt.players("king_przydupek", active, most=2),
         lt.player("pagat_przydupek", active, optional=True),
     )
