@@ -73,3 +73,42 @@ def test_chips_outcomes_and_rows(browser, live_server, django_user_model):
     assert "bid" not in record
     context.close()
     assert errors == []
+
+
+@pytest.mark.parametrize(
+    ("key", "rows", "players"),
+    [
+        ("magyar", "announcements", PLAYERS[:3]),
+        ("kiralyhivo", "announcements", PLAYERS),
+        ("tapper", "hand-bonuses", PLAYERS[:3]),
+        ("trisak", "hand-bonuses", PLAYERS),
+        ("strohmandli", "announcements", PLAYERS[:2]),
+        ("stromann", "announcements", PLAYERS[:2]),
+        ("trappola", "result-declarations", PLAYERS[:2]),
+        ("ultimo", "penalties", PLAYERS),
+    ],
+)
+def test_every_form_adds_a_row_in_one_tap_without_a_round_trip(
+    browser, live_server, django_user_model, key, rows, players
+):
+    night = table.start_night(django_user_model, key, players, players[-1])
+    context, page, errors = table.phone_page(browser, live_server, night=night)
+    table.new_hand(page, players[-1])
+    box = page.locator(f"[data-rows={rows}]")
+    before = box.locator(":scope > *").count()
+    for details in page.locator("details").all():  # the rows may sit in a closed section
+        details.evaluate("d => d.open = true")
+    page.wait_for_timeout(700)  # past any preview started by opening the page
+    requests = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.click(f"button[data-add={rows}]")
+    expect(box.locator(":scope > *")).to_have_count(before + 1)
+    page.wait_for_timeout(300)
+    assert requests == []
+    names = (
+        box.locator(":scope > *").last.locator("[name]").evaluate_all("els => els.map(e => e.name)")
+    )
+    assert names
+    assert all("__i__" not in n and "999" not in n for n in names), names
+    context.close()
+    assert errors == []
