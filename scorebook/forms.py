@@ -365,9 +365,14 @@ class HandForm:
         out = []
         for p in self.problems:
             path = form_path(p.field, self.rows)
-            label = self.labels.get(path) or self.schema_label(path) or path_label(path)
+            label = self.label_for(path)
             out.append((field_anchor(path), f"{label}: {say(p.message)}"))
         return out
+
+    def label_for(self, path: str) -> str:
+        """A field as the form names it: the label it was shown with (collected as the form
+        renders), else its schema's label, else its path in words."""
+        return self.labels.get(path) or self.schema_label(path) or path_label(path)
 
     def schema_label(self, path: str) -> str:
         """The field's label in the variant's record schema, if it has one."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Protocol
@@ -46,6 +46,11 @@ class Choice:
 
     value: str | int | bool
     label: Msg
+
+
+def choices(values: Iterable[Any], labels: Mapping[Any, Msg]) -> tuple[Choice, ...]:
+    """The values a reader accepts, each with its label on the hand form."""
+    return tuple(Choice(value, labels[value]) for value in values)
 
 
 @dataclass(frozen=True, slots=True)

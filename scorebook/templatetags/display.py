@@ -10,6 +10,7 @@ from django import template
 
 from scorebook import labels, queries
 from scorebook.engine import registry
+from scorebook.forms import HandForm
 from scorebook.speech import say
 
 register = template.Library()
@@ -51,9 +52,7 @@ def value_words(value: Any) -> str:
 
 
 @register.filter
-def field_label(form: Any, path: str) -> str:
-    """A record field as the hand form labels it (labels are collected as the form renders,
-    so use this after the form; else the schema's label), else its path in words."""
-    labels_shown = getattr(form, "labels", {}) or {}
-    schema = form.schema_label(path) if hasattr(form, "schema_label") else ""
-    return str(labels_shown.get(path) or schema or labels.field_words(path))
+def field_label(form: HandForm, path: str) -> str:
+    """A record field as the hand form names it (use it after the form: labels are
+    collected as the form renders)."""
+    return form.label_for(path)

@@ -15,7 +15,6 @@ from scorebook.engine import pots
 from scorebook.engine.errors import InvalidHand
 from scorebook.engine.messages import Msg, pmsg
 from scorebook.engine.record import Reader
-from scorebook.engine.shape import Choice
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import Amount, EndOfSession, Entry, Line, Session, TableHint
 
@@ -37,11 +36,6 @@ CONTRA_LABELS = {
     4: pmsg("hungarian tarokk choice", "hirskontra"),
     5: pmsg("hungarian tarokk choice", "mordkontra"),
 }
-
-
-def choices(values: Sequence[Any], labels: Mapping[Any, Msg]) -> tuple[Choice, ...]:
-    """The values a reader accepts, each with its label on the hand form (the record schema)."""
-    return tuple(Choice(value, labels[value]) for value in values)
 
 
 def other(side: str) -> str:

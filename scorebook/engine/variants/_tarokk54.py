@@ -18,7 +18,6 @@ from scorebook.engine.errors import InvalidHand
 from scorebook.engine.messages import NO_MSG, Msg, msg, pmsg
 from scorebook.engine.payments import book_payment, contra_multiplier
 from scorebook.engine.record import Reader
-from scorebook.engine.shape import Choice
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import EndOfSession, Entry, Line, Session
 
@@ -64,11 +63,6 @@ TAROKK_NAMES = {
 # variant's reader takes the levels up to its own top.
 LEVELS = tuple(range(len(CONTRAS)))
 LEVEL_NAMES = dict(enumerate((pmsg("tarokk54 contra", "—"), *CONTRAS[1:])))
-
-
-def choices(values: Sequence[Any], labels: Mapping[Any, Msg]) -> tuple[Choice, ...]:
-    """The values a reader accepts, each with its label on the hand form (the record schema)."""
-    return tuple(Choice(value, labels[value]) for value in values)
 
 
 @dataclass(frozen=True, slots=True)

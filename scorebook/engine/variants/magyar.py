@@ -22,7 +22,7 @@ from scorebook.engine.errors import Problems
 from scorebook.engine.messages import Msg, pmsg
 from scorebook.engine.payments import contra_multiplier, each_pays, split
 from scorebook.engine.record import Reader
-from scorebook.engine.shape import INT, PLAYER, TEXT, TEXTS, When, fields, rows
+from scorebook.engine.shape import INT, PLAYER, TEXT, TEXTS, When, choices, fields, rows
 from scorebook.engine.types import Amount, EndOfSession, Entry, HouseRule, Line, Session
 from scorebook.engine.variants._hungarian import (
     CONTRA_LABELS,
@@ -36,7 +36,6 @@ from scorebook.engine.variants._hungarian import (
     PotGame,
     PotState,
     check_no_game,
-    choices,
     contra_of,
     kassza_fee,
     next_dealer,

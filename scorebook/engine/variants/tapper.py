@@ -20,7 +20,18 @@ from scorebook.engine import pots
 from scorebook.engine.errors import Problems
 from scorebook.engine.messages import Msg, pmsg
 from scorebook.engine.record import Reader
-from scorebook.engine.shape import BOOL, INT, PLAYER, PLAYERS, TEXT, Choice, When, fields, rows
+from scorebook.engine.shape import (
+    BOOL,
+    INT,
+    PLAYER,
+    PLAYERS,
+    TEXT,
+    Choice,
+    When,
+    choices,
+    fields,
+    rows,
+)
 from scorebook.engine.types import Amount, EndOfSession, Entry, HouseRule, Line, Session
 from scorebook.engine.variants._hungarian import (
     CONTRA_LABELS,
@@ -34,7 +45,6 @@ from scorebook.engine.variants._hungarian import (
     PotGame,
     PotState,
     check_no_game,
-    choices,
     contra_of,
     kassza_fee,
     next_dealer,

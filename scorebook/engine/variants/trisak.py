@@ -15,7 +15,18 @@ from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.payments import book_payment as _distribute
 from scorebook.engine.payments import contra_multiplier
 from scorebook.engine.record import Reader
-from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, Choice, When, by_player, fields, rows
+from scorebook.engine.shape import (
+    BOOL,
+    INT,
+    PLAYER,
+    TEXT,
+    Choice,
+    When,
+    by_player,
+    choices,
+    fields,
+    rows,
+)
 from scorebook.engine.types import Entry, HouseRule, Line, Session, TableHint
 from scorebook.engine.variants._tarokk54 import (
     BIDDING,
@@ -31,7 +42,6 @@ from scorebook.engine.variants._tarokk54 import (
     WON,
     FourSeatTable,
     State,
-    choices,
     contra_game,
     first_hand,
     hand_booked,

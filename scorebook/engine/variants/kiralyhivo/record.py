@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from scorebook.engine.errors import Problems
 from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
-from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, Choice, When, fields, rows
+from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, Choice, When, choices, fields, rows
 from scorebook.engine.types import Session
 from scorebook.engine.variants.kiralyhivo.tariffs import (
     CALLING,
@@ -41,17 +41,11 @@ from scorebook.engine.variants.kiralyhivo.tariffs import (
     TOTAL,
 )
 
-
-def _choices(values: tuple[Any, ...], labels: Mapping[Any, Msg]) -> tuple[Choice, ...]:
-    """The values the reader accepts, each with its label on the form."""
-    return tuple(Choice(value, labels[value]) for value in values)
-
-
 # Contra levels 0 (none) to mordkontra; the house rule max_contra_level may stop lower.
 LEVELS = tuple(range(len(CONTRA_NAMES)))
 LEVEL_NAMES = dict(enumerate((pmsg("kiralyhivo contra", "—"), *CONTRA_NAMES[1:])))
-LEVEL = INT.but(choices=_choices(LEVELS, LEVEL_NAMES), lo=LEVELS[0], hi=LEVELS[-1])
-SIDE = TEXT.but(choices=_choices(SIDES, SIDE_NAMES))
+LEVEL = INT.but(choices=choices(LEVELS, LEVEL_NAMES), lo=LEVELS[0], hi=LEVELS[-1])
+SIDE = TEXT.but(choices=choices(SIDES, SIDE_NAMES))
 PLAYED = When("all_pass", (False,))  # no field but the dealer when all passed
 CONTRACT_LABELS = {
     "hivas": pmsg("kiralyhivo choice", "hívás"),
@@ -104,18 +98,18 @@ RECORD = fields(
     declarer=PLAYER.but(label=pmsg("kiralyhivo field", "Declarer (felvevő)"), when=PLAYED),
     contract=TEXT.but(
         label=pmsg("kiralyhivo field", "Game"),
-        choices=_choices(CONTRACTS, CONTRACT_LABELS),
+        choices=choices(CONTRACTS, CONTRACT_LABELS),
         when=PLAYED,
     ),
     # hívás and szóló only (`_read_called_king`)
     called_king=TEXT.but(
         label=pmsg("kiralyhivo field", "Called king (hívás, szóló)"),
-        choices=_choices(SUITS, SUIT_LABELS),
+        choices=choices(SUITS, SUIT_LABELS),
         when=When("contract", CALLING),
     ),
     called_king_location=TEXT.but(
         label=pmsg("kiralyhivo field", "The called king was"),
-        choices=_choices(LOCATIONS, LOCATION_LABELS),
+        choices=choices(LOCATIONS, LOCATION_LABELS),
         when=When("contract", CALLING),
     ),
     # only when a partner holds it (`_read_partner`)
@@ -127,13 +121,13 @@ RECORD = fields(
     # "throw", with the house rule throw_allowed_at_szolo)
     talon_king_action=TEXT.but(
         label=pmsg("kiralyhivo field", "King in the talon: what the declarer did"),
-        choices=_choices(TALON_ACTIONS, TALON_ACTION_LABELS),
+        choices=choices(TALON_ACTIONS, TALON_ACTION_LABELS),
         when=When("called_king_location", ("talon",)),
     ),
     game_contra=LEVEL.but(label=pmsg("kiralyhivo field", "Game contra"), default=0, when=PLAYED),
     announcements=rows(
         figure=TEXT.but(
-            label=pmsg("kiralyhivo field", "Figure"), choices=_choices(FIGURES, FIGURE_LABELS)
+            label=pmsg("kiralyhivo field", "Figure"), choices=choices(FIGURES, FIGURE_LABELS)
         ),
         side=SIDE.but(label=pmsg("kiralyhivo field", "Side")),
         by=PLAYER.but(label=pmsg("kiralyhivo field", "Announced by")),
@@ -151,7 +145,7 @@ RECORD = fields(
             # made only by the declarer side at hívás or szóló (`_check_king_ultimo`)
             king_ultimo=TEXT.but(
                 label=pmsg("kiralyhivo field", "Királyultimó"),
-                choices=_choices((DECLARER,), SIDE_NAMES),
+                choices=choices((DECLARER,), SIDE_NAMES),
                 when=When("contract", CALLING),
             ),
             volat=SIDE.but(label=pmsg("kiralyhivo field", "Volát (all twelve tricks)")),
@@ -171,7 +165,7 @@ RECORD = fields(
     irregularity=fields(
         type=TEXT.but(
             label=pmsg("kiralyhivo field", "Irregularity"),
-            choices=_choices(IRREGULARITIES, IRREGULARITY_LABELS),
+            choices=choices(IRREGULARITIES, IRREGULARITY_LABELS),
         ),
         player=PLAYER.but(label=pmsg("kiralyhivo field", "Player")),
     ),

@@ -15,7 +15,17 @@ from typing import Any
 from scorebook.engine.errors import Problems
 from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
-from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, Choice, Leaf, When, fields, rows
+from scorebook.engine.shape import (
+    BOOL,
+    INT,
+    PLAYER,
+    TEXT,
+    Leaf,
+    When,
+    choices,
+    fields,
+    rows,
+)
 from scorebook.engine.types import Session
 from scorebook.engine.variants.paskievics.state import State
 from scorebook.engine.variants.paskievics.tariffs import (
@@ -103,13 +113,6 @@ CARD_LABEL = {
 }
 
 
-def _choices(
-    values: tuple[Any, ...], labels: Mapping[Any, Msg] = CHOICE_LABEL
-) -> tuple[Choice, ...]:
-    """The values the reader accepts, each with its label on the form."""
-    return tuple(Choice(value, labels[value]) for value in values)
-
-
 def _field(text: Msg, kind: Leaf = TEXT, **schema: Any) -> Leaf:
     return kind.but(label=text, **schema)
 
@@ -118,26 +121,32 @@ def _field(text: Msg, kind: Leaf = TEXT, **schema: Any) -> Leaf:
 PLAYED = When("outcome", ("played",))
 BID = When("outcome", tuple(o for o in OUTCOMES if o != "all_pass"))
 TALON_TAKEN = When("outcome", ("played", "honourless_fail", "thrown_in"))
-SIDE = TEXT.but(choices=_choices(SIDES), when=PLAYED)
+SIDE = TEXT.but(choices=choices(SIDES, CHOICE_LABEL), when=PLAYED)
 RECORD = fields(
     dealer=_field(pmsg("paskievics field", "Dealer"), PLAYER),
     outcome=_field(
-        pmsg("paskievics field", "Outcome"), choices=_choices(OUTCOMES), default=OUTCOMES[0]
+        pmsg("paskievics field", "Outcome"),
+        choices=choices(OUTCOMES, CHOICE_LABEL),
+        default=OUTCOMES[0],
     ),
     bid=fields(
         declarer=_field(pmsg("paskievics field", "Declarer (felvevő)"), PLAYER, when=BID),
-        level=_field(pmsg("paskievics field", "Bid"), choices=_choices(LEVELS), when=BID),
+        level=_field(
+            pmsg("paskievics field", "Bid"), choices=choices(LEVELS, CHOICE_LABEL), when=BID
+        ),
     ),
     bidding_convention=fields(
         kind=_field(
             pmsg("paskievics field", "Convention"),
-            choices=_choices(CONVENTIONS),
+            choices=choices(CONVENTIONS, CHOICE_LABEL),
             default=CONVENTIONS[0],
             when=BID,
         ),
         by=_field(pmsg("paskievics field", "By"), PLAYER, when=BID),
         honour=_field(
-            pmsg("paskievics field", "With the honour"), choices=_choices(HONOURS), when=BID
+            pmsg("paskievics field", "With the honour"),
+            choices=choices(HONOURS, CHOICE_LABEL),
+            when=BID,
         ),
     ),
     thrown_in_by=_field(
@@ -145,25 +154,32 @@ RECORD = fields(
     ),
     talon_honours=rows(
         card=_field(
-            pmsg("paskievics field", "Honour"), choices=_choices(HONOURS), when=TALON_TAKEN
+            pmsg("paskievics field", "Honour"),
+            choices=choices(HONOURS, CHOICE_LABEL),
+            when=TALON_TAKEN,
         ),
         taken_by=_field(pmsg("paskievics field", "Taken by"), PLAYER, when=TALON_TAKEN),
         paid_late=_field(pmsg("paskievics field", "paid late"), BOOL, when=TALON_TAKEN),
     ),
     tarokk_counts=rows(
         seat=_field(pmsg("paskievics field", "Player"), PLAYER, when=PLAYED),
-        count=_field(pmsg("paskievics field", "Count"), INT, choices=_choices(COUNTS), when=PLAYED),
+        count=_field(
+            pmsg("paskievics field", "Count"),
+            INT,
+            choices=choices(COUNTS, CHOICE_LABEL),
+            when=PLAYED,
+        ),
         announced=_field(
             pmsg("paskievics field", "How"),
             BOOL,
-            choices=_choices(ANNOUNCED, HOW_LABEL),
+            choices=choices(ANNOUNCED, HOW_LABEL),
             default=True,
             when=PLAYED,
         ),
     ),
     called_card=_field(
         pmsg("paskievics field", "Called card"),
-        choices=_choices(CALLED_CARDS, CARD_LABEL),
+        choices=choices(CALLED_CARDS, CARD_LABEL),
         default=CALLED_CARDS[0],
         when=PLAYED,
     ),
@@ -171,7 +187,9 @@ RECORD = fields(
         pmsg("paskievics field", "Partner (holds the called card)"), PLAYER, when=PLAYED
     ),
     alone_reason=_field(
-        pmsg("paskievics field", "Playing alone"), choices=_choices(ALONE_REASONS), when=PLAYED
+        pmsg("paskievics field", "Playing alone"),
+        choices=choices(ALONE_REASONS, CHOICE_LABEL),
+        when=PLAYED,
     ),
     called_card_discarded_by=_field(
         pmsg("paskievics field", "Called card lies in the discard of"),
@@ -181,7 +199,7 @@ RECORD = fields(
     game_contra=_field(
         pmsg("paskievics field", "Game contra"),
         INT,
-        choices=_choices(CONTRA_LEVELS, dict(enumerate(CONTRA_NAME))),
+        choices=choices(CONTRA_LEVELS, dict(enumerate(CONTRA_NAME))),
         lo=0,
         hi=MAX_CONTRA,
         when=PLAYED,
@@ -210,7 +228,7 @@ RECORD = fields(
     irregularity=fields(
         kind=_field(
             pmsg("paskievics field", "Irregularity"),
-            choices=_choices(IRREGULARITIES),
+            choices=choices(IRREGULARITIES, CHOICE_LABEL),
             when=PLAYED,
         ),
         seat=_field(pmsg("paskievics field", "Offender"), PLAYER, when=PLAYED),

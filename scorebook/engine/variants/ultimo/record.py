@@ -20,8 +20,8 @@ from scorebook.engine.shape import (
     PLAYER,
     PLAYERS,
     TEXT,
-    Choice,
     by_player,
+    choices,
     fields,
     rows,
 )
@@ -69,13 +69,6 @@ CHOICE_LABEL: dict[str | int, Msg] = {
 }
 
 
-def _choices(
-    values: tuple[Any, ...], labels: Mapping[Any, Msg] = CHOICE_LABEL
-) -> tuple[Choice, ...]:
-    """The values the reader accepts, each with its label on the form."""
-    return tuple(Choice(value, labels[value]) for value in values)
-
-
 # The hand record (spec §13.1), with each field as the hand form shows it.
 RECORD = fields(
     dealer=PLAYER.but(label=pmsg("ultimo field", "Dealer")),
@@ -94,7 +87,7 @@ RECORD = fields(
     penalties=rows(
         player=PLAYER.but(label=pmsg("ultimo field", "Offender")),
         reason=TEXT.but(
-            label=pmsg("ultimo field", "Reason"), choices=_choices(REASONS, REASON_TEXT)
+            label=pmsg("ultimo field", "Reason"), choices=choices(REASONS, REASON_TEXT)
         ),
         trick=INT.but(
             label=pmsg("ultimo field", "Trick (0 = before the first lead)"), lo=0, hi=TRICKS
@@ -104,7 +97,7 @@ RECORD = fields(
         ),
         **{
             "class": TEXT.but(
-                label=pmsg("ultimo field", "Class"), choices=_choices(CLASSES, CLASS_TEXT)
+                label=pmsg("ultimo field", "Class"), choices=choices(CLASSES, CLASS_TEXT)
             )
         },
     ),
@@ -112,19 +105,23 @@ RECORD = fields(
         kings_lost=by_player(
             INT.but(
                 label=pmsg("ultimo field", "Kings lost"),
-                choices=_choices(KINGS_LOST),
+                choices=choices(KINGS_LOST, CHOICE_LABEL),
                 lo=0,
                 hi=KINGS,
             )
         ),
         pagat=fields(
             player=PLAYER.but(label=pmsg("ultimo field", "Pagat won or lost a trick: player")),
-            result=TEXT.but(label=pmsg("ultimo field", "Result"), choices=_choices(PAGAT_RESULTS)),
+            result=TEXT.but(
+                label=pmsg("ultimo field", "Result"), choices=choices(PAGAT_RESULTS, CHOICE_LABEL)
+            ),
         ),
     ),
     last_trick=fields(
         winner=PLAYER.but(label=pmsg("ultimo field", "Won by")),
-        winning_card=TEXT.but(label=pmsg("ultimo field", "With"), choices=_choices(WINNING_CARDS)),
+        winning_card=TEXT.but(
+            label=pmsg("ultimo field", "With"), choices=choices(WINNING_CARDS, CHOICE_LABEL)
+        ),
         king_przydupek=PLAYERS.but(
             label=pmsg("ultimo field", "Played a king and did not win (King Przydupek)")
         ),
