@@ -216,7 +216,10 @@ def _name_events(session: Any, records: tuple[Any, ...], problems: list[Problem]
         return problems
     state, number = None, 1
     for index, record in enumerate(records):
-        after, _entries, found = fold(session, [record], state=state, first_number=number)
+        try:
+            after, _entries, found = fold(session, [record], state=state, first_number=number)
+        except InvalidSheet:  # refused before any hand (the seating at the start): no event
+            return problems
         is_event = isinstance(record, Mapping) and EVENT_KEY in record
         if found and is_event:
             where = f"hands[{index}] ({record.get(EVENT_KEY)}, after hand {number - 1}) · "

@@ -360,3 +360,17 @@ def test_restore_refuses_an_unknown_owner(tmp_path, user, night):
 def test_invalid_sheet_raises_from_the_service(user):
     with pytest.raises(InvalidSheet):
         sheets.create_night_from_sheet(owner=user, data={"format": "scorebook/1"})
+
+
+@pytest.mark.django_db
+def test_a_sheet_refused_at_its_seating_names_the_players_and_imports_nothing(client_in):
+    """Found by the import fuzz: an Ultimo sheet whose joiner leaves two seated at the
+    start is refused before any hand; the page says why (it used to answer 500)."""
+    doc = json.loads((Path(__file__).resolve().parents[2] / "examples" / "ultimo.json").read_text())
+    doc["players"] = ["Béla", "Csaba", "Dóra"]
+    doc["hands"] = [h for h in doc["hands"] if "event" in h]
+    response = client_in.post(reverse("import_night"), {"text": json.dumps(doc)})
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Ultimo needs 3 or 4 seated at the start, not 2" in page
+    assert not queries.nights_of(response.wsgi_request.user)
