@@ -76,6 +76,22 @@ def chip(page, fieldset, value):
     page.locator(f'fieldset#{fieldset} label:has(input[value="{value}"])').click()
 
 
+def set_field(page, name, value, scope=None):
+    """Give the input `name` the value `value` however the form shows it: pick it in its
+    dropdown, tap its chip or tick its box (once: a tapped chip would untap), or type it."""
+    root = scope or page
+    first = root.locator(f'[name="{name}"]:not([disabled])').first
+    kind = first.evaluate("el => el.tagName.toLowerCase() + ':' + (el.type || '')")
+    value = str(value)
+    if kind.startswith("select"):
+        first.select_option(value)
+    elif kind in ("input:radio", "input:checkbox"):
+        if not root.locator(f'[name="{name}"][value="{value}"]').is_checked():
+            root.locator(f'label:has(> input[name="{name}"][value="{value}"])').click()
+    else:
+        first.fill(value)
+
+
 def announce(page, figure, player, contra=0):
     """Paskievics: tap `player`'s chip on the `figure` line, then the contra level if any."""
     by = f'input[type=checkbox][value="{player}"]'

@@ -4,79 +4,20 @@ numbers typed. Each hand is a worked example of its rulebook (tests/engine/cases
 the saved hand must score as the example says, and the taps must stay within issue 12's
 targets. The table is printed and written to artifacts/taps-*.md (README quotes it)."""
 
-import json
 import re
-from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from scorebook import services
 from tests.browser import table
+from tests.browser.taps import Tapper, case, open_night, report, shown
 
 pytestmark = [*table.MARKS, pytest.mark.usefixtures("static_files_from_finders")]
-
-CASES = Path(__file__).resolve().parents[1] / "engine" / "cases"
-REPORTS = table.SCREENS.parent
 
 # Issue 12's targets (taps, Save included; typed numbers counted apart).
 PLAIN_TARGET = 5
 PASKIEVICS_EXAMPLE_TARGET = 12
 ULTIMO_TARGET = 15
-
-
-def case(variant, case_id):
-    cases = json.loads((CASES / f"{variant}.json").read_text())["cases"]
-    return next(c for c in cases if c["id"] == case_id)
-
-
-class Tapper:
-    """The phone, counting: tap() a chip/button/checkbox, pick() a dropdown, type() a number."""
-
-    def __init__(self, page):
-        self.page = page
-        self.taps = 0
-        self.typed = 0
-
-    def tap(self, locator):
-        locator.click()
-        self.taps += 1
-
-    def pick(self, name, value):
-        self.page.select_option(f'[name="{name}"]', value)
-        self.taps += 2
-
-    def type(self, locator, number):
-        locator.fill(str(number))
-        self.typed += 1
-
-    def chip(self, field_id, value, scope=None):
-        root = scope or self.page
-        box = root.locator(f'fieldset#{field_id} input[value="{value}"]')
-        if not box.is_checked():
-            self.tap(root.locator(f'fieldset#{field_id} label.chip:has(input[value="{value}"])'))
-
-    def save(self):
-        self.tap(self.page.locator("text=Save hand"))
-        self.page.wait_for_url(re.compile(r"/nights/\d+/$"))
-
-
-def shown(units):
-    return f"+{units}" if units > 0 else (f"−{-units}" if units < 0 else "0")
-
-
-def open_night(user, sheet, first_dealer):
-    return services.create_night(
-        owner=user,
-        variant_key=sheet["variant"],
-        house_rules=sheet.get("house_rules", {}),
-        per_point=Decimal(sheet.get("stake", {}).get("per_point", "1")),
-        currency="HUF",
-        players=sheet["players"],
-        first_dealer=first_dealer,
-        opening_pots=sheet.get("pots"),
-    )
 
 
 # --- Paskievics -------------------------------------------------------------------------------
@@ -138,17 +79,6 @@ PASKIEVICS = [
         for c in (case("paskievics", i) for i in ("N1", "N2", "N3", "N4", "N5", "S1", "S2", "S3"))
     ),
 ]
-
-
-def report(rows, title):
-    """Print the table and write it to artifacts/taps-<title>.md."""
-    lines = [f"### {title}", "", "| hand | taps | typed numbers |", "|---|---:|---:|"]
-    lines += [f"| {name} | {taps} | {typed} |" for name, taps, typed in rows]
-    text = "\n".join(lines) + "\n"
-    print("\n" + text)
-    REPORTS.mkdir(parents=True, exist_ok=True)
-    slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
-    (REPORTS / f"taps-{slug}.md").write_text(text)
 
 
 def test_paskievics_hands_by_taps(browser, live_server, django_user_model):
