@@ -56,10 +56,17 @@ def choices(values: Iterable[Any], labels: Mapping[Any, Msg]) -> tuple[Choice, .
 @dataclass(frozen=True, slots=True)
 class When:
     """A field applies only while the field at `path` (a record path) holds one of `values`:
-    the hand form hides it otherwise and does not send it."""
+    the hand form hides it otherwise and does not send it. A path starting with "." names a
+    field beside it, in the same row or object (`When(".type", ("trumps",))`)."""
 
     path: str
     values: tuple[str | int | bool | None, ...]
+
+    def control(self, field_path: str) -> str:
+        """The record path of the field this rule watches, for the field at `field_path`."""
+        if not self.path.startswith("."):
+            return self.path
+        return field_path.rpartition(".")[0] + self.path
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,15 +57,16 @@ def _schema(form: HandForm, path: str) -> Leaf | None:
     return leaf_at(form.shape, re.sub(r"@\d+", "player", path))
 
 
-def _when(form: HandForm, schema: Leaf) -> str:
+def _when(form: HandForm, schema: Leaf, path: str) -> str:
     """The schema's applicability as hand.js reads it: `input-name:value value…`."""
     rule = schema.when
     # hand.js hides a field while its control holds none of the values; "while a box is
     # unticked" is not such a value, so a rule on a yes/no field leaves the field shown.
     if rule is None or any(isinstance(v, bool) for v in rule.values):
         return ""
-    control = _schema(form, rule.path)
-    name = input_name(rule.path, control) if control is not None else rule.path
+    watched = rule.control(path)
+    control = _schema(form, watched)
+    name = input_name(watched, control) if control is not None else watched
     return f"{name}:{' '.join(_value(v, explicit=True) for v in rule.values if v is not None)}"
 
 
@@ -101,7 +102,7 @@ def field(
     path, kind = split_name(name)
     schema = _schema(form, path)
     if schema is not None:  # what the template leaves out, the variant's record says
-        when = when or _when(form, schema)
+        when = when or _when(form, schema, path)
         label = label or (say(schema.label) if schema.label else "")
         help = help or (say(schema.help) if schema.help else "")
         min = schema.lo if min is None else min

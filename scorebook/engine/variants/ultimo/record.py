@@ -20,6 +20,7 @@ from scorebook.engine.shape import (
     PLAYER,
     PLAYERS,
     TEXT,
+    When,
     by_player,
     choices,
     fields,
@@ -44,6 +45,7 @@ from scorebook.engine.variants.ultimo.tariffs import (
     REASON_TEXT,
     REASONS,
     SKAT_MAX,
+    SUIT_TEXT,
     SUITS,
     TRUMPS_MAX,
     TRUMPS_MIN,
@@ -68,6 +70,20 @@ CHOICE_LABEL: dict[str | int, Msg] = {
     4: pmsg("ultimo choice", "4"),
 }
 
+# A declaration's type, level and missing card as the hand form offers them (spec §4 table A)
+DECLARATION_LABEL: dict[str, Msg] = {
+    "trumps": pmsg("ultimo choice", "trumps"),
+    "matadors": pmsg("ultimo choice", "matadors"),
+    "kings": pmsg("ultimo choice", "kings"),
+    "cavalry": pmsg("ultimo choice", "cavalry"),
+    "rich": pmsg("ultimo choice", "rich"),
+    "full": pmsg("ultimo choice", "full"),
+    "half": pmsg("ultimo choice", "half"),
+    "king": pmsg("ultimo choice", "king"),
+    "queen": pmsg("ultimo choice", "queen"),
+    "cavalier": pmsg("ultimo choice", "cavalier"),
+    "jack": pmsg("ultimo choice", "jack"),
+}
 
 # The hand record (spec §13.1), with each field as the hand form shows it.
 RECORD = fields(
@@ -77,12 +93,35 @@ RECORD = fields(
     redeal_requests=PLAYERS.but(label=pmsg("ultimo field", "Asked for a redeal")),
     declarations=rows(
         player=PLAYER,
-        type=TEXT,
-        level=TEXT,
-        suit=TEXT,
-        count=INT,
-        missing=TEXT,
-        with_pagat=BOOL,
+        type=TEXT.but(
+            label=pmsg("ultimo field", "Declaration"),
+            choices=choices(DECLARATION_TYPES, DECLARATION_LABEL),
+        ),
+        level=TEXT.but(
+            label=pmsg("ultimo field", "Level (kings, cavalry)"),
+            choices=choices(LEVELS, DECLARATION_LABEL),
+            when=When(".type", ("kings", "cavalry")),
+        ),
+        suit=TEXT.but(
+            label=pmsg("ultimo field", "Suit (cavalry)"),
+            choices=choices(SUITS, SUIT_TEXT),
+            when=When(".type", ("cavalry",)),
+        ),
+        count=INT.but(
+            label=pmsg("ultimo field", "Count (trumps, matadors)"),
+            lo=min(TRUMPS_MIN, MATADORS_MIN),
+            hi=max(TRUMPS_MAX, MATADORS_MAX),
+            when=When(".type", ("trumps", "matadors")),
+        ),
+        # a half king declaration misses a suit's king, a half cavalry one of its cards
+        missing=TEXT.but(
+            label=pmsg("ultimo field", "Missing (half)"),
+            choices=choices(SUITS, SUIT_TEXT) + choices(CAVALRY_CARDS, DECLARATION_LABEL),
+            when=When(".level", ("half",)),
+        ),
+        with_pagat=BOOL.but(
+            label=pmsg("ultimo field", "Trumps with the Pagat"), when=When(".type", ("trumps",))
+        ),
     ),
     penalties=rows(
         player=PLAYER.but(label=pmsg("ultimo field", "Offender")),
