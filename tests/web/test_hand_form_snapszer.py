@@ -9,6 +9,7 @@ from tests.web.handforms import (
     assert_renders,
     assert_saved,
     assert_totals_equal_replay,
+    browser_data,
     enter_hand,
     fast_password_hashing,  # noqa: F401
     make_night,
@@ -81,6 +82,8 @@ def test_deals_in_two_or_three_taps(client_in, night):
 
 def test_a_failed_close(client_in, user):
     night = make_night(user, "snapszer", PLAYERS, first_dealer="Anna", snapszer_closing=True)
+    shown = browser_data(new_hand_page(client_in, night).text)
+    assert "result.winner_had_trick_at_closing:bool" not in shown  # asked, not pre-set
     data = {
         "result.winner": "Béla",
         "result.win_by": "closer_failed",
