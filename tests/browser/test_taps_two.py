@@ -149,8 +149,9 @@ def test_two_player_deals_by_taps(browser, live_server, django_user_model, game)
             enter(t, hand["result"], players)
             expect(page.locator("#preview-line")).to_have_class(re.compile(r"\bready\b"))
             if (example_id, n + 1) == plain:  # the chosen chips, above the Save bar
-                chosen = page.locator("fieldset.choices input:checked").last
-                chosen.evaluate("el => el.scrollIntoView({block: 'center'})")
+                chosen = page.locator("fieldset.choices input:checked")
+                last = chosen.last if chosen.count() else page.locator("input[inputmode]").last
+                last.evaluate("el => el.scrollIntoView({block: 'center'})")
                 table.shot(page, f"taps-{game}-plain-390", full_page=False)
             if (game, example_id, n + 1) in FILLED_SHOTS:
                 table.shot(page, f"taps-{game}-{example_id}-{n + 1}-390", full_page=True)
