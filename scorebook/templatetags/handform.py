@@ -94,7 +94,11 @@ def field(
     when: str = "",
     excludes: str = "",
     implies: str = "",
+    null: bool = False,
 ) -> dict[str, Any]:
+    """`null`: the `blank` chip is the answer null ("nobody"), told apart from no answer:
+    it shows chosen only when the field holds null, so a new deal starts with no chip
+    chosen (and an untapped group posts nothing)."""
     template_row = row == TEMPLATE_ROW
     if row is not None:
         name = name.replace("#", TEMPLATE_STAND_IN if template_row else str(row))
@@ -139,6 +143,7 @@ def field(
     dom_id = "f-" + "".join(c if c.isalnum() else "-" for c in name)
     shown = label or path.rsplit(".", 1)[-1].replace("_", " ")
     form.labels[error_key] = str(shown)  # the problem list (rendered after) names it so
+    value = ", ".join(values) if kind == "ints" else (values[-1] if values else "")
     context = {
         "name": name,
         "path": path,
@@ -147,11 +152,14 @@ def field(
         "widget": widget,
         "label": shown,
         "options": [(v, text, v in values) for v, text in options],
-        "value": ", ".join(values) if kind == "ints" else (values[-1] if values else ""),
+        "value": value,
         "checked": bool(values) and values[-1] in ("1", "on", "true", "True"),
         "errors": form.errors.get(error_key, []),
         "anchor": field_anchor(error_key),
         "blank": blank,
+        "blank_chosen": (path in form.values and not form.values[path] and not form.fresh)
+        if null
+        else not value,
         "help": help,
         "min": min,
         "max": max,

@@ -36,7 +36,7 @@ def test_the_page_renders_the_ecarte_form(client_in, night):
 def test_two_deals(client_in, night):
     assert_saved(enter_hand(client_in, night, tricks(3, 2)))
     assert_saved(enter_hand(client_in, night, tricks(0, 5)))
-    none = {"king_of_trumps": None, "no_exchange_by": None}
+    none: dict[str, object] = {}  # the king and the refusal are chips: untapped, not sent
     assert stored_records(night) == [
         {"dealer": "Anna", "result": {"tricks": {"Anna": 3, "Béla": 2}, **none}},
         {"dealer": "Béla", "result": {"tricks": {"Anna": 0, "Béla": 5}, **none}},

@@ -1,6 +1,7 @@
 """The Scopa deal form (templates/scorebook/hands/scopa.html)."""
 
 import pytest
+from django.urls import reverse
 
 from scorebook.models import Hand
 from tests.web.handforms import (
@@ -9,6 +10,7 @@ from tests.web.handforms import (
     assert_renders,
     assert_saved,
     assert_totals_equal_replay,
+    browser_data,
     enter_hand,
     fast_password_hashing,  # noqa: F401
     make_night,
@@ -96,3 +98,13 @@ def test_an_impossible_deal_is_refused_next_to_its_field(client_in, night):
     response = enter_hand(client_in, night, data)
     assert "40" in assert_problem_next_to(response, "result.cards")
     assert not Hand.objects.exists()
+
+
+def test_no_primiera_chip_is_chosen_on_a_new_deal_and_nobody_shows_when_stored(client_in, night):
+    # untapped, "Primiera won by" sends nothing (see the best cards); "nobody" sends null
+    assert "result.primiera_winner" not in browser_data(new_hand_page(client_in, night).text)
+    data = counts((20, 20), (5, 5)) | {"result.settebello": "Béla", "result.primiera_winner": ""}
+    assert_saved(enter_hand(client_in, night, data))
+    hand = Hand.objects.get()
+    edit = client_in.get(reverse("edit_hand", args=[night.pk, hand.pk])).content.decode()
+    assert browser_data(edit)["result.primiera_winner"] == ""

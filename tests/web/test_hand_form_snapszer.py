@@ -9,6 +9,7 @@ from tests.web.handforms import (
     assert_renders,
     assert_saved,
     assert_totals_equal_replay,
+    browser_data,
     enter_hand,
     fast_password_hashing,  # noqa: F401
     make_night,
@@ -42,7 +43,7 @@ def test_deals_in_two_or_three_taps(client_in, night):
     assert_saved(enter_hand(client_in, night, schwarz))
     last = {"result.winner": "Anna", "result.win_by": "last_trick", "result.loser_points:int": "58"}
     assert_saved(enter_hand(client_in, night, last))
-    common = {"closed_by": None}
+    common: dict[str, object] = {}  # "closed by" is chips: untapped, nothing is sent
     assert stored_records(night) == [
         {
             "dealer": "Anna",
@@ -81,6 +82,8 @@ def test_deals_in_two_or_three_taps(client_in, night):
 
 def test_a_failed_close(client_in, user):
     night = make_night(user, "snapszer", PLAYERS, first_dealer="Anna", snapszer_closing=True)
+    shown = browser_data(new_hand_page(client_in, night).text)
+    assert "result.winner_had_trick_at_closing:bool" not in shown  # asked, not pre-set
     data = {
         "result.winner": "Béla",
         "result.win_by": "closer_failed",

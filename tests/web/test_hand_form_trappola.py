@@ -53,8 +53,7 @@ def test_a_plain_deal_then_one_with_declarations_and_twos(client_in, night):
             "result": {
                 "card_points": {"Anna": 40, "Béla": 32},
                 "last_trick": "Anna",
-                "final_two_run": 0,
-                "declarations": [],
+                "final_two_run": 0,  # no declarations: their untapped chips send nothing
                 "two_wins": {"Anna": 0, "Béla": 0},
             },
         },

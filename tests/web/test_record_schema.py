@@ -113,6 +113,7 @@ def choice_values(key: str, path: str) -> tuple[object, ...]:
 def test_the_choices_are_the_readers_own_values():
     assert choice_values("snapszer", "result.win_by") == snapszer.WIN_BY
     assert choice_values("snapszer", "result.loser_took_trick") == (False, True)
+    assert choice_values("snapszer", "result.winner_had_trick_at_closing") == (True, False)
     assert choice_values("scopa", "result.primiera_best.Anna.cups") == tuple(scopa.PRIMIERA)
     assert choice_values("trappola", "result.declarations[0].rank") == trappola.RANKS
     assert choice_values("trappola", "result.declarations[0].count") == trappola.DECLARED_COUNTS

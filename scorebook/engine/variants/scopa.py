@@ -52,7 +52,7 @@ RESULT = fields(
     ),
     settebello=PLAYER.but(label=pmsg("scopa field", "Settebello (7 of coins) taken by")),
     scopas=by_player(INT.but(label=pmsg("scopa field", "Scopas (sweeps)"), lo=0, default=0)),
-    # null = nobody (equal); absent = see primiera_best (the template writes this one out)
+    # null = nobody (equal); absent = see primiera_best (the form's `null` chip, none chosen)
     primiera_winner=PLAYER.but(label=pmsg("scopa field", "Primiera won by")),
     primiera_best=by_player(
         fields(

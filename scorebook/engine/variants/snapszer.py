@@ -76,6 +76,7 @@ RESULT = fields(
             "snapszer field",
             "The closer failed: had the winner taken a trick when the talon was closed?",
         ),
+        choices=(Choice(True, msg("yes")), Choice(False, msg("no"))),  # no default: asked
         when=When("result.win_by", ("closer_failed",)),
     ),
 )
