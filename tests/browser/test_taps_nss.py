@@ -52,6 +52,7 @@ def run(browser, live_server, user, variant, hands, enter, before, title):
         if n == 0:
             table.shot(page, f"taps-{variant}-form-390", full_page=False)
         enter(t, hand, sheet["players"])
+        expect(page.locator("#preview-line")).to_have_class(re.compile(r"\bready\b"))
         if n == len(hands) - 1:
             table.shot(page, f"taps-{variant}-{re.sub(r'[^a-z0-9]+', '-', name.lower())}-390")
         saved_as(t, deltas, sheet["players"])
