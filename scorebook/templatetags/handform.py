@@ -25,7 +25,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
 from scorebook.engine.shape import Leaf, leaf_at
-from scorebook.forms import OBJECT, HandForm, field_anchor, input_name, split_name
+from scorebook.forms import FIXED, OBJECT, HandForm, field_anchor, input_name, split_name
 from scorebook.labels import CONTRA_LEVELS, label
 from scorebook.speech import say
 
@@ -342,3 +342,58 @@ def _row_filled(form: HandForm, row_prefix: str, key: str) -> bool:
         path.startswith(row_prefix) and path != f"{row_prefix}{key}" and any(values)
         for path, values in form.values.items()
     )
+
+
+# Row k of a choice grid: GRID_ROWS + choice index × SEATS + seat index, above the numbers of
+# an edited hand's stored rows (0 … n−1 in the values), so no cell shows another row's value.
+GRID_ROWS = 100
+
+
+@register.simple_tag
+def choice_grid(form: HandForm, list_path: str, kind: str, who: str = "player") -> list[Any]:
+    """A list of (kind, who, …) rows as a grid, like Paskievics' announced figures: one line
+    per choice of the row's `kind` field (the schema's choices, in its order and words) with a
+    chip per active player. One tap records "Anna announced the tulétroá" (`list[k].<who>`;
+    the kind rides along as a `:fixed` value, so an untapped chip adds no row). Each chip
+    gives its row number `k`, for the row's other inputs (`{% field … row=c.k %}`), and
+    `values`: the fields of the row it stands for (an edited hand's rows, found by kind and
+    player, whatever their order), to show as defaults there."""
+    leaf = _schema(form, f"{list_path}[0].{kind}")
+    pattern = re.compile(rf"{re.escape(list_path)}\[(\d+)\]\.{re.escape(kind)}")
+    stored: dict[tuple[str, str], int] = {}
+    for path, values in form.values.items():
+        if (found := pattern.fullmatch(path)) and values:
+            by = form.values.get(f"{list_path}[{found[1]}].{who}") or []
+            if by:
+                stored[(values[-1], by[-1])] = int(found[1])
+    lines = []
+    for ci, choice in enumerate(leaf.choices if leaf is not None else ()):
+        value, text = _value(choice.value), say(choice.label)
+        chips = []
+        for seat, player in enumerate(form.players):
+            if player not in form.active:
+                continue
+            k = GRID_ROWS + ci * SEATS + seat
+            row = stored.get((value, player))
+            prefix = f"{list_path}[{row}]."
+            keys = (f"{list_path}[{k}]", f"{list_path}[{k}].{who}", f"{list_path}[{k}].{kind}")
+            for key in keys:
+                form.labels[key] = f"{text} · {player}"
+            chips.append(
+                {
+                    "k": k,
+                    "player": player,
+                    "name": f"{list_path}[{k}].{who}",
+                    "fixed": f"{list_path}[{k}].{kind}:{FIXED}",
+                    "checked": row is not None,
+                    "values": {
+                        path[len(prefix) :]: values[-1]
+                        for path, values in form.values.items()
+                        if row is not None and path.startswith(prefix) and values
+                    },
+                    "errors": [m for key in keys for m in form.errors.get(key, [])],
+                    "anchor": field_anchor(f"{list_path}[{k}].{who}"),
+                }
+            )
+        lines.append({"value": value, "label": text, "chips": chips})
+    return lines

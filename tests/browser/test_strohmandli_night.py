@@ -28,10 +28,12 @@ def card_points(page, anna, bela):
     page.fill('[name="card_points.@1:int"]', str(bela))
 
 
-def announce(page, row, player, kind, trick):
-    page.select_option(f'[name="announcements[{row}].player"]', player)
-    page.select_option(f'[name="announcements[{row}].type"]', kind)
-    page.fill(f'[name="announcements[{row}].trick:int"]', str(trick))
+def announce(page, player, kind, trick):
+    """Tap the player's chip on the line of `kind`, then type the trick shown under it."""
+    table.announce(page, kind, player)
+    by = page.locator(f'.figure[data-figure="{kind}"] input[type=checkbox][value="{player}"]')
+    row = by.get_attribute("name").removesuffix(".player")
+    page.fill(f'[name="{row}.trick:int"]', str(trick))
 
 
 def test_a_strohmandli_night(browser, live_server, django_user_model):
@@ -44,8 +46,7 @@ def test_a_strohmandli_night(browser, live_server, django_user_model):
     table.new_hand(page, "Béla")
     card_points(page, 52, 42)
     table.chip(page, "f-captures-pagatulti", "Béla")
-    table.open_section(page, "announcements[0].player")
-    announce(page, 0, "Anna", "fej", 4)
+    announce(page, "Anna", "fej", 4)
     table.expect_preview(page, ["−3", "+3"])
     table.save(page)
     table.expect_totals(page, ["−3", "+3"])
@@ -55,9 +56,8 @@ def test_a_strohmandli_night(browser, live_server, django_user_model):
     card_points(page, 64, 30)
     table.chip(page, "f-captures-pagatfogas", "Anna")
     table.chip(page, "f-captures-uhu", "Anna")
-    table.open_section(page, "announcements[0].player")
-    announce(page, 0, "Béla", "tuletroa", 1)
-    announce(page, 1, "Anna", "negy_kiraly", 6)
+    announce(page, "Béla", "tuletroa", 1)
+    announce(page, "Anna", "negy_kiraly", 6)
     table.expect_preview(page, ["+15", "−15"])
     table.shot(page, "strohmandli-deal2-captures-390")
     table.save(page)
@@ -67,8 +67,8 @@ def test_a_strohmandli_night(browser, live_server, django_user_model):
     table.new_hand(page, "Béla")
     card_points(page, 60, 34)
     table.open_section(page, "irregularities[0].player")
-    page.select_option('[name="irregularities[0].player"]', "Béla")
-    page.select_option('[name="irregularities[0].kind"]', "revoke")
+    table.chip(page, "f-irregularities-0--player", "Béla")
+    table.chip(page, "f-irregularities-0--kind", "revoke")
     table.expect_preview(page, ["+5", "−5"])
     table.shot(page, "strohmandli-deal3-no-captures-390")
     page.evaluate("window.scrollTo(0, 0)")

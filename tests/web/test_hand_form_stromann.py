@@ -50,8 +50,7 @@ def test_a_jatek_with_contra_and_a_bonus_then_a_mehet(client_in, night):
         "silent_ultimo_by": None,
         "declarer_points": 38,
         "non_dealer_points": None,
-        "irregularity": None,
-    }
+    }  # no revoke chip tapped: no irregularity sent
     assert second == {
         "dealer": "Anna",
         "bid": "mehet",
@@ -60,7 +59,6 @@ def test_a_jatek_with_contra_and_a_bonus_then_a_mehet(client_in, night):
         "silent_ultimo_by": None,
         "declarer_points": None,
         "non_dealer_points": 40,
-        "irregularity": None,
     }
     assert_totals_equal_replay(night)
     assert_edit_keeps_every_hand(client_in, night)

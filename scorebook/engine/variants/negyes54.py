@@ -159,6 +159,7 @@ RECORD = fields(
         choices=choices(CALLED_TAROKKS, TAROKK_NAMES),
         lo=min(CALLED_TAROKKS),
         hi=max(CALLED_TAROKKS),
+        default=max(CALLED_TAROKKS),  # the XIX, called in most hands
         when=CALLS,
     ),
     partner=PLAYER.but(label=pmsg("negyes54 field", "Partner (holds it)"), when=CALLS),
