@@ -118,8 +118,8 @@ def open_section(page, field_name):
 def revoke(page, player):
     """Record that `player` revoked (the irregularity section of most variants' forms)."""
     open_section(page, "irregularity.type")
-    page.select_option('[name="irregularity.type"]', "revoke")
-    page.select_option('[name="irregularity.player"]', player)
+    set_field(page, "irregularity.type", "revoke")
+    set_field(page, "irregularity.player", player)
 
 
 def new_hand(page, dealer=None):
