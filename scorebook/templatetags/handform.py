@@ -16,6 +16,7 @@ its members are null instead of the whole object being null); see scorebook/form
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -111,8 +112,8 @@ def field(
         help = help or (say(schema.help) if schema.help else "")
         min = schema.lo if min is None else min
         max = schema.hi if max is None else max
-        if default is None and schema.default is not None:
-            default = _value(schema.default)
+        if default is None and schema.default is not None:  # a chip's "no" is "0"
+            default = _value(schema.default, explicit=widget in ("radio", "player_radio"))
     # Defaults: on a fresh form, and in a list row nobody has filled in (a spare row, or the
     # <template> row that hand.js clones).
     if (form.fresh or row is not None) and path not in form.values and default is not None:
@@ -397,3 +398,52 @@ def choice_grid(form: HandForm, list_path: str, kind: str, who: str = "player") 
             )
         lines.append({"value": value, "label": text, "chips": chips})
     return lines
+
+
+@register.simple_tag
+def schema_values(form: HandForm, path: str) -> str:
+    """The values the schema offers at `path`, as `a|b` (the figures of an announcement grid)."""
+    leaf = _schema(form, path)
+    return "|".join(_value(c.value) for c in leaf.choices) if leaf is not None else ""
+
+
+@register.simple_tag
+def grid_values(form: HandForm, list_path: str, figure: str, by: str, member: str) -> list[str]:
+    """The values of `member` in the row of `list_path` whose figure is `figure` and whose
+    announcer is `by`, wherever that row is stored (an edited hand's rows keep their order)."""
+    prefix, suffix = f"{list_path}[", "].figure"
+    for path, values in form.values.items():
+        if path.startswith(prefix) and path.endswith(suffix) and values and values[-1] == figure:
+            row = path[len(prefix) : -len(suffix)]
+            if (form.values.get(f"{list_path}[{row}].by") or [""])[-1] == by:
+                return form.values.get(f"{list_path}[{row}].{member}", [])
+    return []
+
+
+@register.simple_tag
+def side_inputs(
+    form: HandForm, list_path: str, row: Any, player: str, control: str = "declarer"
+) -> SafeString:
+    """Hidden `list[row].side:fixed` inputs sending `player`'s side (declarer or opponents)
+    as the input `control` (the declarer's chips) says: hand.js enables the one that applies.
+    Without JavaScript the side of the declarer last posted is sent (or none)."""
+    name = f"{list_path}[{row}].side"
+    chosen = (form.values.get(control) or [""])[-1]
+    out = []
+    for side, players in (
+        ("declarer", [player]),
+        ("opponents", [p for p in form.active if p != player]),
+    ):
+        off = chosen not in players
+        out.append(
+            format_html(
+                '<span data-when="{}:{}"{}><input type="hidden" name="{}:fixed" value="{}"{}></span>',
+                control,
+                json.dumps(players, ensure_ascii=False),
+                " hidden" if off else "",
+                name,
+                side,
+                " disabled" if off else "",
+            )
+        )
+    return SafeString("".join(out))

@@ -1,12 +1,14 @@
 // The hand form. Without this file the form still works (every field shown and sent); with it:
 // - fields that do not apply are hidden AND disabled, so they are not sent: an element with
 //   data-when="name:v1 v2" is shown only while the input `name` has one of those values
-//   (data-when="name" alone: while it has any value);
+//   (data-when="name" alone: while it has any value; data-when='name:["v 1","v2"]': a JSON
+//   list, for values with spaces such as players' names);
 // - a tapped chip can be untapped (tapping the selected radio clears it);
 // - data-excludes="name …" on a group: choosing in it clears those other inputs (a partner
 //   or a reason to play alone, never both);
 // - data-implies="name …" on a group of chips: choosing in it chooses the same value in those
-//   groups where nothing is chosen yet (a volát's side also took the trull and four kings);
+//   groups where nothing is chosen yet (a volát's side also took the trull and four kings; a
+//   declarer is among the bidders);
 // - a button data-add="key" adds a row cloned from <template data-row="key"> (its `__i__`
 //   replaced by the next free row number) with no round trip, keeping everything typed;
 // - the field being filled in is kept clear of the sticky Save bar, whose height changes as
@@ -31,7 +33,8 @@
     const name = colon < 0 ? spec : spec.slice(0, colon);
     const have = valuesOf(name);
     if (colon < 0) return have.length > 0;
-    const wanted = spec.slice(colon + 1).split(" ").filter(Boolean);
+    const rest = spec.slice(colon + 1);
+    const wanted = rest.startsWith("[") ? JSON.parse(rest) : rest.split(" ").filter(Boolean);
     return have.some((v) => wanted.includes(v));
   };
 
@@ -60,7 +63,7 @@
     const implying = input.closest ? input.closest("[data-implies]") : null;
     if (implying && input.checked && input.value !== "") {
       for (const name of implying.dataset.implies.split(" ")) {
-        const group = [...form.querySelectorAll("input[type=radio]")].filter((r) => r.name === name);
+        const group = [...form.querySelectorAll("input[type=radio], input[type=checkbox]")].filter((r) => r.name === name);
         if (group.some((r) => r.checked)) continue;
         const same = group.find((r) => r.value === input.value);
         if (same) same.checked = true;

@@ -53,8 +53,8 @@ def browser_data(page: str) -> dict[str, Any]:
         attrs = dict(re.findall(r'(\w[\w-]*)="([^"]*)"', tag))
         kind = attrs.get("type", "text")
         name = attrs.get("name")
-        if not name or name == "csrfmiddlewaretoken":
-            continue
+        if not name or name == "csrfmiddlewaretoken" or re.search(r"\sdisabled\b", tag):
+            continue  # a browser does not send a disabled input
         if kind in ("radio", "checkbox"):
             if re.search(r"\schecked\b", tag):
                 add(name, attrs.get("value", "on"))

@@ -409,6 +409,7 @@ RECORD = fields(
             Choice(False, pmsg("tapper choice", "played")),
             Choice(True, pmsg("tapper choice", "all pass (passz)")),
         ),
+        default=False,
     ),
     declarer=PLAYER.but(label=pmsg("tapper field", "Declarer (felvevő)"), when=PLAYED),
     contract=TEXT.but(

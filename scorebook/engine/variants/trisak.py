@@ -171,6 +171,7 @@ RECORD = fields(
         choices=choices(CALLED_TAROKKS, TAROKK_NAMES),
         lo=min(CALLED_TAROKKS),
         hi=max(CALLED_TAROKKS),
+        default=CALLED_TAROKKS[0],  # the XIX, called unless the declarer holds it
         when=CALLS,
     ),
     partner=PLAYER.but(label=pmsg("trisak field", "Partner (holds it)"), when=CALLS),
