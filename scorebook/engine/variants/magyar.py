@@ -448,7 +448,7 @@ RECORD = fields(
             tuple(card for card, n in TALON_FIGURE_CARDS.items() for _ in range(n)),
             TALON_CARD_LABELS,
         ),
-        when=STEPPED,
+        when=PLAYED,  # in szóló the opponents take the whole talon (spec §65)
     ),
     # up to the house rule max_contra_level
     game_contra=CONTRA.but(label=pmsg("magyar field", "Game contra"), default=0, when=PLAYED),
