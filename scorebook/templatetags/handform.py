@@ -5,7 +5,11 @@
     {% field form "bid.declarer" widget="player_radio" %}
     {% field form "card_points.@#:int" widget="number" row=p.index label=p.name %}
 
-`#` in the name is replaced by `row`. The tag fills in what the user typed (or the stored
+    {% field form "talon_figure_cards:list" widget="checks" %}
+
+`#` in the name is replaced by `row`. `checks`: a list of values as checkbox chips, one per
+choice of the schema (a choice listed n times may be chosen n times, a card the pack holds
+n times), always sent (an empty list when none is ticked). The tag fills in what the user typed (or the stored
 record, or `default` on a fresh form) and the engine's messages for that path.
 
     {% keep_object "captures" %}
