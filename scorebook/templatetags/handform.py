@@ -5,7 +5,11 @@
     {% field form "bid.declarer" widget="player_radio" %}
     {% field form "card_points.@#:int" widget="number" row=p.index label=p.name %}
 
-`#` in the name is replaced by `row`. The tag fills in what the user typed (or the stored
+    {% field form "talon_figure_cards:list" widget="checks" %}
+
+`#` in the name is replaced by `row`. `checks`: a list of values as checkbox chips, one per
+choice of the schema (a choice listed n times may be chosen n times, a card the pack holds
+n times), always sent (an empty list when none is ticked). The tag fills in what the user typed (or the stored
 record, or `default` on a fresh form) and the engine's messages for that path.
 
     {% keep_object "captures" %}
@@ -152,10 +156,10 @@ def field(
         "id": dom_id,
         "widget": widget,
         "label": shown,
-        "options": [(v, text, v in values) for v, text in options],
+        "options": _selected(options, values, repeats=widget == "checks"),
         "value": value,
         "checked": bool(values) and values[-1] in ("1", "on", "true", "True"),
-        "errors": form.errors.get(error_key, []),
+        "errors": _errors(form, error_key, items=widget == "checks"),
         "anchor": field_anchor(error_key),
         "blank": blank,
         "blank_chosen": (path in form.values and not form.values[path] and not form.fresh)
@@ -172,6 +176,33 @@ def field(
         for key in ("name", "path", "id", "anchor", "when"):
             context[key] = context[key].replace(TEMPLATE_STAND_IN, TEMPLATE_ROW)
     return context
+
+
+def _selected(
+    options: list[tuple[str, str]], values: list[str], repeats: bool = False
+) -> list[tuple[str, str, bool]]:
+    """Each option with whether it is chosen. With `repeats` (checkbox chips of a list in
+    which a value may come more than once: a choice the schema lists n times is offered n
+    times), the first k chips of a value are ticked when the list holds it k times."""
+    if not repeats:
+        return [(v, text, v in values) for v, text in options]
+    seen: dict[str, int] = {}
+    out = []
+    for v, text in options:
+        seen[v] = seen.get(v, 0) + 1
+        out.append((v, text, values.count(v) >= seen[v]))
+    return out
+
+
+def _errors(form: HandForm, path: str, items: bool = False) -> list[str]:
+    """The problems of `path` (and, for a list of values, of its items `path[i]`)."""
+    errors = form.errors
+    found = list(errors.get(path, []))
+    if items:
+        prefix = f"{path}["
+        for key in sorted(k for k in errors if k.startswith(prefix)):
+            found += errors[key]
+    return found
 
 
 @register.simple_tag
@@ -228,18 +259,43 @@ def touched(form: HandForm, prefix: str) -> bool:
 SEATS = 10
 
 
+def _grid_choices(form: HandForm, path: str) -> list[tuple[str, str]]:
+    """The choices of an announcement row's field in the variant's record (no "none" level)."""
+    leaf = _schema(form, f"announcements[0].{path}")
+    if leaf is None:
+        return []
+    return [(_value(c.value), say(c.label)) for c in leaf.choices if c.value not in (0, None)]
+
+
 @register.simple_tag
-def announcement_grid(form: HandForm, figures: str, made: str = "") -> list[dict[str, Any]]:
+def announcement_grid(
+    form: HandForm, figures: str = "", made: str = "", volat_implies: bool = True
+) -> list[dict[str, Any]]:
     """The announced figures as a grid, one line per figure with a chip per active player:
     one tap records "Anna announced the trull" (`announcements[k].by`; the figure rides along
     as a `:fixed` value, so an untapped chip adds no row), and the contra chips of that
     announcement appear under it. `made` maps a figure to the record field of the side that
     made it (`trull=result.trull_side|…`). Announcements stored in any order (an edited hand)
-    are found by figure and player."""
+    are found by figure and player.
+
+    Without `figures` the figures, their names and the contra levels come from the variant's
+    record (`announcements[#].figure`, `.contra`), and a row with a `side` field (the
+    announcing side, Királyhívó) offers its side chips beside the contras."""
     made_paths = dict(item.split("=", 1) for item in made.split("|") if "=" in item)
     # A volát means its side captured every honour and king (paskievics.md §13): choosing it
     # fills in the trull and the four kings for that side.
     implied = {"volat": " ".join(made_paths[f] for f in ("trull", "four_kings") if f in made_paths)}
+    if not volat_implies:
+        implied = {}
+    if figures:
+        named = [(f, label(f)) for f in figures.split("|") if f]
+        contra_levels = _choices("contra_chips")
+    else:
+        named = _grid_choices(form, "figure")
+        contra_levels = _grid_choices(form, "contra")
+    sides = _grid_choices(form, "side")
+    side_leaf = _schema(form, "announcements[0].side") if sides else None
+    side_label = say(side_leaf.label) if side_leaf is not None and side_leaf.label else ""
     found: dict[tuple[str, str], int] = {}
     for path, values in form.values.items():
         if path.startswith("announcements[") and path.endswith("].figure") and values:
@@ -248,7 +304,7 @@ def announcement_grid(form: HandForm, figures: str, made: str = "") -> list[dict
             if by and row.isdigit():
                 found[(values[-1], by[-1])] = int(row)
     grid = []
-    for fi, figure in enumerate(f for f in figures.split("|") if f):
+    for fi, (figure, figure_label) in enumerate(named):
         chips = []
         for seat, player in enumerate(form.players):
             if player not in form.active:
@@ -259,38 +315,39 @@ def announcement_grid(form: HandForm, figures: str, made: str = "") -> list[dict
                 form.values.get(f"announcements[{stored}].contra") if stored is not None else None
             )
             level = contra[-1] if contra else "0"
+            sided = form.values.get(f"announcements[{stored}].side") if stored is not None else None
+            side = sided[-1] if sided else ""
+            fields = ("figure", "by", "contra", *(("side",) if sides else ()))
             errors = [
                 m
-                for key in (
-                    f"announcements[{k}]",
-                    *(f"announcements[{k}].{f}" for f in ("figure", "by", "contra")),
-                )
+                for key in (f"announcements[{k}]", *(f"announcements[{k}].{f}" for f in fields))
                 for m in form.errors.get(key, [])
             ]
             for key in (
-                f"announcements[{k}].by",
-                f"announcements[{k}].contra",
+                *(f"announcements[{k}].{f}" for f in fields if f != "figure"),
                 f"announcements[{k}]",
             ):
-                form.labels[key] = f"{label(figure)} · {player}"
-            chips.append(
-                {
-                    "k": k,
-                    "player": player,
-                    "checked": stored is not None,
-                    "contras": [(v, text, v == level) for v, text in _choices("contra_chips")],
-                    "errors": errors,
-                    "anchor": field_anchor(f"announcements[{k}].by"),
-                }
-            )
+                form.labels[key] = f"{figure_label} · {player}"
+            chip = {
+                "k": k,
+                "player": player,
+                "checked": stored is not None,
+                "contras": [(v, text, v == level) for v, text in contra_levels],
+                "errors": errors,
+                "anchor": field_anchor(f"announcements[{k}].by"),
+            }
+            if sides:
+                chip["sides"] = [(v, text, v == side) for v, text in sides]
+                chip["side_label"] = side_label
+            chips.append(chip)
         grid.append(
             {
                 "figure": figure,
-                "label": label(figure),
+                "label": figure_label,
                 "chips": chips,
                 "made": made_paths.get(figure, ""),
                 "implies": implied.get(figure, ""),
-                "made_label": gettext("%(figure)s: made by") % {"figure": label(figure)},
+                "made_label": gettext("%(figure)s: made by") % {"figure": figure_label},
             }
         )
     return grid

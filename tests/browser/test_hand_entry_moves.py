@@ -75,13 +75,14 @@ def test_chips_outcomes_and_rows(browser, live_server, django_user_model):
     assert errors == []
 
 
-# Trisák has no list left to add rows to: its hand bonuses are a grid of chips.
+# Every form that still has list rows (Királyhívó, Trisák and Strómann have none left).
 @pytest.mark.parametrize(
     ("key", "rows", "players"),
     [
-        ("magyar", "announcements", PLAYERS[:3]),
-        ("kiralyhivo", "announcements", PLAYERS),
-        ("tapper", "tarokk-count", PLAYERS[:3]),  # its held bonuses are a grid of chips
+        # magyar's and királyhívó's announcements, tapper's and trisák's held bonuses and
+        # Strómann's bonuses are grids of chips (no rows to add)
+        ("magyar", "tarokk-counts", PLAYERS[:3]),
+        ("tapper", "tarokk-count", PLAYERS[:3]),
         ("strohmandli", "irregularities", PLAYERS[:2]),
         ("trappola", "result-declarations", PLAYERS[:2]),
         ("ultimo", "penalties", PLAYERS),

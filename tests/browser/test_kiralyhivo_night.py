@@ -12,6 +12,16 @@ pytestmark = [*table.MARKS, pytest.mark.usefixtures("static_files_from_finders")
 PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]
 
 
+def announce(page, figure, player, side, contra=0):
+    """Tap `player`'s chip on the `figure` line, then the announcing side and the contra."""
+    table.announce(page, figure, player)
+    k = page.locator(f'.figure[data-figure="{figure}"] input[type=checkbox][value="{player}"]')
+    row = k.get_attribute("name").removesuffix(".by")
+    table.set_field(page, f"{row}.side", side)
+    if contra:
+        table.set_field(page, f"{row}.contra:int", contra)
+
+
 def call(page, declarer, king, partner):
     table.chip(page, "f-declarer", declarer)
     table.chip(page, "f-contract", "hivas")
@@ -28,15 +38,10 @@ def test_a_kiralyhivo_night_with_kontras_and_a_revoke(browser, live_server, djan
     # and on the ultimó. 33 card points; the ultimó is made. a = −6 × 2 + 4 × 2 = −4.
     table.new_hand(page, "Dóra")
     call(page, "Anna", "spades", "Béla")
-    page.fill('[name="result.declarer_side_points:int"]', "33")
-    page.select_option('[name="game_contra:int"]', "1")
-    table.open_section(page, "announcements[0].figure")
-    page.select_option('[name="announcements[0].figure"]', "pagat_ultimo")
-    page.select_option('[name="announcements[0].by"]', "Anna")
-    page.select_option('[name="announcements[0].side"]', "declarer")
-    page.select_option('[name="announcements[0].contra:int"]', "1")
-    table.open_section(page, "result.figures_made.pagat_ultimo")
-    page.select_option('[name="result.figures_made.pagat_ultimo"]', "declarer")
+    table.set_field(page, "result.declarer_side_points:int", "33")
+    table.set_field(page, "game_contra:int", "1")
+    announce(page, "pagat_ultimo", "Anna", "declarer", contra=1)
+    table.made(page, "result.figures_made.pagat_ultimo", "declarer")
     table.expect_preview(page, {"Anna": "−4", "Béla": "−4", "Csaba": "+4", "Dóra": "+4"})
     table.shot(page, "kiralyhivo-hand-kontra-390")
     table.save(page)
@@ -46,12 +51,11 @@ def test_a_kiralyhivo_night_with_kontras_and_a_revoke(browser, live_server, djan
     # pagátultimó; Béla revokes: X = 6 × 2 + 4 = 16 to each of the other three.
     table.new_hand(page, "Anna")
     call(page, "Anna", "clubs", "Csaba")
-    page.select_option('[name="game_contra:int"]', "1")
-    table.open_section(page, "announcements[0].figure")
-    page.select_option('[name="announcements[0].figure"]', "pagat_ultimo")
-    page.select_option('[name="announcements[0].by"]', "Anna")
-    page.select_option('[name="announcements[0].side"]', "declarer")
-    table.revoke(page, "Béla")
+    table.set_field(page, "game_contra:int", "1")
+    announce(page, "pagat_ultimo", "Anna", "declarer")
+    table.open_section(page, "irregularity.type")
+    table.set_field(page, "irregularity.type", "revoke")
+    table.set_field(page, "irregularity.player", "Béla")
     table.expect_preview(page, {"Anna": "+16", "Béla": "−48", "Csaba": "+16", "Dóra": "+16"})
     table.shot(page, "kiralyhivo-hand-revoke-390")
     table.save(page)
@@ -61,9 +65,8 @@ def test_a_kiralyhivo_night_with_kontras_and_a_revoke(browser, live_server, djan
     # kings, silent: a = 6 + 2 = 8.
     table.new_hand(page, "Béla")
     call(page, "Dóra", "hearts", "Béla")
-    page.fill('[name="result.declarer_side_points:int"]', "41")
-    table.open_section(page, "result.figures_made.four_kings")
-    page.select_option('[name="result.figures_made.four_kings"]', "declarer")
+    table.set_field(page, "result.declarer_side_points:int", "41")
+    table.made(page, "result.figures_made.four_kings", "declarer")
     table.expect_preview(page, {"Anna": "−8", "Béla": "+8", "Csaba": "−8", "Dóra": "+8"})
     table.save(page)
     assert table.ledger_row(page, 2) == ["−8", "+8", "−8", "+8"]

@@ -438,14 +438,17 @@ RECORD = fields(
         lo=1,
         when=STEPPED,
     ),
-    # hand-written selects in the template (a card may repeat: the king)
+    # a card is offered as often as the pack holds it (the king four times): one chip each
     talon_figure_cards=TEXTS.but(
         label=pmsg("magyar field", "Figure cards left to the opponents in the talon"),
         help=pmsg(
             "magyar field", "Only when the house rule says talon cards do not count for figures."
         ),
-        choices=choices(tuple(TALON_FIGURE_CARDS), TALON_CARD_LABELS),
-        when=STEPPED,
+        choices=choices(
+            tuple(card for card, n in TALON_FIGURE_CARDS.items() for _ in range(n)),
+            TALON_CARD_LABELS,
+        ),
+        when=PLAYED,  # in szóló the opponents take the whole talon (spec §65)
     ),
     # up to the house rule max_contra_level
     game_contra=CONTRA.but(label=pmsg("magyar field", "Game contra"), default=0, when=PLAYED),

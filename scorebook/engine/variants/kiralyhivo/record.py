@@ -94,6 +94,7 @@ RECORD = fields(
             Choice(False, pmsg("kiralyhivo choice", "played")),
             Choice(True, pmsg("kiralyhivo choice", "all pass (passz)")),
         ),
+        default=False,
     ),
     declarer=PLAYER.but(label=pmsg("kiralyhivo field", "Declarer (felvevő)"), when=PLAYED),
     contract=TEXT.but(
