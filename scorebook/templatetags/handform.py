@@ -1,7 +1,7 @@
 """`{% field %}`: one input of the generic hand form, named by its record field path.
 
     {% field form "result.declarer_card_points:int" widget="number" min=0 max=94 %}
-    {% field form "announcements[#].figure" widget="select" choices="double_game|volat" row=i %}
+    {% field form "announcements[#].figure" widget="radio" row=i %}
     {% field form "bid.declarer" widget="player_radio" %}
     {% field form "card_points.@#:int" widget="number" row=p.index label=p.name %}
 
@@ -41,18 +41,8 @@ TEMPLATE_ROW = "__i__"  # the row of a <template> that hand.js clones, numbered 
 TEMPLATE_STAND_IN = "999"  # a row number no form reaches, standing in while it is built
 
 
-def _choices(spec: str) -> list[tuple[str, str]]:
-    if spec == "contra":
-        return [(str(i), name) for i, name in enumerate(CONTRA_LEVELS)]
-    if spec == "contra_chips":  # no "—" chip: untapping the chosen level clears it
-        return [(str(i), name) for i, name in enumerate(CONTRA_LEVELS) if i]
-    if spec == "side":
-        return [("declarer", label("declarer")), ("opponents", label("opponents"))]
-    out = []
-    for item in spec.split("|"):
-        value, sep, text = item.partition("=")
-        out.append((value, gettext(text) if sep else label(value)))  # scorebook/choice_texts.py
-    return out
+# The contra levels as chips (no "—" chip: untapping the chosen level clears it)
+CONTRA_CHIPS = [(str(i), name) for i, name in enumerate(CONTRA_LEVELS) if i]
 
 
 def _schema(form: HandForm, path: str) -> Leaf | None:
@@ -87,7 +77,6 @@ def field(
     form: HandForm,
     name: str,
     widget: str = "text",
-    choices: str = "",
     row: Any = None,
     default: Any = None,
     among: str = "active",
@@ -132,8 +121,6 @@ def field(
         options = [(p, p) for p in people]
         # a stored value outside the list (e.g. the sitting-out dealer) stays selectable
         options += [(v, v) for v in values if v and v not in people]
-    elif choices:
-        options = _choices(choices)
     else:
         # A chip is sent only when tapped, so its "no" is an explicit one ("0"); a select
         # always sends its shown option, so there "no" is the untouched blank.
@@ -289,7 +276,7 @@ def announcement_grid(
         implied = {}
     if figures:
         named = [(f, label(f)) for f in figures.split("|") if f]
-        contra_levels = _choices("contra_chips")
+        contra_levels = CONTRA_CHIPS
     else:
         named = _grid_choices(form, "figure")
         contra_levels = _grid_choices(form, "contra")

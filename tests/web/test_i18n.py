@@ -17,7 +17,6 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scorebook import services
-from scorebook.choice_texts import AS_IS, TRANSLATED
 from scorebook.models import PaidTransfer
 from tests.web.conftest import PLAYERS, hand
 
@@ -641,33 +640,11 @@ def test_placeholder_check_sees_both_kinds():
     ]
 
 
-def inline_choice_texts() -> dict[str, set[str]]:
-    """Option texts written inline in templates: `choices="value=text|…"` (text -> files)."""
-    found: dict[str, set[str]] = {}
-    for path in (Path(django_settings.BASE_DIR) / "templates").rglob("*.html"):
-        for spec in re.findall(r'choices="([^"]*)"', path.read_text(encoding="utf-8")):
-            for item in spec.split("|"):
-                _value, sep, label = item.partition("=")
-                if sep:
-                    found.setdefault(label, set()).add(path.name)
-    return found
-
-
-def test_inline_option_texts_are_translated_or_players_terms():
-    found = inline_choice_texts()
-    # The scanner sees every template that still writes an inline text (issue 12 moves them
-    # into the variants' record schemas, one variant at a time).
+def test_no_template_writes_option_texts():
+    # The record schemas label every choice: no template passes `choices="value=text|…"`.
     writing = {
         path.name
         for path in (Path(django_settings.BASE_DIR) / "templates").rglob("*.html")
-        if re.search(r'choices="([^"]*\|)?\w*=[^"|]', path.read_text(encoding="utf-8"))
+        if re.search(r'choices="', path.read_text(encoding="utf-8"))
     }
-    assert set().union(*found.values()) == writing
-    unknown = {t: sorted(f) for t, f in found.items() if t not in TRANSLATED | AS_IS}
-    assert not unknown, f"add to scorebook/choice_texts.py (and translate): {unknown}"
-    unused = sorted((TRANSLATED | AS_IS) - set(found))
-    assert not unused, f"no template writes these any more; drop them: {unused}"
-    for po in (PO, PO_PL):
-        catalogue = {e["msgid"]: e for e in parse_po(po) if "msgid" in e and not e.get("obsolete")}
-        missing = sorted(t for t in TRANSLATED if not catalogue.get(t, {}).get("msgstr"))
-        assert not missing, f"run makemessages and translate ({po}): {missing}"
+    assert writing == set()
