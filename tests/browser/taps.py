@@ -10,6 +10,8 @@ import re
 from decimal import Decimal
 from pathlib import Path
 
+from playwright.sync_api import expect
+
 from scorebook import services
 from tests.browser import table
 
@@ -69,9 +71,36 @@ class Tapper:
         elif first.input_value() != value:
             self.type(first, value)
 
+    def unfold(self, name):
+        """Open the folded section holding the input `name` (a tap), if it is shut."""
+        section = self.page.locator(f"details:has([name='{name}'])")
+        if section.get_attribute("open") is None:
+            self.tap(section.locator("summary"))
+
+    def grid_chip(self, line, player):
+        """Tap `player`'s chip on the grid line `line` (an announced figure, a held bonus);
+        returns the name of the list row it records (`announcements[12]`)."""
+        block = self.page.locator(f'.figure[data-figure="{line}"]')
+        box = f'input[type=checkbox][value="{player}"]'
+        self.tap(block.locator(f"label.chip:has({box})"))
+        return block.locator(box).get_attribute("name").rsplit(".", 1)[0]
+
+    def ready(self):
+        """Wait until the one-line result beside Save shows the hand's payments."""
+        expect(self.page.locator("#preview-line")).to_have_class(re.compile(r"\bready\b"))
+
     def save(self):
         self.tap(self.page.locator("text=Save hand"))
         self.page.wait_for_url(re.compile(r"/nights/\d+/$"))
+
+
+def hand_form(page, live_server, user, sheet, dealer):
+    """A new night of `sheet` (see open_night) open on its new-hand form, proposing `dealer`;
+    returns the Tapper that counts what is entered there."""
+    night = open_night(user, sheet, dealer)
+    page.goto(f"{live_server.url}/nights/{night.pk}/")
+    table.new_hand(page, dealer)
+    return Tapper(page)
 
 
 def shown(units):

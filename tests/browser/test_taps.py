@@ -4,13 +4,11 @@ numbers typed. Each hand is a worked example of its rulebook (tests/engine/cases
 the saved hand must score as the example says, and the taps must stay within issue 12's
 targets. The table is printed and written to artifacts/taps-*.md (README quotes it)."""
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser import table
-from tests.browser.taps import Tapper, case, open_night, report, shown
+from tests.browser.taps import Tapper, case, hand_form, open_night, report, shown
 
 pytestmark = [*table.MARKS, pytest.mark.usefixtures("static_files_from_finders")]
 
@@ -41,12 +39,10 @@ def enter_paskievics(t, hand):
     if hand.get("alone_reason"):
         t.chip("f-alone-reason", hand["alone_reason"])
     for a in hand.get("announcements", []):
-        block = page.locator(f'.figure[data-figure="{a["figure"]}"]')
-        by = f'input[type=checkbox][value="{a["by"]}"]'
-        t.tap(block.locator(f"label.chip:has({by})"))
+        row = t.grid_chip(a["figure"], a["by"])
         if a.get("contra"):
-            row = page.locator(f'[data-when="{block.locator(by).get_attribute("name")}"]')
-            t.tap(row.locator(f'label.chip:has(input[value="{a["contra"]}"])'))
+            contras = page.locator(f'[data-when="{row}.by"]')
+            t.tap(contras.locator(f'label.chip:has(input[value="{a["contra"]}"])'))
     result = hand.get("result") or {}
     for name, side in result.items():
         if name.endswith("_side") and side:
@@ -86,16 +82,17 @@ def test_paskievics_hands_by_taps(browser, live_server, django_user_model):
     context, page, errors = table.phone_page(browser, live_server)
     rows = []
     for name, hand, deltas, sheet in PASKIEVICS:
-        night = open_night(
-            user, {"variant": "paskievics", "players": ["A", "B", "C", "D"], **sheet}, "D"
+        t = hand_form(
+            page,
+            live_server,
+            user,
+            {"variant": "paskievics", "players": ["A", "B", "C", "D"], **sheet},
+            "D",
         )
-        page.goto(f"{live_server.url}/nights/{night.pk}/")
-        table.new_hand(page, "D")
-        t = Tapper(page)
         if name == 'plain "three"':
             table.shot(page, "taps-paskievics-form-390", full_page=False)
         enter_paskievics(t, hand)
-        expect(page.locator("#preview-line")).to_have_class(re.compile(r"\bready\b"))
+        t.ready()
         if name == "§11 N2":
             table.shot(page, "taps-paskievics-n2-390", full_page=True)
         t.save()
@@ -168,13 +165,10 @@ def test_ultimo_and_snapszer_by_taps(browser, live_server, django_user_model):
 
     ultimo = case("ultimo", "11.2")
     sheet = ultimo["sheet"]
-    night = open_night(user, sheet, "A")
-    page.goto(f"{live_server.url}/nights/{night.pk}/")
-    table.new_hand(page, "A")
-    t = Tapper(page)
+    t = hand_form(page, live_server, user, sheet, "A")
     table.shot(page, "taps-ultimo-form-390", full_page=False)
     enter_ultimo(t, sheet["hands"][0], sheet["players"])
-    expect(page.locator("#preview-line")).to_have_class(re.compile(r"\bready\b"))
+    t.ready()
     table.shot(page, "taps-ultimo-11-2-390", full_page=True)
     t.save()
     deltas = ultimo["expect"]["entries"][1]["deltas"]  # after the foundations
@@ -190,7 +184,7 @@ def test_ultimo_and_snapszer_by_taps(browser, live_server, django_user_model):
         table.new_hand(page, hand["dealer"])
         t = Tapper(page)
         enter_snapszer(t, hand)
-        expect(page.locator("#preview-line")).to_have_class(re.compile(r"\bready\b"))
+        t.ready()
         t.save()
         deltas = snapszer["expect"]["entries"][n]["deltas"]
         assert table.ledger_row(page, n)[:2] == [shown(deltas[p]) for p in "AB"]

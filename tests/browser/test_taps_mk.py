@@ -5,13 +5,11 @@ example of its rulebook (tests/engine/cases/*.json): the saved hand must score a
 example says, and the taps must stay within issue 12's targets. The table is printed and
 written to artifacts/taps-*.md."""
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser import table
-from tests.browser.taps import Tapper, case, open_night, report, shown
+from tests.browser.taps import case, hand_form, report, shown
 
 pytestmark = [*table.MARKS, pytest.mark.usefixtures("static_files_from_finders")]
 
@@ -30,11 +28,7 @@ H20_TARGET = 13
 
 def announce(t, figure, by, contra=0, side=None):
     """Tap `by`'s chip on the `figure` line, then (under it) the side and the contra."""
-    page = t.page
-    block = page.locator(f'.figure[data-figure="{figure}"]')
-    chip = f'input[type=checkbox][value="{by}"]'
-    t.tap(block.locator(f"label.chip:has({chip})"))
-    row = block.locator(chip).get_attribute("name").removesuffix(".by")
+    row = t.grid_chip(figure, by)
     if side:
         t.set(f"{row}.side", side)
     if contra:
@@ -46,13 +40,6 @@ def made(t, field, side):
     fieldset = t.page.locator(f'[data-path="{field}"] fieldset')
     if not fieldset.locator(f'input[value="{side}"]').is_checked():
         t.tap(fieldset.locator(f'label.chip:has(input[value="{side}"])'))
-
-
-def open_section(t, name):
-    """Open the folded section holding the input `name` (a tap on its summary)."""
-    section = t.page.locator(f"details:has([name='{name}'])")
-    if section.get_attribute("open") is None:
-        t.tap(section.locator("summary"))
 
 
 # --- Magyar tarokk ----------------------------------------------------------------------------
@@ -76,13 +63,13 @@ def enter_magyar(t, hand):
         if name.endswith("_side") and side:
             made(t, f"result.{name}", side)
     if hand.get("talon_figure_cards"):
-        open_section(t, "talon_figure_cards:list")
+        t.unfold("talon_figure_cards:list")
         for card in hand["talon_figure_cards"]:
             box = page.locator("#f-talon-figure-cards-list")
             free = box.locator(f"label.chip:has(input[value='{card}']:not(:checked))").first
             t.tap(free)
     for i, count in enumerate(hand.get("tarokk_counts", [])):
-        open_section(t, "tarokk_counts[0].count:int")
+        t.unfold("tarokk_counts[0].count:int")
         rows = page.locator("[data-rows=tarokk-counts] > .rowbox")
         if i >= rows.count():
             t.tap(page.locator("button[data-add=tarokk-counts]"))
@@ -91,7 +78,7 @@ def enter_magyar(t, hand):
         t.type(row.locator(f'[name="tarokk_counts[{i}].count:int"]'), count["count"])
     irregularity = hand.get("irregularity")
     if irregularity:
-        open_section(t, "irregularity.kind")
+        t.unfold("irregularity.kind")
         t.chip("f-irregularity-kind", irregularity["kind"])
         t.chip("f-irregularity-seat", irregularity["seat"])
     if result.get("declarer_card_points") is not None:
@@ -133,14 +120,13 @@ def test_magyar_hands_by_taps(browser, live_server, django_user_model):
     context, page, errors = table.phone_page(browser, live_server)
     rows = []
     for name, hand, deltas, sheet in MAGYAR:
-        night = open_night(user, {"variant": "magyar", "players": ["A", "B", "C"], **sheet}, "C")
-        page.goto(f"{live_server.url}/nights/{night.pk}/")
-        table.new_hand(page, "C")
-        t = Tapper(page)
+        t = hand_form(
+            page, live_server, user, {"variant": "magyar", "players": ["A", "B", "C"], **sheet}, "C"
+        )
         if name == "plain three":
             table.shot(page, "taps-magyar-form-390", full_page=False)
         enter_magyar(t, hand)
-        expect(page.locator("#preview-line")).to_have_class(re.compile(r"\bready\b"))
+        t.ready()
         if name == "§11 11.2-M4-variant-off":
             table.shot(page, "taps-magyar-m4-390", full_page=True)
         t.save()
@@ -183,7 +169,7 @@ def enter_kiralyhivo(t, hand):
         t.tap(page.locator(f'label:has([name="{name}"])'))
     irregularity = hand.get("irregularity")
     if irregularity:
-        open_section(t, "irregularity.type")
+        t.unfold("irregularity.type")
         t.chip("f-irregularity-type", irregularity["type"])
         t.chip("f-irregularity-player", irregularity["player"])
     if result.get("declarer_side_points") is not None:
@@ -236,14 +222,13 @@ def test_kiralyhivo_hands_by_taps(browser, live_server, django_user_model):
     rows = []
     players = ["A", "B", "C", "D"]
     for name, hand, deltas, sheet in KIRALYHIVO:
-        night = open_night(user, {"variant": "kiralyhivo", "players": players, **sheet}, "D")
-        page.goto(f"{live_server.url}/nights/{night.pk}/")
-        table.new_hand(page, "D")
-        t = Tapper(page)
+        t = hand_form(
+            page, live_server, user, {"variant": "kiralyhivo", "players": players, **sheet}, "D"
+        )
         if name == "plain hívás":
             table.shot(page, "taps-kiralyhivo-form-390", full_page=False)
         enter_kiralyhivo(t, hand)
-        expect(page.locator("#preview-line")).to_have_class(re.compile(r"\bready\b"))
+        t.ready()
         if name == "§11 H20":
             table.shot(page, "taps-kiralyhivo-h20-390", full_page=True)
         t.save()

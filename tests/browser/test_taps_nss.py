@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser import table
-from tests.browser.taps import Tapper, case, open_night, report, shown
+from tests.browser.taps import case, hand_form, report, shown
 
 pytestmark = [*table.MARKS, pytest.mark.usefixtures("static_files_from_finders")]
 
@@ -21,23 +21,9 @@ PLAIN_TARGET = 5
 EXAMPLE_TARGET = 12
 
 
-def unfold(t, field_name):
-    """Open the folded section holding `field_name` (a tap), unless it is open."""
-    section = t.page.locator(f"details:has([name='{field_name}'])")
-    if section.get_attribute("open") is None:
-        t.tap(section.locator("summary"))
-
-
-def night_page(page, live_server, user, variant, sheet, dealer):
-    night = open_night(user, {"variant": variant, **sheet}, dealer)
-    page.goto(f"{live_server.url}/nights/{night.pk}/")
-    table.new_hand(page, dealer)
-    return Tapper(page)
-
-
 def saved_as(t, deltas, players):
     """Save the hand and check its ledger row against the example's deltas."""
-    expect(t.page.locator("#preview-line")).to_have_class(re.compile(r"\bready\b"))
+    t.ready()
     t.save()
     expect(t.page.locator("#ledger tbody tr")).to_have_count(1)
     assert table.ledger_row(t.page, 0)[: len(players)] == [shown(deltas[p]) for p in players]
@@ -48,11 +34,11 @@ def run(browser, live_server, user, variant, hands, enter, before, title):
     context, page, errors = table.phone_page(browser, live_server)
     rows, old = [], []
     for n, (name, hand, deltas, sheet) in enumerate(hands):
-        t = night_page(page, live_server, user, variant, sheet, hand["dealer"])
+        t = hand_form(page, live_server, user, {"variant": variant, **sheet}, hand["dealer"])
         if n == 0:
             table.shot(page, f"taps-{variant}-form-390", full_page=False)
         enter(t, hand, sheet["players"])
-        expect(page.locator("#preview-line")).to_have_class(re.compile(r"\bready\b"))
+        t.ready()
         if n == len(hands) - 1:
             table.shot(page, f"taps-{variant}-{re.sub(r'[^a-z0-9]+', '-', name.lower())}-390")
         saved_as(t, deltas, sheet["players"])
@@ -109,7 +95,7 @@ def enter_negyes54(t, hand, players):
     if result.get("declarer_took_trick") is not None:
         t.chip("f-result-declarer-took-trick-bool", "1" if result["declarer_took_trick"] else "0")
     if hand.get("irregularity"):
-        unfold(t, "irregularity.type")
+        t.unfold("irregularity.type")
         t.chip("f-irregularity-type", hand["irregularity"]["type"])
         t.chip("f-irregularity-player", hand["irregularity"]["player"])
 
@@ -162,14 +148,6 @@ CAPTURES_VARIANT = ("xxi_fogas", "tuletroa_captured", "negy_kiraly_captured")
 CAPTURES_FAILED = ("pagatulti_failed", "uhu_failed")
 
 
-def grid_chip(t, kind, player):
-    """Tap `player`'s chip on the grid line of `kind`; the name of the row it records."""
-    block = t.page.locator(f'.figure[data-figure="{kind}"]')
-    by = f'input[type=checkbox][value="{player}"]'
-    t.tap(block.locator(f"label.chip:has({by})"))
-    return block.locator(by).get_attribute("name").rsplit(".", 1)[0]
-
-
 def enter_strohmandli(t, hand, players):
     page = t.page
     for player, points in hand["card_points"].items():
@@ -180,11 +158,11 @@ def enter_strohmandli(t, hand, players):
             unfold_if_folded(t, f"captures.{key}")
             t.chip(f"f-captures-{key.replace('_', '-')}", captures[key])
     for a in hand.get("announcements", []):
-        row = grid_chip(t, a["type"], a["player"])
+        row = t.grid_chip(a["type"], a["player"])
         if a.get("trick") is not None:
             t.type(page.locator(f'[name="{row}.trick:int"]'), a["trick"])
     for j, offence in enumerate(hand.get("irregularities", [])):
-        unfold(t, "irregularities[0].player")
+        t.unfold("irregularities[0].player")
         if j >= page.locator("[data-rows=irregularities] > .rowbox").count():
             t.tap(page.locator("button[data-add=irregularities]"))
         t.chip(f"f-irregularities-{j}--player", offence["player"])
@@ -193,7 +171,7 @@ def enter_strohmandli(t, hand, players):
 
 def unfold_if_folded(t, field_name):
     if t.page.locator(f"details:has([name='{field_name}'])").count():
-        unfold(t, field_name)
+        t.unfold(field_name)
 
 
 def strohmandli_before(hand):
@@ -246,11 +224,11 @@ def enter_stromann(t, hand, players):
         if hand.get(key) is not None:
             t.type(page.locator(f'[name="{key}:int"]'), hand[key])
     for a in hand.get("announcements", []):
-        grid_chip(t, a["bonus"], a["player"])
+        t.grid_chip(a["bonus"], a["player"])
     if hand.get("silent_ultimo_by"):
         t.chip("f-silent-ultimo-by", hand["silent_ultimo_by"])
     if hand.get("irregularity"):
-        unfold(t, "irregularity.type")
+        t.unfold("irregularity.type")
         t.chip("f-irregularity-type", hand["irregularity"]["type"])
         t.chip("f-irregularity-player", hand["irregularity"]["player"])
 

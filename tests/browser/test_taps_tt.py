@@ -7,31 +7,17 @@ as the example says, and the taps must stay within issue 12's targets.
 Beside each count, the taps the same hand took on the forms before chips (their dropdowns and
 folded sections, counted by the rules of the old templates): printed, not asserted."""
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser import table
-from tests.browser.taps import Tapper, case, open_night, report, shown
+from tests.browser.taps import case, hand_form, report, shown
 
 pytestmark = [*table.MARKS, pytest.mark.usefixtures("static_files_from_finders")]
 
 # Issue 12's targets (taps, Save included; typed numbers counted apart).
 PLAIN_TARGET = 5
 EXAMPLE_TARGET = 12
-
-
-def grid_chip(page, line, player):
-    """The chip of `player` on the line `line` of a grid (a held bonus, an announced figure)."""
-    return page.locator(f'.figure[data-figure="{line}"] label.chip:has(input[value="{player}"])')
-
-
-def open_folded(t, name):
-    """Open the folded section holding the input `name` (a tap), if it is shut."""
-    section = t.page.locator(f"details:has([name='{name}'])")
-    if section.get_attribute("open") is None:
-        t.tap(section.locator("summary"))
 
 
 # --- Tapper -----------------------------------------------------------------------------------
@@ -49,16 +35,14 @@ def enter_tapper(t, hand):
     if hand.get("game_contra"):
         t.chip("f-game-contra-int", str(hand["game_contra"]))
     for bonus in hand.get("hand_bonuses", []):
-        t.tap(grid_chip(page, bonus["bonus"], bonus["player"]))
+        t.grid_chip(bonus["bonus"], bonus["player"])
     for a in hand.get("announcements", []):
-        block = page.locator(f'.figure[data-figure="{a["figure"]}"]')
-        by = f'input[type=checkbox][value="{a["by"]}"]'
-        t.tap(block.locator(f"label.chip:has({by})"))
+        row = t.grid_chip(a["figure"], a["by"])
         if a.get("contra"):
-            row = page.locator(f'[data-when="{block.locator(by).get_attribute("name")}"]')
-            t.tap(row.locator(f'label.chip:has(input[value="{a["contra"]}"])'))
+            contras = page.locator(f'[data-when="{row}.by"]')
+            t.tap(contras.locator(f'label.chip:has(input[value="{a["contra"]}"])'))
     if hand.get("game_contra_by"):
-        open_folded(t, "game_contra_by:list")
+        t.unfold("game_contra_by:list")
         for player in hand["game_contra_by"]:
             t.set("game_contra_by:list", player)
     result = hand.get("result") or {}
@@ -68,7 +52,7 @@ def enter_tapper(t, hand):
     if result.get("pagat_ultimo_player"):
         t.set("result.pagat_ultimo_player", result["pagat_ultimo_player"])
     if hand.get("irregularity"):
-        open_folded(t, "irregularity.type")
+        t.unfold("irregularity.type")
         t.set("irregularity.type", hand["irregularity"]["type"])
         t.set("irregularity.player", hand["irregularity"]["player"])
     if result.get("declarer_points") is not None:
@@ -124,14 +108,13 @@ def test_tapper_hands_by_taps(browser, live_server, django_user_model):
     context, page, errors = table.phone_page(browser, live_server)
     rows = []
     for name, hand, entries, sheet in TAPPER:
-        night = open_night(user, {"variant": "tapper", "players": ["A", "B", "C"], **sheet}, "C")
-        page.goto(f"{live_server.url}/nights/{night.pk}/")
-        table.new_hand(page, "C")
-        t = Tapper(page)
+        t = hand_form(
+            page, live_server, user, {"variant": "tapper", "players": ["A", "B", "C"], **sheet}, "C"
+        )
         if name == "plain hármas":
             table.shot(page, "taps-tapper-form-390", full_page=True)
         enter_tapper(t, hand)
-        expect(page.locator("#preview-line")).to_have_class(re.compile(r"\bready\b"))
+        t.ready()
         if name == "T3":
             table.shot(page, "taps-tapper-t3-390", full_page=True)
         t.save()
@@ -173,9 +156,9 @@ def enter_trisak(t, hand, players):
             t.chip("f-ultimo-contra-int", str(ultimo["contra"]))
         t.chip("f-ultimo-made-bool", "1" if ultimo["made"] else "0")
     for bonus in hand.get("hand_bonuses", []):
-        t.tap(grid_chip(page, bonus["bonus"], bonus["player"]))
+        t.grid_chip(bonus["bonus"], bonus["player"])
     if hand.get("irregularity"):
-        open_folded(t, "irregularity.type")
+        t.unfold("irregularity.type")
         t.set("irregularity.type", hand["irregularity"]["type"])
         t.set("irregularity.player", hand["irregularity"]["player"])
     result = hand.get("result") or {}
@@ -242,14 +225,13 @@ def test_trisak_hands_by_taps(browser, live_server, django_user_model):
     rows = []
     players = ["A", "B", "C", "D"]
     for name, hand, deltas, sheet in TRISAK:
-        night = open_night(user, {"variant": "trisak", "players": players, **sheet}, "D")
-        page.goto(f"{live_server.url}/nights/{night.pk}/")
-        table.new_hand(page, "D")
-        t = Tapper(page)
+        t = hand_form(
+            page, live_server, user, {"variant": "trisak", "players": players, **sheet}, "D"
+        )
         if name == "plain játék":
             table.shot(page, "taps-trisak-form-390", full_page=True)
         enter_trisak(t, hand, players)
-        expect(page.locator("#preview-line")).to_have_class(re.compile(r"\bready\b"))
+        t.ready()
         if name == "H5":
             table.shot(page, "taps-trisak-h5-390", full_page=True)
         t.save()
