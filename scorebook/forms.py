@@ -37,6 +37,7 @@ from scorebook.engine.errors import Problem
 from scorebook.engine.messages import msg
 from scorebook.engine.shape import MAX_TEXT, ByPlayer, Leaf, Node, Obj, Rows, check_rule, leaf_at
 from scorebook.engine.types import HouseRule, Variant
+from scorebook.handfields import HandFields
 from scorebook.speech import say
 
 OBJECT = "object"  # `path:object`: the object at `path` is kept even when left blank
@@ -350,6 +351,8 @@ class HandForm:
     # The label each field was shown with, by path (filled while the template renders).
     labels: dict[str, str] = field(default_factory=dict)
     shape: Obj | None = None  # the variant's hand record (engine/shape.py)
+    # Its inputs as Django fields, added by the `{% field %}` tag as the template renders.
+    fields: HandFields = field(default_factory=HandFields)
 
     @property
     def errors(self) -> dict[str, list[str]]:

@@ -31,7 +31,7 @@ from django.utils.translation import gettext
 
 from scorebook.engine.shape import Leaf, leaf_at
 from scorebook.forms import FIXED, OBJECT, HandForm, field_anchor, input_name, split_name
-from scorebook.labels import CONTRA_LEVELS, label
+from scorebook.handfields import CHECK_WIDGETS, CHIP_WIDGETS, SELECT_WIDGETS, hand_field
 from scorebook.speech import say
 
 register = template.Library()
@@ -39,10 +39,6 @@ register = template.Library()
 PLAYER_WIDGETS = ("player", "player_radio", "players")
 TEMPLATE_ROW = "__i__"  # the row of a <template> that hand.js clones, numbered then
 TEMPLATE_STAND_IN = "999"  # a row number no form reaches, standing in while it is built
-
-
-# The contra levels as chips (no "—" chip: untapping the chosen level clears it)
-CONTRA_CHIPS = [(str(i), name) for i, name in enumerate(CONTRA_LEVELS) if i]
 
 
 def _schema(form: HandForm, path: str) -> Leaf | None:
@@ -132,53 +128,47 @@ def field(
     no = kind == "bool" and bool(values) and values[-1] in ("0", "False")
     if no and "0" not in {v for v, _text in options}:
         values = [""]
-    dom_id = "f-" + "".join(c if c.isalnum() else "-" for c in name)
     shown = label or path.rsplit(".", 1)[-1].replace("_", " ")
     form.labels[error_key] = str(shown)  # the problem list (rendered after) names it so
     value = ", ".join(values) if kind == "ints" else (values[-1] if values else "")
-    context = {
-        "name": name,
-        "path": path,
-        "kind": kind,
-        "id": dom_id,
+    blank_chosen = (
+        (path in form.values and not form.values[path] and not form.fresh) if null else not value
+    )
+    dom_id = "f-" + "".join(c if c.isalnum() else "-" for c in name)
+    if template_row:  # the row hand.js clones: its number is filled in then
+        name, path, error_key, when, dom_id = (
+            text.replace(TEMPLATE_STAND_IN, TEMPLATE_ROW)
+            for text in (name, path, error_key, when, dom_id)
+        )
+    input_field = hand_field(
+        widget, options, label=str(shown), help_text=help, lo=min, hi=max, blank=blank
+    )
+    bound = form.fields.add(name, input_field, _shown_value(widget, values, value, blank_chosen))
+    return {
         "widget": widget,
-        "label": shown,
-        "options": _selected(options, values, repeats=widget == "checks"),
-        "value": value,
-        "checked": bool(values) and values[-1] in ("1", "on", "true", "True"),
+        "path": path,
+        "id": dom_id,
+        "label": bound.label,
+        "help": bound.help_text,
+        "input": bound.as_widget(attrs={"id": dom_id}),
         "errors": _errors(form, error_key, items=widget == "checks"),
         "anchor": field_anchor(error_key),
-        "blank": blank,
-        "blank_chosen": (path in form.values and not form.values[path] and not form.fresh)
-        if null
-        else not value,
-        "help": help,
-        "min": min,
-        "max": max,
         "when": when,
         "excludes": excludes,
         "implies": implies,
     }
-    if template_row:  # the row hand.js clones: its number is filled in then
-        for key in ("name", "path", "id", "anchor", "when"):
-            context[key] = context[key].replace(TEMPLATE_STAND_IN, TEMPLATE_ROW)
-    return context
 
 
-def _selected(
-    options: list[tuple[str, str]], values: list[str], repeats: bool = False
-) -> list[tuple[str, str, bool]]:
-    """Each option with whether it is chosen. With `repeats` (checkbox chips of a list in
-    which a value may come more than once: a choice the schema lists n times is offered n
-    times), the first k chips of a value are ticked when the list holds it k times."""
-    if not repeats:
-        return [(v, text, v in values) for v, text in options]
-    seen: dict[str, int] = {}
-    out = []
-    for v, text in options:
-        seen[v] = seen.get(v, 0) + 1
-        out.append((v, text, values.count(v) >= seen[v]))
-    return out
+def _shown_value(widget: str, values: list[str], value: str, blank_chosen: bool) -> Any:
+    """What the input shows, as its Django widget takes it: the chosen values of chips
+    (the blank chip among them when it stands chosen), the text of a text input."""
+    if widget in CHIP_WIDGETS:
+        return [*values, ""] if blank_chosen else values
+    if widget in (*CHECK_WIDGETS, *SELECT_WIDGETS):
+        return values
+    if widget == "checkbox":
+        return bool(values) and values[-1] in ("1", "on", "true", "True")
+    return value
 
 
 def _errors(form: HandForm, path: str, items: bool = False) -> list[str]:
@@ -256,7 +246,7 @@ def _grid_choices(form: HandForm, path: str) -> list[tuple[str, str]]:
 
 @register.simple_tag
 def announcement_grid(
-    form: HandForm, figures: str = "", made: str = "", volat_implies: bool = True
+    form: HandForm, made: str = "", volat_implies: bool = True, side_chips: bool = True
 ) -> list[dict[str, Any]]:
     """The announced figures as a grid, one line per figure with a chip per active player:
     one tap records "Anna announced the trull" (`announcements[k].by`; the figure rides along
@@ -265,67 +255,45 @@ def announcement_grid(
     made it (`trull=result.trull_side|…`). Announcements stored in any order (an edited hand)
     are found by figure and player.
 
-    Without `figures` the figures, their names and the contra levels come from the variant's
-    record (`announcements[#].figure`, `.contra`), and a row with a `side` field (the
-    announcing side, Királyhívó) offers its side chips beside the contras."""
+    The figures, their names and the contra levels come from the variant's record
+    (`announcements[#].figure`, `.contra`); where a row has a `side` field (the announcing
+    side, Királyhívó) its chips stand beside the contras, unless the side rides along
+    without a tap (`side_chips=False`, tapper). Each cell's inputs are Django fields."""
     made_paths = dict(item.split("=", 1) for item in made.split("|") if "=" in item)
     # A volát means its side captured every honour and king (paskievics.md §13): choosing it
     # fills in the trull and the four kings for that side.
     implied = {"volat": " ".join(made_paths[f] for f in ("trull", "four_kings") if f in made_paths)}
     if not volat_implies:
         implied = {}
-    if figures:
-        named = [(f, label(f)) for f in figures.split("|") if f]
-        contra_levels = CONTRA_CHIPS
-    else:
-        named = _grid_choices(form, "figure")
-        contra_levels = _grid_choices(form, "contra")
-    sides = _grid_choices(form, "side")
+    sides = _grid_choices(form, "side") if side_chips else []
     side_leaf = _schema(form, "announcements[0].side") if sides else None
     side_label = say(side_leaf.label) if side_leaf is not None and side_leaf.label else ""
-    found: dict[tuple[str, str], int] = {}
-    for path, values in form.values.items():
-        if path.startswith("announcements[") and path.endswith("].figure") and values:
-            row = path[len("announcements[") : -len("].figure")]
-            by = form.values.get(f"announcements[{row}].by") or []
-            if by and row.isdigit():
-                found[(values[-1], by[-1])] = int(row)
+    contra_by = _schema(form, "announcements[0].contra_by") is not None
+    found = _stored_rows(form, "announcements", "figure", "by")
     grid = []
-    for fi, (figure, figure_label) in enumerate(named):
+    for fi, (figure, figure_label) in enumerate(_grid_choices(form, "figure")):
         chips = []
         for seat, player in enumerate(form.players):
             if player not in form.active:
                 continue
             k = fi * SEATS + seat
+            cell = _GridCell(form, "announcements", k, f"{figure_label} · {player}")
             stored = found.get((figure, player))
-            contra = (
-                form.values.get(f"announcements[{stored}].contra") if stored is not None else None
-            )
-            level = contra[-1] if contra else "0"
-            sided = form.values.get(f"announcements[{stored}].side") if stored is not None else None
-            side = sided[-1] if sided else ""
-            fields = ("figure", "by", "contra", *(("side",) if sides else ()))
-            errors = [
-                m
-                for key in (f"announcements[{k}]", *(f"announcements[{k}].{f}" for f in fields))
-                for m in form.errors.get(key, [])
-            ]
-            for key in (
-                *(f"announcements[{k}].{f}" for f in fields if f != "figure"),
-                f"announcements[{k}]",
-            ):
-                form.labels[key] = f"{figure_label} · {player}"
             chip = {
                 "k": k,
                 "player": player,
-                "checked": stored is not None,
-                "contras": [(v, text, v == level) for v, text in contra_levels],
-                "errors": errors,
+                "by": cell.chip("by", player, chosen=stored is not None),
+                "figure": cell.fixed("figure", figure),
+                "contras": cell.chips("contra:int", _grid_choices(form, "contra"), stored),
+                "errors": cell.errors(),
                 "anchor": field_anchor(f"announcements[{k}].by"),
             }
             if sides:
-                chip["sides"] = [(v, text, v == side) for v, text in sides]
+                chip["sides"] = cell.chips("side", sides, stored)
                 chip["side_label"] = side_label
+            if contra_by:  # who gave the contra, one by one (tapper's individual contras)
+                others = [(p, p) for p in form.active if p != player]
+                chip["contra_by"] = cell.chips("contra_by:list", others, stored, "players")
             chips.append(chip)
         grid.append(
             {
@@ -338,6 +306,63 @@ def announcement_grid(
             }
         )
     return grid
+
+
+def _stored_rows(form: HandForm, list_path: str, kind: str, who: str) -> dict[tuple[str, str], int]:
+    """The rows of `list_path` the values hold, by (kind, who): an edited hand's rows, in
+    whatever order they were stored."""
+    pattern = re.compile(rf"{re.escape(list_path)}\[(\d+)\]\.{re.escape(kind)}")
+    stored: dict[tuple[str, str], int] = {}
+    for path, values in form.values.items():
+        if (found := pattern.fullmatch(path)) and values:
+            by = form.values.get(f"{list_path}[{found[1]}].{who}") or []
+            if by:
+                stored[(values[-1], by[-1])] = int(found[1])
+    return stored
+
+
+class _GridCell:
+    """The inputs of one cell of a grid (row `k` of `list_path`) as Django fields, named
+    `label` in the problem list; a member shows what the stored row (if any) holds."""
+
+    def __init__(self, form: HandForm, list_path: str, k: int, label: str) -> None:
+        self.form, self.list_path, self.label = form, list_path, label
+        self.prefix = f"{list_path}[{k}]"
+        self.names: list[str] = [self.prefix]
+        form.labels[self.prefix] = label
+
+    def _name(self, member: str) -> str:
+        name = f"{self.prefix}.{member}"
+        self.names.append(split_name(name)[0])
+        self.form.labels[split_name(name)[0]] = self.label
+        return name
+
+    def chip(self, member: str, player: str, chosen: bool) -> SafeString:
+        """The player's chip: tapped, the row exists."""
+        field = hand_field("players", [(player, player)], label=self.label, small=True)
+        return self._render(self._name(member), field, [player] if chosen else [])
+
+    def fixed(self, member: str, value: str) -> SafeString:
+        """The value the row carries without a tap (its figure or kind)."""
+        field = hand_field("fixed", [], label=self.label)
+        return self._render(f"{self._name(member)}:{FIXED}", field, value)
+
+    def chips(
+        self, member: str, options: list[tuple[str, str]], stored: int | None, widget: str = "radio"
+    ) -> SafeString:
+        """A choice for the row (its contra, its side; with widget="players", several: who
+        gave the contra), as the stored row has it."""
+        held = self.form.values.get(f"{self.list_path}[{stored}].{split_name(member)[0]}")
+        value = (held if widget == "players" else held[-1:]) if stored is not None and held else []
+        field = hand_field(widget, options, label=self.label, small=True)
+        return self._render(self._name(member), field, value)
+
+    def _render(self, name: str, field: Any, value: Any) -> SafeString:
+        return self.form.fields.add(name, field, value).as_widget()
+
+    def errors(self) -> list[str]:
+        errors = self.form.errors
+        return [m for key in self.names for m in errors.get(key, [])]
 
 
 # New rows of a per-player list start here: player s adds rows FRESH_ROWS + s × PER_PLAYER + j
@@ -404,13 +429,7 @@ def choice_grid(form: HandForm, list_path: str, kind: str, who: str = "player") 
     `values`: the fields of the row it stands for (an edited hand's rows, found by kind and
     player, whatever their order), to show as defaults there."""
     leaf = _schema(form, f"{list_path}[0].{kind}")
-    pattern = re.compile(rf"{re.escape(list_path)}\[(\d+)\]\.{re.escape(kind)}")
-    stored: dict[tuple[str, str], int] = {}
-    for path, values in form.values.items():
-        if (found := pattern.fullmatch(path)) and values:
-            by = form.values.get(f"{list_path}[{found[1]}].{who}") or []
-            if by:
-                stored[(values[-1], by[-1])] = int(found[1])
+    stored = _stored_rows(form, list_path, kind, who)
     lines = []
     for ci, choice in enumerate(leaf.choices if leaf is not None else ()):
         value, text = _value(choice.value), say(choice.label)
@@ -419,49 +438,26 @@ def choice_grid(form: HandForm, list_path: str, kind: str, who: str = "player") 
             if player not in form.active:
                 continue
             k = GRID_ROWS + ci * SEATS + seat
+            cell = _GridCell(form, list_path, k, f"{text} · {player}")
             row = stored.get((value, player))
             prefix = f"{list_path}[{row}]."
-            keys = (f"{list_path}[{k}]", f"{list_path}[{k}].{who}", f"{list_path}[{k}].{kind}")
-            for key in keys:
-                form.labels[key] = f"{text} · {player}"
             chips.append(
                 {
                     "k": k,
                     "player": player,
-                    "name": f"{list_path}[{k}].{who}",
-                    "fixed": f"{list_path}[{k}].{kind}:{FIXED}",
-                    "checked": row is not None,
+                    "by": cell.chip(who, player, chosen=row is not None),
+                    "kind": cell.fixed(kind, value),
                     "values": {
                         path[len(prefix) :]: values[-1]
                         for path, values in form.values.items()
                         if row is not None and path.startswith(prefix) and values
                     },
-                    "errors": [m for key in keys for m in form.errors.get(key, [])],
+                    "errors": cell.errors(),
                     "anchor": field_anchor(f"{list_path}[{k}].{who}"),
                 }
             )
         lines.append({"value": value, "label": text, "chips": chips})
     return lines
-
-
-@register.simple_tag
-def schema_values(form: HandForm, path: str) -> str:
-    """The values the schema offers at `path`, as `a|b` (the figures of an announcement grid)."""
-    leaf = _schema(form, path)
-    return "|".join(_value(c.value) for c in leaf.choices) if leaf is not None else ""
-
-
-@register.simple_tag
-def grid_values(form: HandForm, list_path: str, figure: str, by: str, member: str) -> list[str]:
-    """The values of `member` in the row of `list_path` whose figure is `figure` and whose
-    announcer is `by`, wherever that row is stored (an edited hand's rows keep their order)."""
-    prefix, suffix = f"{list_path}[", "].figure"
-    for path, values in form.values.items():
-        if path.startswith(prefix) and path.endswith(suffix) and values and values[-1] == figure:
-            row = path[len(prefix) : -len(suffix)]
-            if (form.values.get(f"{list_path}[{row}].by") or [""])[-1] == by:
-                return form.values.get(f"{list_path}[{row}].{member}", [])
-    return []
 
 
 @register.simple_tag

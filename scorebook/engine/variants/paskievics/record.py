@@ -74,6 +74,12 @@ CHOICE_LABEL: dict[str | int, Msg] = {
     "called_card_discarded": pmsg("paskievics choice", "called card discarded"),
     "declarer": pmsg("paskievics choice", "declarer side"),
     "opponents": pmsg("paskievics choice", "opponents"),
+    "double_game": pmsg("paskievics choice", "double game (duplajáték)"),
+    "volat": pmsg("paskievics choice", "volát"),
+    "trull": pmsg("paskievics choice", "trull (tuli)"),
+    "four_kings": pmsg("paskievics choice", "four kings (négy király)"),
+    "pagat_ultimo": pmsg("paskievics choice", "pagátultimó"),
+    "xxi_catch": pmsg("paskievics choice", "XXI-catch (huszonegyfogás)"),
     "renonsz": pmsg("paskievics choice", "revoke (renonsz)"),
     "wrong_discard": pmsg("paskievics choice", "wrong discard"),
     "none": pmsg("paskievics choice", "none"),
@@ -86,6 +92,7 @@ CHOICE_LABEL: dict[str | int, Msg] = {
     8: pmsg("paskievics choice", "8"),
     9: pmsg("paskievics choice", "9"),
 }
+CONTRA_LABEL = dict(enumerate(CONTRA_NAME))
 HOW_LABEL = {
     True: pmsg("paskievics choice", "announced"),
     False: pmsg("paskievics choice", "claimed after the hand"),
@@ -199,12 +206,17 @@ RECORD = fields(
     game_contra=_field(
         pmsg("paskievics field", "Game contra"),
         INT,
-        choices=choices(CONTRA_LEVELS, dict(enumerate(CONTRA_NAME))),
+        choices=choices(CONTRA_LEVELS, CONTRA_LABEL),
         lo=0,
         hi=MAX_CONTRA,
         when=PLAYED,
     ),
-    announcements=rows(figure=TEXT, by=PLAYER, contra=INT.but(lo=0, hi=MAX_CONTRA)),
+    # The announced figures: the form lays them out as a grid, a line per figure.
+    announcements=rows(
+        figure=TEXT.but(choices=choices(ANNOUNCEABLE, CHOICE_LABEL)),
+        by=PLAYER,
+        contra=INT.but(lo=0, hi=MAX_CONTRA, choices=choices(CONTRA_LEVELS, CONTRA_LABEL)),
+    ),
     result=fields(
         declarer_card_points=_field(
             pmsg(
