@@ -55,10 +55,9 @@ def _schema(form: HandForm, path: str) -> Leaf | None:
 def _when(form: HandForm, schema: Leaf, path: str) -> str:
     """The schema's applicability as hand.js reads it: `input-name:value value…`."""
     rule = schema.when
-    # hand.js hides a field while its control holds none of the values; "while a box is
-    # unticked" is not such a value, so a rule on a yes/no field leaves the field shown.
-    if rule is None or any(isinstance(v, bool) for v in rule.values):
+    if rule is None:
         return ""
+    # A yes/no control's "no" is "0" (a chip's value; hand.js reads an unticked box so).
     watched = rule.control(path)
     control = _schema(form, watched)
     name = input_name(watched, control) if control is not None else watched
@@ -442,6 +441,14 @@ def choice_grid(form: HandForm, list_path: str, kind: str, who: str = "player") 
             )
         lines.append({"value": value, "label": text, "chips": chips})
     return lines
+
+
+@register.simple_tag
+def applies_when(form: HandForm, path: str) -> str:
+    """The `data-when` of the field at `path` as its schema says (a section of the form that
+    holds only fields like it takes the same: Királyhívó's figures only when played), or ""."""
+    schema = _schema(form, path)
+    return _when(form, schema, path) if schema is not None else ""
 
 
 @register.simple_tag
