@@ -29,7 +29,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
-from scorebook.engine.shape import Leaf, leaf_at
+from scorebook.engine.shape import Choice, Leaf, leaf_at
 from scorebook.forms import FIXED, OBJECT, HandForm, field_anchor, input_name, split_name
 from scorebook.labels import CONTRA_LEVELS, label
 from scorebook.speech import say
@@ -62,6 +62,17 @@ def _when(form: HandForm, schema: Leaf, path: str) -> str:
     control = _schema(form, watched)
     name = input_name(watched, control) if control is not None else watched
     return f"{name}:{' '.join(_value(v, explicit=True) for v in rule.values if v is not None)}"
+
+
+def _offered(form: HandForm, leaf: Leaf, path: str) -> tuple[Choice, ...]:
+    """The choices of the field at `path` that the night's house rules allow, and any the
+    form holds there already, in any row (`announcements[0].figure`: every row's figure)."""
+    if all(c.rule is None for c in leaf.choices):
+        return leaf.choices
+    rows = r"\[\d+\]".join(re.escape(part) for part in re.split(r"\[\d+\]", path))
+    pattern = re.compile(rows)
+    held = [v for p, values in form.values.items() if pattern.fullmatch(p) for v in values]
+    return form.offered(leaf, held)
 
 
 def _value(value: str | int | bool, explicit: bool = False) -> str:
@@ -125,7 +136,9 @@ def field(
         # always sends its shown option, so there "no" is the untouched blank.
         explicit = widget in ("radio", "player_radio")
         options = (
-            [(_value(c.value, explicit), say(c.label)) for c in schema.choices] if schema else []
+            [(_value(c.value, explicit), say(c.label)) for c in _offered(form, schema, path)]
+            if schema
+            else []
         )
     # A stored "no" matches the "no" option, be its value "0" or blank.
     no = kind == "bool" and bool(values) and values[-1] in ("0", "False")
@@ -250,7 +263,8 @@ def _grid_choices(form: HandForm, path: str) -> list[tuple[str, str]]:
     leaf = _schema(form, f"announcements[0].{path}")
     if leaf is None:
         return []
-    return [(_value(c.value), say(c.label)) for c in leaf.choices if c.value not in (0, None)]
+    offered = _offered(form, leaf, f"announcements[0].{path}")
+    return [(_value(c.value), say(c.label)) for c in offered if c.value not in (0, None)]
 
 
 @register.simple_tag
@@ -411,7 +425,8 @@ def choice_grid(form: HandForm, list_path: str, kind: str, who: str = "player") 
             if by:
                 stored[(values[-1], by[-1])] = int(found[1])
     lines = []
-    for ci, choice in enumerate(leaf.choices if leaf is not None else ()):
+    offered = _offered(form, leaf, f"{list_path}[0].{kind}") if leaf is not None else ()
+    for ci, choice in enumerate(offered):
         value, text = _value(choice.value), say(choice.label)
         chips = []
         for seat, player in enumerate(form.players):
@@ -455,7 +470,7 @@ def applies_when(form: HandForm, path: str) -> str:
 def schema_values(form: HandForm, path: str) -> str:
     """The values the schema offers at `path`, as `a|b` (the figures of an announcement grid)."""
     leaf = _schema(form, path)
-    return "|".join(_value(c.value) for c in leaf.choices) if leaf is not None else ""
+    return "|".join(_value(c.value) for c in _offered(form, leaf, path)) if leaf is not None else ""
 
 
 @register.simple_tag

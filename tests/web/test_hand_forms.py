@@ -580,6 +580,40 @@ def test_a_field_applies_as_its_schema_says_and_hand_js_reads_it():
     assert 'data-when="closed:bool:0"' in html
 
 
+def test_a_choice_that_needs_a_house_rule_is_offered_only_with_it():
+    from django.template import Context, Template
+
+    from scorebook.engine.messages import msg
+    from scorebook.engine.shape import TEXT, choices, fields, rows
+    from scorebook.forms import HandForm
+
+    figures = choices(
+        ("volat", "double"),
+        {"volat": msg("volát"), "double": msg("double")},
+        {"double": "double_game"},
+    )
+    shape = fields(
+        kind=TEXT.but(choices=figures), announcements=rows(figure=TEXT.but(choices=figures))
+    )
+    page = Template(
+        '{% load handform %}{% field form "kind" widget="radio" %}'
+        '{% schema_values form "announcements[0].figure" %}'
+    )
+
+    def shown(rules, values=None):
+        form = HandForm(["Anna", "Béla"], ["Anna", "Béla"], values or {}, shape=shape, rules=rules)
+        return page.render(Context({"form": form}))
+
+    assert 'value="double"' not in shown({"double_game": False})
+    assert shown({"double_game": False}).endswith("volat")
+    assert 'value="double"' in shown({"double_game": True})
+    assert shown({"double_game": True}).endswith("volat|double")
+    # A stored hand that holds it (the rule since switched off) shows it, for the reader to judge.
+    held = {"kind": ["double"], "announcements[3].figure": ["double"]}
+    assert 'value="double" checked' in shown({"double_game": False}, held)
+    assert shown({"double_game": False}, held).endswith("volat|double")
+
+
 def _hand_js_rule(spec, names):
     """A data-when as hand.js reads it: the watched input (the longest part before a colon
     that names an input) and the wanted values (None: any)."""
