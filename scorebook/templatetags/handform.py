@@ -491,25 +491,23 @@ def side_inputs(
     form: HandForm, list_path: str, row: Any, player: str, control: str = "declarer"
 ) -> SafeString:
     """Hidden `list[row].side:fixed` inputs sending `player`'s side (declarer or opponents)
-    as the input `control` (the declarer's chips) says: hand.js enables the one that applies.
-    Without JavaScript the side of the declarer last posted is sent (or none)."""
+    as the input `control` (the declarer's chips) says. They start disabled, so that nothing
+    is sent without JavaScript (the side chips in <noscript> are, `_figure_chips.html`):
+    hand.js enables the one that applies whenever the declarer changes."""
     name = f"{list_path}[{row}].side"
-    chosen = (form.values.get(control) or [""])[-1]
     out = []
     for side, players in (
         ("declarer", [player]),
         ("opponents", [p for p in form.active if p != player]),
     ):
-        off = chosen not in players
         out.append(
             format_html(
-                '<span data-when="{}:{}"{}><input type="hidden" name="{}:fixed" value="{}"{}></span>',
+                '<span data-when="{}:{}" hidden><input type="hidden" name="{}:fixed" value="{}"'
+                " disabled></span>",
                 control,
                 json.dumps(players, ensure_ascii=False),
-                " hidden" if off else "",
                 name,
                 side,
-                " disabled" if off else "",
             )
         )
     return SafeString("".join(out))

@@ -70,3 +70,42 @@ def test_a_tapper_night_with_a_bonus_a_kontra_and_a_revoke(browser, live_server,
     table.shot(page, "tapper-settle-390")
     context.close()  # before the live server stops
     assert errors == []
+
+
+def test_an_announcement_without_javascript_takes_its_side_from_a_chip(
+    browser, live_server, django_user_model
+):
+    """Without JavaScript nothing fills in an announcement's side from the declarer: the side
+    chips (in <noscript>) are shown under the announcer's chip, and the hand saves with the
+    side tapped there. With JavaScript those chips are not there at all."""
+    night = table.start_night(django_user_model, "tapper", PLAYERS, "Csaba")
+    context, page, errors = table.phone_page(browser, live_server, night=night, javascript=False)
+    table.new_hand(page, "Csaba")
+    game(page, "Béla", "szolo", ["Béla"])  # no script ticks the declarer among the bidders
+    line = page.locator('.figure[data-figure="pagat_ultimo"]')
+    line.locator('label.chip:has(input[type=checkbox][value="Béla"])').click()
+    row = line.locator('input[type=checkbox][value="Béla"]').get_attribute("name")
+    side = row.removesuffix(".by") + ".side"
+    expect(page.locator('input[name$=".side:fixed"]:not([disabled])')).to_have_count(0)
+    chips = page.locator(f'fieldset:has(input[name="{side}"])')
+    expect(chips.locator("legend")).to_have_text("Béla: Announcing side")
+    chips.locator('label.chip:has(input[value="declarer"])').click()
+    table.made(page, "result.figures_made.pagat_ultimo", "declarer")
+    table.chip(page, "f-result-pagat-ultimo-player", "Béla")
+    page.fill('[name="result.declarer_points:int"]', "40")
+    chips.evaluate("el => el.scrollIntoView({block: 'center'})")
+    table.shot(page, "tapper-no-javascript-side-390", full_page=False)
+    table.save(page)
+    record = night.hands.get().record
+    assert record["announcements"] == [{"figure": "pagat_ultimo", "side": "declarer", "by": "Béla"}]
+    assert record["result"]["figures_made"] == {"pagat_ultimo": "declarer"}
+    context.close()
+
+    context, page, errors = table.phone_page(browser, live_server, night=night)
+    table.new_hand(page, "Anna")
+    page.locator(
+        '.figure[data-figure="pagat_ultimo"] label.chip:has(input[type=checkbox][value="Anna"])'
+    ).click()
+    expect(page.locator('input[type=radio][name$="].side"]')).to_have_count(0)
+    context.close()  # before the live server stops
+    assert errors == []
