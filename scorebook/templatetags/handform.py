@@ -459,11 +459,13 @@ def choice_grid(form: HandForm, list_path: str, kind: str, who: str = "player") 
 
 
 @register.simple_tag
-def applies_when(form: HandForm, path: str) -> str:
-    """The `data-when` of the field at `path` as its schema says (a section of the form that
-    holds only fields like it takes the same: Királyhívó's figures only when played), or ""."""
+def applies_when(form: HandForm, path: str) -> SafeString:
+    """The ` data-when="…"` attribute of the field at `path` as its schema says, or nothing:
+    for a section of the form holding only fields like it (Királyhívó's and Tapper's
+    figures, only when played)."""
     schema = _schema(form, path)
-    return _when(form, schema, path) if schema is not None else ""
+    rule = _when(form, schema, path) if schema is not None else ""
+    return format_html(' data-when="{}"', rule) if rule else SafeString("")
 
 
 @register.simple_tag

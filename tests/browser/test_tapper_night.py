@@ -109,3 +109,36 @@ def test_an_announcement_without_javascript_takes_its_side_from_a_chip(
     expect(page.locator('input[type=radio][name$="].side"]')).to_have_count(0)
     context.close()  # before the live server stops
     assert errors == []
+
+
+def test_all_pass_hides_the_played_hand_and_does_not_send_it(
+    browser, live_server, django_user_model
+):
+    """Tapping "all pass" hides the game, the held bonuses, the figures and the folded
+    sections, and the hand saves as nothing but its dealer; "played" shows them again."""
+    night = table.start_night(django_user_model, "tapper", PLAYERS, "Csaba")
+    context, page, errors = table.phone_page(browser, live_server, night=night)
+    table.new_hand(page, "Csaba")
+    played_only = [
+        page.locator("#f-declarer"),
+        page.locator("section.figures").nth(0),
+        page.locator("section.figures").nth(1),
+        page.locator("details:has([name='irregularity.type'])"),
+        page.locator("details:has([name='game_contra_by:list'])"),
+    ]
+    game(page, "Anna", "harmas", [])
+    page.locator('.figure[data-figure="four_kings"] label.chip:has(input[value="Béla"])').click()
+    for shown in played_only:
+        expect(shown).to_be_visible()
+    table.chip(page, "f-all-pass-bool", "1")
+    for hidden in played_only:
+        expect(hidden).to_be_hidden()
+    table.shot(page, "tapper-all-pass-390")
+    table.chip(page, "f-all-pass-bool", "0")
+    for shown in played_only:
+        expect(shown).to_be_visible()
+    table.chip(page, "f-all-pass-bool", "1")
+    table.save(page)
+    assert night.hands.get().record == {"dealer": "Csaba", "all_pass": True}
+    context.close()  # before the live server stops
+    assert errors == []
