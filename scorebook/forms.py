@@ -19,7 +19,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -35,7 +35,17 @@ from django.utils.translation import gettext_lazy as _
 from scorebook import labels, names, nights
 from scorebook.engine.errors import Problem
 from scorebook.engine.messages import msg
-from scorebook.engine.shape import MAX_TEXT, ByPlayer, Leaf, Node, Obj, Rows, check_rule, leaf_at
+from scorebook.engine.shape import (
+    MAX_TEXT,
+    ByPlayer,
+    Choice,
+    Leaf,
+    Node,
+    Obj,
+    Rows,
+    check_rule,
+    leaf_at,
+)
 from scorebook.engine.types import HouseRule, Variant
 from scorebook.handfields import HandFields
 from scorebook.speech import say
@@ -353,6 +363,18 @@ class HandForm:
     shape: Obj | None = None  # the variant's hand record (engine/shape.py)
     # Its inputs as Django fields, added by the `{% field %}` tag as the template renders.
     fields: HandFields = field(default_factory=HandFields)
+    # The night's house rules: a choice that needs one (`Choice.rule`) is offered only with it.
+    rules: Mapping[str, Any] = field(default_factory=dict)
+
+    def offered(self, leaf: Leaf, held: Iterable[str] = ()) -> tuple[Choice, ...]:
+        """The choices of `leaf` the night's house rules allow, and those the form holds
+        already (a stored hand is shown as it is, for the reader to say what is wrong)."""
+        kept = set(held)
+        return tuple(
+            c
+            for c in leaf.choices
+            if c.rule is None or self.rules.get(c.rule) or str(c.value) in kept
+        )
 
     @property
     def errors(self) -> dict[str, list[str]]:

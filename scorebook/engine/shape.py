@@ -42,15 +42,22 @@ COMPUTED = "computed"  # output only: ignored on input, but bounded like anythin
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """One allowed value of a field and how players call it."""
+    """One allowed value of a field and how players call it. `rule`: the yes/no house rule
+    without which the reader refuses this value (magyar's announced double game), so the
+    hand form offers it only on a night that plays by that rule."""
 
     value: str | int | bool
     label: Msg
+    rule: str | None = None
 
 
-def choices(values: Iterable[Any], labels: Mapping[Any, Msg]) -> tuple[Choice, ...]:
-    """The values a reader accepts, each with its label on the hand form."""
-    return tuple(Choice(value, labels[value]) for value in values)
+def choices(
+    values: Iterable[Any], labels: Mapping[Any, Msg], rules: Mapping[Any, str] | None = None
+) -> tuple[Choice, ...]:
+    """The values a reader accepts, each with its label on the hand form (and the house rule
+    it needs, for the values in `rules`)."""
+    needs = rules or {}
+    return tuple(Choice(value, labels[value], needs.get(value)) for value in values)
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
-from scorebook.engine.shape import Leaf, leaf_at
+from scorebook.engine.shape import Choice, Leaf, leaf_at
 from scorebook.forms import FIXED, OBJECT, HandForm, field_anchor, input_name, split_name
 from scorebook.handfields import CHECK_WIDGETS, CHIP_WIDGETS, SELECT_WIDGETS, hand_field
 from scorebook.speech import say
@@ -51,14 +51,24 @@ def _schema(form: HandForm, path: str) -> Leaf | None:
 def _when(form: HandForm, schema: Leaf, path: str) -> str:
     """The schema's applicability as hand.js reads it: `input-name:value value…`."""
     rule = schema.when
-    # hand.js hides a field while its control holds none of the values; "while a box is
-    # unticked" is not such a value, so a rule on a yes/no field leaves the field shown.
-    if rule is None or any(isinstance(v, bool) for v in rule.values):
+    if rule is None:
         return ""
+    # A yes/no control's "no" is "0" (a chip's value; hand.js reads an unticked box so).
     watched = rule.control(path)
     control = _schema(form, watched)
     name = input_name(watched, control) if control is not None else watched
     return f"{name}:{' '.join(_value(v, explicit=True) for v in rule.values if v is not None)}"
+
+
+def _offered(form: HandForm, leaf: Leaf, path: str) -> tuple[Choice, ...]:
+    """The choices of the field at `path` that the night's house rules allow, and any the
+    form holds there already, in any row (`announcements[0].figure`: every row's figure)."""
+    if all(c.rule is None for c in leaf.choices):
+        return leaf.choices
+    rows = r"\[\d+\]".join(re.escape(part) for part in re.split(r"\[\d+\]", path))
+    pattern = re.compile(rows)
+    held = [v for p, values in form.values.items() if pattern.fullmatch(p) for v in values]
+    return form.offered(leaf, held)
 
 
 def _value(value: str | int | bool, explicit: bool = False) -> str:
@@ -122,7 +132,9 @@ def field(
         # always sends its shown option, so there "no" is the untouched blank.
         explicit = widget in ("radio", "player_radio")
         options = (
-            [(_value(c.value, explicit), say(c.label)) for c in schema.choices] if schema else []
+            [(_value(c.value, explicit), say(c.label)) for c in _offered(form, schema, path)]
+            if schema
+            else []
         )
     # A stored "no" matches the "no" option, be its value "0" or blank.
     no = kind == "bool" and bool(values) and values[-1] in ("0", "False")
@@ -241,12 +253,13 @@ def _grid_choices(form: HandForm, path: str) -> list[tuple[str, str]]:
     leaf = _schema(form, f"announcements[0].{path}")
     if leaf is None:
         return []
-    return [(_value(c.value), say(c.label)) for c in leaf.choices if c.value not in (0, None)]
+    offered = _offered(form, leaf, f"announcements[0].{path}")
+    return [(_value(c.value), say(c.label)) for c in offered if c.value not in (0, None)]
 
 
 @register.simple_tag
 def announcement_grid(
-    form: HandForm, made: str = "", volat_implies: bool = True, side_chips: bool = True
+    form: HandForm, made: str = "", volat_implies: bool = True
 ) -> list[dict[str, Any]]:
     """The announced figures as a grid, one line per figure with a chip per active player:
     one tap records "Anna announced the trull" (`announcements[k].by`; the figure rides along
@@ -257,15 +270,15 @@ def announcement_grid(
 
     The figures, their names and the contra levels come from the variant's record
     (`announcements[#].figure`, `.contra`); where a row has a `side` field (the announcing
-    side, Királyhívó) its chips stand beside the contras, unless the side rides along
-    without a tap (`side_chips=False`, tapper). Each cell's inputs are Django fields."""
+    side, Királyhívó) its chips stand beside the contras. Each cell's inputs are Django
+    fields."""
     made_paths = dict(item.split("=", 1) for item in made.split("|") if "=" in item)
     # A volát means its side captured every honour and king (paskievics.md §13): choosing it
     # fills in the trull and the four kings for that side.
     implied = {"volat": " ".join(made_paths[f] for f in ("trull", "four_kings") if f in made_paths)}
     if not volat_implies:
         implied = {}
-    sides = _grid_choices(form, "side") if side_chips else []
+    sides = _grid_choices(form, "side")
     side_leaf = _schema(form, "announcements[0].side") if sides else None
     side_label = say(side_leaf.label) if side_leaf is not None and side_leaf.label else ""
     contra_by = _schema(form, "announcements[0].contra_by") is not None
@@ -431,7 +444,8 @@ def choice_grid(form: HandForm, list_path: str, kind: str, who: str = "player") 
     leaf = _schema(form, f"{list_path}[0].{kind}")
     stored = _stored_rows(form, list_path, kind, who)
     lines = []
-    for ci, choice in enumerate(leaf.choices if leaf is not None else ()):
+    offered = _offered(form, leaf, f"{list_path}[0].{kind}") if leaf is not None else ()
+    for ci, choice in enumerate(offered):
         value, text = _value(choice.value), say(choice.label)
         chips = []
         for seat, player in enumerate(form.players):
@@ -461,29 +475,37 @@ def choice_grid(form: HandForm, list_path: str, kind: str, who: str = "player") 
 
 
 @register.simple_tag
+def applies_when(form: HandForm, path: str) -> SafeString:
+    """The ` data-when="…"` attribute of the field at `path` as its schema says, or nothing:
+    for a section of the form holding only fields like it (Királyhívó's and Tapper's
+    figures, only when played)."""
+    schema = _schema(form, path)
+    rule = _when(form, schema, path) if schema is not None else ""
+    return format_html(' data-when="{}"', rule) if rule else SafeString("")
+
+
+@register.simple_tag
 def side_inputs(
     form: HandForm, list_path: str, row: Any, player: str, control: str = "declarer"
 ) -> SafeString:
     """Hidden `list[row].side:fixed` inputs sending `player`'s side (declarer or opponents)
-    as the input `control` (the declarer's chips) says: hand.js enables the one that applies.
-    Without JavaScript the side of the declarer last posted is sent (or none)."""
+    as the input `control` (the declarer's chips) says. They start disabled, so that nothing
+    is sent without JavaScript (the side chips in <noscript> are, `_figure_chips.html`):
+    hand.js enables the one that applies whenever the declarer changes."""
     name = f"{list_path}[{row}].side"
-    chosen = (form.values.get(control) or [""])[-1]
     out = []
     for side, players in (
         ("declarer", [player]),
         ("opponents", [p for p in form.active if p != player]),
     ):
-        off = chosen not in players
         out.append(
             format_html(
-                '<span data-when="{}:{}"{}><input type="hidden" name="{}:fixed" value="{}"{}></span>',
+                '<span data-when="{}:{}" hidden><input type="hidden" name="{}:fixed" value="{}"'
+                " disabled></span>",
                 control,
                 json.dumps(players, ensure_ascii=False),
-                " hidden" if off else "",
                 name,
                 side,
-                " disabled" if off else "",
             )
         )
     return SafeString("".join(out))

@@ -45,7 +45,13 @@ def _form(view: queries.NightView, hand: Hand | None, data: Any = None) -> tuple
     """The form for a new hand (hand=None) or for editing `hand`, and the table hint."""
     hint = queries.hint_before(view, hand)
     active = queries.active_players(view, hint, hand)
-    form = HandForm(players=view.players, active=active, lang=view.lang, shape=view.variant.record)
+    form = HandForm(
+        players=view.players,
+        active=active,
+        lang=view.lang,
+        shape=view.variant.record,
+        rules=view.session.house_rules,
+    )
     if data is not None:
         form.values = post_values(data)
     elif hand is not None:

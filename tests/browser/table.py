@@ -45,11 +45,16 @@ def start_night(
     )
 
 
-def phone_page(browser, live_server, username=USERNAME, password=PASSWORD, *, night=None):
+def phone_page(
+    browser, live_server, username=USERNAME, password=PASSWORD, *, night=None, javascript=True
+):
     """Open a 390 px wide phone (British English), collect its page errors and sign in; then
     open `night`'s page when given. Returns (context, page, errors): close the context before
-    the live server stops, and assert that `errors` is empty."""
-    context = browser.new_context(viewport={"width": 390, "height": 900}, locale="en-GB")
+    the live server stops, and assert that `errors` is empty. `javascript=False`: a browser
+    that runs no script (the pages must work without it)."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 900}, locale="en-GB", java_script_enabled=javascript
+    )
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -4,6 +4,7 @@ not send it, and "+ another …" adds a row at once, without a round trip, keepi
 typed."""
 
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -112,3 +113,38 @@ def test_every_form_adds_a_row_in_one_tap_without_a_round_trip(
     assert all("__i__" not in n and "999" not in n for n in names), names
     context.close()
     assert errors == []
+
+
+HAND_JS = Path(__file__).resolve().parents[2] / "static" / "scorebook" / "hand.js"
+
+
+def test_a_rule_names_an_input_whose_name_holds_a_colon_and_an_unticked_box_says_no(browser):
+    """hand.js alone, on a page of its own: `data-when` names the longest part before a colon
+    that is an input (`closed:bool`, not `closed`); an unticked yes/no box holds "0"; a chain
+    of rules (c on b on a) settles however long it is."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_content(
+        """<form id="hand-form">
+        <input type="checkbox" name="closed:bool" value="1">
+        <div id="open" data-when="closed:bool:0"><input name="points:int" value="3"></div>
+        <div id="shut" data-when="closed:bool:1"><input name="closer" value="Anna"></div>
+        <input type="checkbox" name="a:bool" value="1" checked>
+        <div data-when="a:bool:1"><input type="radio" name="b" value="x" checked></div>
+        <div data-when="b:x"><input type="radio" name="c" value="y" checked></div>
+        <div id="last" data-when="c:y"><input name="d" value="z"></div>
+        </form>"""
+    )
+    page.add_script_tag(path=str(HAND_JS))
+    expect(page.locator("#open")).to_be_visible()
+    expect(page.locator("#shut")).to_be_hidden()
+    expect(page.locator('[name="closer"]')).to_be_disabled()
+    page.check('[name="closed:bool"]')
+    expect(page.locator("#open")).to_be_hidden()
+    expect(page.locator('[name="points:int"]')).to_be_disabled()
+    expect(page.locator("#shut")).to_be_visible()
+    expect(page.locator("#last")).to_be_visible()
+    page.uncheck('[name="a:bool"]')
+    expect(page.locator("#last")).to_be_hidden()
+    expect(page.locator('[name="d"]')).to_be_disabled()
+    context.close()

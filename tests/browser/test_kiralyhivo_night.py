@@ -83,3 +83,45 @@ def test_a_kiralyhivo_night_with_kontras_and_a_revoke(browser, live_server, djan
     table.shot(page, "kiralyhivo-settle-390")
     context.close()  # before the live server stops
     assert errors == []
+
+
+def test_all_pass_hides_the_played_hand_and_played_shows_it_again(
+    browser, live_server, django_user_model
+):
+    """Tapping "all pass" hides every field of a played hand (the game, the called king and
+    its partner after it, the figures, the card points, the irregularity) and does not send
+    them; tapping "played" shows them again as they were."""
+    night = table.start_night(django_user_model, "kiralyhivo", PLAYERS, "Dóra")
+    context, page, errors = table.phone_page(browser, live_server, night=night)
+    table.new_hand(page, "Dóra")
+    played_only = [
+        page.locator("#f-declarer"),
+        page.locator("#f-partner"),  # hangs on the king's place, on the game, on all pass
+        page.locator("section.figures"),
+        page.locator('[name="result.declarer_side_points:int"]'),
+        page.locator("details:has([name='irregularity.type'])"),
+    ]
+    call(page, "Anna", "spades", "Béla")
+    announce(page, "pagat_ultimo", "Anna", "declarer")
+    table.set_field(page, "result.declarer_side_points:int", "33")
+    for shown in played_only:
+        expect(shown).to_be_visible()
+
+    table.chip(page, "f-all-pass-bool", "1")
+    for hidden in played_only:
+        expect(hidden).to_be_hidden()
+    expect(page.locator('[name="result.declarer_side_points:int"]')).to_be_disabled()
+    expect(page.locator('fieldset#f-partner input[value="Béla"]')).to_be_disabled()
+    table.shot(page, "kiralyhivo-all-pass-390")
+
+    table.chip(page, "f-all-pass-bool", "0")
+    for shown in played_only:
+        expect(shown).to_be_visible()
+    expect(page.locator('fieldset#f-partner input[value="Béla"]')).to_be_checked()
+    table.shot(page, "kiralyhivo-played-again-390")
+
+    table.chip(page, "f-all-pass-bool", "1")
+    table.save(page)
+    assert night.hands.get().record == {"dealer": "Dóra", "all_pass": True}
+    context.close()  # before the live server stops
+    assert errors == []

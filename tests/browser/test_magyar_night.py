@@ -70,3 +70,35 @@ def test_a_magyar_night_with_a_kontra_a_rekontra_and_a_revoke(
     table.shot(page, "magyar-settle-390")
     context.close()  # before the live server stops
     assert errors == []
+
+
+@pytest.mark.parametrize("double_game", [False, True])
+def test_the_double_game_line_only_with_its_house_rule(
+    browser, live_server, django_user_model, double_game
+):
+    """magyar.md §12 #4: the grid offers the double game only on a night with the house rule
+    double_game; there, H3 (tests/engine/cases/magyar.json): Anna plays two at step 1 (G = 2),
+    announces the double game and takes 75: 4G = 8 from each opponent."""
+    night = table.start_night(
+        django_user_model, "magyar", PLAYERS, "Csaba", double_game=double_game
+    )
+    context, page, errors = table.phone_page(browser, live_server, night=night)
+    table.new_hand(page, "Csaba")
+    line = page.locator('.figure[data-figure="double_game"]')
+    expect(page.locator('.figure[data-figure="volat"]')).to_be_visible()
+    if not double_game:
+        expect(line).to_have_count(0)
+        table.shot(page, "magyar-no-double-game-390")
+    else:
+        expect(line.locator("h3")).to_have_text("double game (duplajáték)")
+        table.chip(page, "f-declarer", "Anna")
+        table.chip(page, "f-level", "two")
+        table.set_field(page, "talon_step:int", "1")
+        table.announce(page, "double_game", "Anna")
+        table.set_field(page, "result.declarer_card_points:int", "75")
+        table.expect_preview(page, {"Anna": "+16", "Béla": "−8", "Csaba": "−8"})
+        table.shot(page, "magyar-double-game-390")
+        table.save(page)
+        assert table.ledger_row(page, 0) == ["+16", "−8", "−8"]
+    context.close()  # before the live server stops
+    assert errors == []

@@ -70,3 +70,75 @@ def test_a_tapper_night_with_a_bonus_a_kontra_and_a_revoke(browser, live_server,
     table.shot(page, "tapper-settle-390")
     context.close()  # before the live server stops
     assert errors == []
+
+
+def test_an_announcement_without_javascript_takes_its_side_from_a_chip(
+    browser, live_server, django_user_model
+):
+    """Without JavaScript nothing fills in an announcement's side from the declarer: the side
+    chips (in <noscript>) are shown under the announcer's chip, and the hand saves with the
+    side tapped there. With JavaScript those chips are not there at all."""
+    night = table.start_night(django_user_model, "tapper", PLAYERS, "Csaba")
+    context, page, errors = table.phone_page(browser, live_server, night=night, javascript=False)
+    table.new_hand(page, "Csaba")
+    game(page, "Béla", "szolo", ["Béla"])  # no script ticks the declarer among the bidders
+    line = page.locator('.figure[data-figure="pagat_ultimo"]')
+    line.locator('label.chip:has(input[type=checkbox][value="Béla"])').click()
+    row = line.locator('input[type=checkbox][value="Béla"]').get_attribute("name")
+    side = row.removesuffix(".by") + ".side"
+    expect(page.locator('input[name$=".side:fixed"]:not([disabled])')).to_have_count(0)
+    chips = page.locator(f'fieldset:has(input[name="{side}"])')
+    expect(chips.locator("legend")).to_have_text("Béla: Announcing side")
+    chips.locator('label.chip:has(input[value="declarer"])').click()
+    table.made(page, "result.figures_made.pagat_ultimo", "declarer")
+    table.chip(page, "f-result-pagat-ultimo-player", "Béla")
+    page.fill('[name="result.declarer_points:int"]', "40")
+    chips.evaluate("el => el.scrollIntoView({block: 'center'})")
+    table.shot(page, "tapper-no-javascript-side-390", full_page=False)
+    table.save(page)
+    record = night.hands.get().record
+    assert record["announcements"] == [{"figure": "pagat_ultimo", "side": "declarer", "by": "Béla"}]
+    assert record["result"]["figures_made"] == {"pagat_ultimo": "declarer"}
+    context.close()
+
+    context, page, errors = table.phone_page(browser, live_server, night=night)
+    table.new_hand(page, "Anna")
+    page.locator(
+        '.figure[data-figure="pagat_ultimo"] label.chip:has(input[type=checkbox][value="Anna"])'
+    ).click()
+    expect(page.locator('input[type=radio][name$="].side"]')).to_have_count(0)
+    context.close()  # before the live server stops
+    assert errors == []
+
+
+def test_all_pass_hides_the_played_hand_and_does_not_send_it(
+    browser, live_server, django_user_model
+):
+    """Tapping "all pass" hides the game, the held bonuses, the figures and the folded
+    sections, and the hand saves as nothing but its dealer; "played" shows them again."""
+    night = table.start_night(django_user_model, "tapper", PLAYERS, "Csaba")
+    context, page, errors = table.phone_page(browser, live_server, night=night)
+    table.new_hand(page, "Csaba")
+    played_only = [
+        page.locator("#f-declarer"),
+        page.locator("section.figures").nth(0),
+        page.locator("section.figures").nth(1),
+        page.locator("details:has([name='irregularity.type'])"),
+        page.locator("details:has([name='game_contra_by:list'])"),
+    ]
+    game(page, "Anna", "harmas", [])
+    page.locator('.figure[data-figure="four_kings"] label.chip:has(input[value="Béla"])').click()
+    for shown in played_only:
+        expect(shown).to_be_visible()
+    table.chip(page, "f-all-pass-bool", "1")
+    for hidden in played_only:
+        expect(hidden).to_be_hidden()
+    table.shot(page, "tapper-all-pass-390")
+    table.chip(page, "f-all-pass-bool", "0")
+    for shown in played_only:
+        expect(shown).to_be_visible()
+    table.chip(page, "f-all-pass-bool", "1")
+    table.save(page)
+    assert night.hands.get().record == {"dealer": "Csaba", "all_pass": True}
+    context.close()  # before the live server stops
+    assert errors == []

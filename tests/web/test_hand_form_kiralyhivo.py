@@ -1,6 +1,9 @@
 """The Királyhívás hand form (templates/scorebook/hands/kiralyhivo.html)."""
 
+import re
+
 import pytest
+from django.urls import reverse
 
 from scorebook.models import Hand
 from tests.web.handforms import (
@@ -88,3 +91,37 @@ def test_an_impossible_hand_is_refused_next_to_its_field(client_in, night):
     response = enter_hand(client_in, night, CALL | {"result.declarer_side_points:int": "71"})
     assert_problem_next_to(response, "result.declarer_side_points")
     assert not Hand.objects.exists()
+
+
+def test_all_pass_hides_every_field_and_section_of_a_played_hand(client_in, night):
+    """What the rules refuse at an all-pass (kiralyhivo.md §13: nothing but the dealer) is
+    shown while "played" is chosen, as the new form opens: hand.js hides it and does not
+    send it once "all pass" is tapped (tests/browser/test_kiralyhivo_night.py taps it)."""
+    page = new_hand_page(client_in, night).content.decode()
+    played = 'data-when="all_pass:bool:0"'
+
+    def opening_tag(path):
+        return re.search(rf'<div [^>]*data-path="{re.escape(path)}"[^>]*>', page)[0]
+
+    for path in (
+        "declarer",
+        "contract",
+        "game_contra",
+        "result.declarer_side_points",
+        "result.figures_made.trull",
+        "result.pagat_lost_last_trick",
+        "irregularity.type",
+        "irregularity.player",
+    ):
+        assert played in opening_tag(path), path
+    for path in ("dealer", "all_pass"):
+        assert "data-when" not in opening_tag(path), path
+    # the announced figures' grid and the irregularity's folded section, as wholes
+    assert f'<section class="card figures" {played}>' in page
+    assert f'<details class="card" {played}>' in page
+    assert re.search(r'name="all_pass:bool" value="0" checked', page)  # played, to begin with
+    # What the browser sends then: the dealer and the outcome alone.
+    data = {"dealer": "Dóra", "all_pass:bool": "1"}
+    assert_saved(client_in.post(reverse("new_hand", args=[night.pk]), data))
+    assert stored_records(night) == [{"dealer": "Dóra", "all_pass": True}]
+    assert_totals_equal_replay(night)

@@ -1,7 +1,10 @@
 """The Magyar tarokk hand form (templates/scorebook/hands/magyar.html)."""
 
+import re
+
 import pytest
 
+from scorebook import queries
 from scorebook.models import Hand
 from tests.web.handforms import (
     assert_edit_keeps_every_hand,
@@ -107,3 +110,40 @@ def test_an_impossible_hand_is_refused_next_to_its_field(client_in, night):
     )
     assert "all tricks" in assert_problem_next_to(response, "result.all_tricks_side")
     assert not Hand.objects.exists()
+
+
+def announcer_chip(page, figure, player):
+    """The name of `player`'s chip on the grid line of `figure` (`announcements[k].by`)."""
+    line = page[page.index(f'data-figure="{figure}"') :]
+    return re.search(rf'name="(announcements\[\d+\]\.by)" value="{player}"', line)[1]
+
+
+def test_the_double_game_is_offered_only_with_its_house_rule(client_in, user, night):
+    """magyar.md §12 #4: the double game is announced only with `double_game = true`; the
+    form offers only what the night's house rules allow."""
+    page = new_hand_page(client_in, night).content.decode()
+    assert 'data-figure="double_game"' not in page
+    assert "duplajáték" not in page
+    assert 'data-figure="volat"' in page
+
+    doubled = make_night(user, "magyar", PLAYERS, first_dealer="Csaba", double_game=True)
+    page = new_hand_page(client_in, doubled).content.decode()
+    assert 'data-figure="double_game"' in page
+    assert "double game (duplajáték)" in page
+    # H3 (tests/engine/cases/magyar.json): Anna plays two, keeps the first group (G = 2),
+    # announces the double game and takes 75: 4G = 8 from each opponent.
+    by = announcer_chip(page, "double_game", "Anna")
+    hand = {
+        "declarer": "Anna",
+        "level": "two",
+        "talon_step:int": "1",
+        "result.declarer_card_points:int": "75",
+        by: "Anna",
+    }
+    assert_saved(enter_hand(client_in, doubled, hand))
+    assert stored_records(doubled)[0]["announcements"] == [
+        {"figure": "double_game", "by": "Anna"}  # no contra chip tapped
+    ]
+    assert queries.night_view(doubled).totals() == {"Anna": 16, "Béla": -8, "Csaba": -8}
+    assert_totals_equal_replay(doubled)
+    assert_edit_keeps_every_hand(client_in, doubled)

@@ -1,5 +1,7 @@
 """The per-variant hand templates over the one generic mechanism, and invalid input."""
 
+import html
+import json
 import re
 
 import pytest
@@ -9,8 +11,11 @@ from hypothesis import strategies as st
 
 from scorebook import services
 from scorebook.catalogues import say_in
+from scorebook.engine import registry
+from scorebook.engine.shape import leaf_at, leaves
 from scorebook.models import Hand
 from tests.engine.generators import generated_keys
+from tests.web.handforms import browser_data, make_night, new_hand_page
 
 pytestmark = pytest.mark.django_db
 KEYS = generated_keys()
@@ -571,4 +576,82 @@ def test_a_field_applies_as_its_schema_says_and_hand_js_reads_it():
         '{% field form "extra:int" widget="number" %}'
     ).render(Context({"form": form}))
     assert 'data-when="win_by:reached_66 last"' in html
-    assert html.count("data-when") == 1  # "while a box is unticked" stays shown
+    # A yes/no control's "no" is "0", after its input's name (which holds a colon itself).
+    assert 'data-when="closed:bool:0"' in html
+
+
+def test_a_choice_that_needs_a_house_rule_is_offered_only_with_it():
+    from django.template import Context, Template
+
+    from scorebook.engine.messages import msg
+    from scorebook.engine.shape import TEXT, choices, fields, rows
+    from scorebook.forms import HandForm
+
+    figures = choices(
+        ("volat", "double"),
+        {"volat": msg("volát"), "double": msg("double")},
+        {"double": "double_game"},
+    )
+    shape = fields(
+        kind=TEXT.but(choices=figures), announcements=rows(figure=TEXT.but(choices=figures))
+    )
+    page = Template(
+        '{% load handform %}{% field form "kind" widget="radio" %}'
+        "{% announcement_grid form as grid %}{% for line in grid %}|{{ line.figure }}{% endfor %}"
+    )
+
+    def shown(rules, values=None):
+        form = HandForm(["Anna", "Béla"], ["Anna", "Béla"], values or {}, shape=shape, rules=rules)
+        return page.render(Context({"form": form}))
+
+    assert 'value="double"' not in shown({"double_game": False})
+    assert shown({"double_game": False}).endswith("|volat")
+    assert 'value="double"' in shown({"double_game": True})
+    assert shown({"double_game": True}).endswith("|volat|double")
+    # A stored hand that holds it (the rule since switched off) shows it, for the reader to judge.
+    held = {"kind": ["double"], "announcements[3].figure": ["double"]}
+    assert 'value="double" checked' in shown({"double_game": False}, held)
+    assert shown({"double_game": False}, held).endswith("|volat|double")
+
+
+def _hand_js_rule(spec, names):
+    """A data-when as hand.js reads it: the watched input (the longest part before a colon
+    that names an input) and the wanted values (None: any)."""
+    if spec in names:
+        return spec, None
+    for cut in reversed([i for i, c in enumerate(spec) if c == ":"]):
+        if spec[:cut] in names:
+            rest = spec[cut + 1 :]
+            return spec[:cut], json.loads(rest) if rest.startswith("[") else rest.split()
+    raise AssertionError(f"{spec} names no input of the form")
+
+
+@pytest.mark.parametrize("key", registry.VARIANT_KEYS)
+def test_no_field_starts_hidden_by_a_rule_on_a_yes_no_field(client_in, user, key):
+    """A rule on a yes/no field (Királyhívó's and Tapper's "all pass") holds on a new form as
+    it opens: the played hand's fields are shown until the user says all passed."""
+    variant = registry.get(key)
+    night = make_night(user, key, PLAYERS[: variant.min_players], first_dealer=PLAYERS[0])
+    page = new_hand_page(client_in, night).content.decode()
+    form = page[page.index('id="hand-form"') : page.index("</form>", page.index('id="hand-form"'))]
+    sent = browser_data(page)
+    names = {html.unescape(n) for n in re.findall(r'name="([^"]+)"', form)}
+    checked = 0
+    for spec in {html.unescape(s) for s in re.findall(r'data-when="([^"]*)"', form)}:
+        name, wanted = _hand_js_rule(spec, names)
+        if not name.endswith(":bool"):
+            continue
+        checked += 1
+        have = sent.get(name)
+        if have is None and re.search(rf'type="checkbox" name="{re.escape(name)}"', form):
+            have = "0"  # an unticked box says no
+        assert wanted is not None, spec
+        assert have in wanted, (key, spec, have)
+    record = variant.record
+    on_yes_no = any(
+        (control := leaf_at(record, leaf.when.control(path.replace("[]", "[0]")))) is not None
+        and control.kind == "bool"
+        for path, leaf in leaves(record)
+        if leaf.when is not None
+    )
+    assert bool(checked) == on_yes_no, key  # the schema's rules reach the form

@@ -454,3 +454,21 @@ def test_the_tap_forms_choices_and_ranges_are_the_readers_own():
     assert values("ultimo", "in_play.pagat.result") == ul.PAGAT_RESULTS
     assert values("ultimo", "in_play.kings_lost.Anna") == (1, 2, 3, 4)
     assert leaf("ultimo", "card_points.Anna").hi == ut.CARD_POINTS_TOTAL
+
+
+@pytest.mark.parametrize("key", registry.VARIANT_KEYS)
+def test_a_choice_that_needs_a_house_rule_names_a_yes_no_rule_of_its_variant(key):
+    variant = registry.get(key)
+    rules = {rule.name: rule for rule in variant.house_rules}
+    for path, leaf in leaves(variant.record):
+        for choice in leaf.choices:
+            if choice.rule is not None:
+                assert choice.rule in rules, (path, choice)
+                assert rules[choice.rule].kind == "bool", (path, choice)
+
+
+def test_magyar_offers_the_double_game_only_with_its_house_rule():
+    leaf = schema_leaf("magyar", "announcements[0].figure")
+    assert leaf is not None
+    needs = {c.value: c.rule for c in leaf.choices}
+    assert needs == dict.fromkeys(magyar.ANNOUNCEABLE) | {"double_game": "double_game"}

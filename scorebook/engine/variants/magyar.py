@@ -452,11 +452,13 @@ RECORD = fields(
     ),
     # up to the house rule max_contra_level
     game_contra=CONTRA.but(label=pmsg("magyar field", "Game contra"), default=0, when=PLAYED),
-    # double game only with the house rule double_game
     announcements=rows(
         figure=TEXT.but(
             label=pmsg("magyar field", "Figure"),
-            choices=choices(ANNOUNCEABLE_WITH_DOUBLE, FIGURE_LABELS),
+            # double game only with the house rule double_game (`_read_announcements`)
+            choices=choices(
+                ANNOUNCEABLE_WITH_DOUBLE, FIGURE_LABELS, rules={"double_game": "double_game"}
+            ),
         ),
         by=PLAYER.but(label=pmsg("magyar field", "Announced by")),
         contra=CONTRA.but(label=pmsg("magyar field", "Contra")),

@@ -393,7 +393,7 @@ IRREGULARITY_LABELS = {
     "no_tarokk_annulment": pmsg("tapper choice", "annulled: no tarokk"),
 }
 PLAYED = When("all_pass", (False,))  # nothing but the dealer when all pass
-SIDE = TEXT.but(choices=choices(SIDES, SIDE_LABELS))
+SIDE = TEXT.but(choices=choices(SIDES, SIDE_LABELS), when=PLAYED)
 CONTRA = INT.but(
     choices=choices(CONTRA_LEVELS, CONTRA_LABELS), lo=CONTRA_LEVELS[0], hi=CONTRA_LEVELS[-1]
 )
@@ -424,18 +424,20 @@ RECORD = fields(
     game_contra=CONTRA.but(label=pmsg("tapper field", "Game contra"), default=0, when=PLAYED),
     # read only with the house rule individual_contras (`_read_contra_by`)
     game_contra_by=PLAYERS.but(
-        label=pmsg("tapper field", "Game contra given by (only with individual contras)")
+        label=pmsg("tapper field", "Game contra given by (only with individual contras)"),
+        when=PLAYED,
     ),
     announcements=rows(
         figure=TEXT.but(
             label=pmsg("tapper field", "Announced figure"),
             choices=choices(FIGURE_KEYS, FIGURE_LABELS),
+            when=PLAYED,
         ),
         side=SIDE.but(label=pmsg("tapper field", "Announcing side")),
-        by=PLAYER.but(label=pmsg("tapper field", "Announced by")),
-        contra=CONTRA.but(label=pmsg("tapper field", "Contra")),
+        by=PLAYER.but(label=pmsg("tapper field", "Announced by"), when=PLAYED),
+        contra=CONTRA.but(label=pmsg("tapper field", "Contra"), when=PLAYED),
         contra_by=PLAYERS.but(
-            label=pmsg("tapper field", "Contra given by (individual contras only)")
+            label=pmsg("tapper field", "Contra given by (individual contras only)"), when=PLAYED
         ),
     ),
     result=fields(
@@ -453,26 +455,29 @@ RECORD = fields(
             volat=SIDE.but(label=pmsg("tapper field", "Volát made by (announced or silent)")),
         ),
         pagat_ultimo_player=PLAYER.but(
-            label=pmsg("tapper field", "Whose pagát won the last trick")
+            label=pmsg("tapper field", "Whose pagát won the last trick"), when=PLAYED
         ),
     ),
     hand_bonuses=rows(
-        player=PLAYER.but(label=pmsg("tapper field", "Player")),
+        player=PLAYER.but(label=pmsg("tapper field", "Player"), when=PLAYED),
         bonus=TEXT.but(
-            label=pmsg("tapper field", "Held"), choices=choices(BONUS_KEYS, BONUS_LABELS)
+            label=pmsg("tapper field", "Held"),
+            choices=choices(BONUS_KEYS, BONUS_LABELS),
+            when=PLAYED,
         ),
     ),
     # scored only with the house rule tarokk_count_bonus
     tarokk_count=rows(
-        player=PLAYER.but(label=pmsg("tapper field", "Player")),
-        count=INT.but(label=pmsg("tapper field", "Tarokks"), lo=0, hi=TAROKKS),
+        player=PLAYER.but(label=pmsg("tapper field", "Player"), when=PLAYED),
+        count=INT.but(label=pmsg("tapper field", "Tarokks"), lo=0, hi=TAROKKS, when=PLAYED),
     ),
     irregularity=fields(
         type=TEXT.but(
             label=pmsg("tapper field", "Irregularity"),
             choices=choices(IRREGULARITIES, IRREGULARITY_LABELS),
+            when=PLAYED,
         ),
-        player=PLAYER.but(label=pmsg("tapper field", "Player")),
+        player=PLAYER.but(label=pmsg("tapper field", "Player"), when=PLAYED),
     ),
 )
 

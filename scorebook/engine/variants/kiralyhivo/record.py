@@ -45,8 +45,8 @@ from scorebook.engine.variants.kiralyhivo.tariffs import (
 LEVELS = tuple(range(len(CONTRA_NAMES)))
 LEVEL_NAMES = dict(enumerate((pmsg("kiralyhivo contra", "—"), *CONTRA_NAMES[1:])))
 LEVEL = INT.but(choices=choices(LEVELS, LEVEL_NAMES), lo=LEVELS[0], hi=LEVELS[-1])
-SIDE = TEXT.but(choices=choices(SIDES, SIDE_NAMES))
 PLAYED = When("all_pass", (False,))  # no field but the dealer when all passed
+SIDE = TEXT.but(choices=choices(SIDES, SIDE_NAMES), when=PLAYED)
 CONTRACT_LABELS = {
     "hivas": pmsg("kiralyhivo choice", "hívás"),
     "szolo": pmsg("kiralyhivo choice", "szóló"),
@@ -128,15 +128,20 @@ RECORD = fields(
     game_contra=LEVEL.but(label=pmsg("kiralyhivo field", "Game contra"), default=0, when=PLAYED),
     announcements=rows(
         figure=TEXT.but(
-            label=pmsg("kiralyhivo field", "Figure"), choices=choices(FIGURES, FIGURE_LABELS)
+            label=pmsg("kiralyhivo field", "Figure"),
+            choices=choices(FIGURES, FIGURE_LABELS),
+            when=PLAYED,
         ),
         side=SIDE.but(label=pmsg("kiralyhivo field", "Side")),
-        by=PLAYER.but(label=pmsg("kiralyhivo field", "Announced by")),
-        contra=LEVEL.but(label=pmsg("kiralyhivo field", "Contra")),
+        by=PLAYER.but(label=pmsg("kiralyhivo field", "Announced by"), when=PLAYED),
+        contra=LEVEL.but(label=pmsg("kiralyhivo field", "Contra"), when=PLAYED),
     ),
     result=fields(
         declarer_side_points=INT.but(
-            label=pmsg("kiralyhivo field", "Declarer side's card points (0–70)"), lo=0, hi=TOTAL
+            label=pmsg("kiralyhivo field", "Declarer side's card points (0–70)"),
+            lo=0,
+            hi=TOTAL,
+            when=PLAYED,
         ),
         figures_made=fields(
             trull=SIDE.but(label=pmsg("kiralyhivo field", "Tulétroá")),
@@ -167,8 +172,9 @@ RECORD = fields(
         type=TEXT.but(
             label=pmsg("kiralyhivo field", "Irregularity"),
             choices=choices(IRREGULARITIES, IRREGULARITY_LABELS),
+            when=PLAYED,
         ),
-        player=PLAYER.but(label=pmsg("kiralyhivo field", "Player")),
+        player=PLAYER.but(label=pmsg("kiralyhivo field", "Player"), when=PLAYED),
     ),
 )
 
