@@ -5,6 +5,9 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 LANGS := hu pl
 MO := $(foreach l,$(LANGS),locale/$(l)/LC_MESSAGES/django.mo)
+# The suite runs on every core (pytest-xdist; each worker has its own test database, live
+# server and Chromium). `make test PYTEST_WORKERS=` runs it in one process.
+PYTEST_WORKERS := -n auto
 
 .PHONY: run test test-db test-engine lint bench browser-deps smoke messages
 
@@ -44,11 +47,11 @@ test: $(STAMP) $(MO) browser-deps
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 	$(PY) manage.py makemigrations --check --dry-run >/dev/null
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest $(PYTEST_WORKERS)
 
 # The same suite against the database in DATABASE_URL (CI's PostgreSQL pass).
 test-db: $(STAMP) $(MO) browser-deps
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest $(PYTEST_WORKERS)
 
 # Production smoke test: gunicorn with SCOREBOOK_DEBUG=0 on fresh PostgreSQL databases
 # (SMOKE_POSTGRES, default postgres://postgres@127.0.0.1:5432), then a backup restored.

@@ -163,7 +163,7 @@ def enter_trisak(t, hand, players):
         t.set("irregularity.player", hand["irregularity"]["player"])
     result = hand.get("result") or {}
     if result.get("declarer_took_trick") is not None:
-        t.chip("f-result-declarer-took-trick", "1" if result["declarer_took_trick"] else "0")
+        t.chip("f-result-declarer-took-trick-bool", "1" if result["declarer_took_trick"] else "0")
     for key in ("trisak_points", "trisak_tricks"):
         for player, value in (result.get(key) or {}).items():
             name = f"result.{key}.@{players.index(player)}:int"

@@ -53,7 +53,7 @@ def test_a_trisak_night(browser, live_server, django_user_model):
     table.new_hand(page, "Anna")
     table.chip(page, "f-contract", "nyilt_bettli")
     table.chip(page, "f-declarer", "Csaba")
-    table.chip(page, "f-result-declarer-took-trick", "1")
+    table.chip(page, "f-result-declarer-took-trick-bool", "1")
     table.expect_preview(page, ["+15", "+15", "−45", "+15"])
     table.save(page)
     table.expect_totals(page, ["+51", "+51", "−81", "−21"])

@@ -235,7 +235,7 @@ RECORD = fields(
             hi=PACK_POINTS,
             when=When("contract", CARD_GAMES),
         ),
-        # hand-written radios in the template (null outside the betli games)
+        # null outside the betli games (the form shows it only for them)
         declarer_took_trick=BOOL.but(
             label=pmsg("trisak field", "Betli: did the declarer take a trick?"),
             choices=(
