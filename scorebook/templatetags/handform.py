@@ -113,39 +113,16 @@ def field(
         max = schema.hi if max is None else max
         if default is None and schema.default is not None:  # a chip's "no" is "0"
             default = _value(schema.default, explicit=widget in ("radio", "player_radio"))
-    # Defaults: on a fresh form, and in a list row nobody has filled in (a spare row, or the
-    # <template> row that hand.js clones).
-    if (form.fresh or row is not None) and path not in form.values and default is not None:
-        values = [str(default)] if default != "" else []
-    else:
-        values = form.values.get(path, [])
-    error_key = path
-    for i, player in enumerate(form.players):
-        error_key = error_key.replace(f"@{i}", player) if f"@{i}" in error_key else error_key
-    if widget in PLAYER_WIDGETS:
-        people = form.active if among == "active" else form.players
-        options = [(p, p) for p in people]
-        # a stored value outside the list (e.g. the sitting-out dealer) stays selectable
-        options += [(v, v) for v in values if v and v not in people]
-    else:
-        # A chip is sent only when tapped, so its "no" is an explicit one ("0"); a select
-        # always sends its shown option, so there "no" is the untouched blank.
-        explicit = widget in ("radio", "player_radio")
-        options = (
-            [(_value(c.value, explicit), say(c.label)) for c in _offered(form, schema, path)]
-            if schema
-            else []
-        )
+    values = _values(form, path, default, in_row=row is not None)
+    options = _options(form, widget, schema, path, among, values)
     # A stored "no" matches the "no" option, be its value "0" or blank.
     no = kind == "bool" and bool(values) and values[-1] in ("0", "False")
     if no and "0" not in {v for v, _text in options}:
         values = [""]
+    error_key = _by_name(form, path)
     shown = label or path.rsplit(".", 1)[-1].replace("_", " ")
     form.labels[error_key] = str(shown)  # the problem list (rendered after) names it so
-    value = ", ".join(values) if kind == "ints" else (values[-1] if values else "")
-    blank_chosen = (
-        (path in form.values and not form.values[path] and not form.fresh) if null else not value
-    )
+    value = _shown_value(form, widget, kind, path, values, null)
     dom_id = "f-" + "".join(c if c.isalnum() else "-" for c in name)
     if template_row:  # the row hand.js clones: its number is filled in then
         name, path, error_key, when, dom_id = (
@@ -155,7 +132,7 @@ def field(
     input_field = hand_field(
         widget, options, label=str(shown), help_text=help, lo=min, hi=max, blank=blank
     )
-    bound = form.fields.add(name, input_field, _shown_value(widget, values, value, blank_chosen))
+    bound = form.fields.add(name, input_field, value)
     return {
         "widget": widget,
         "path": path,
@@ -171,11 +148,49 @@ def field(
     }
 
 
-def _shown_value(widget: str, values: list[str], value: str, blank_chosen: bool) -> Any:
+def _values(form: HandForm, path: str, default: Any, in_row: bool) -> list[str]:
+    """What the field holds: as typed or stored, or its default on a fresh form and in a
+    list row nobody has filled in (a spare row, or the <template> row hand.js clones)."""
+    if (form.fresh or in_row) and path not in form.values and default is not None:
+        return [str(default)] if default != "" else []
+    return form.values.get(path, [])
+
+
+def _options(
+    form: HandForm, widget: str, schema: Leaf | None, path: str, among: str, values: list[str]
+) -> list[tuple[str, str]]:
+    """(value posted, words shown) of each choice: the players, or the schema's choices."""
+    if widget in PLAYER_WIDGETS:
+        people = form.active if among == "active" else form.players
+        # a stored value outside the list (e.g. the sitting-out dealer) stays selectable
+        return [(p, p) for p in people] + [(v, v) for v in values if v and v not in people]
+    if schema is None:
+        return []
+    # A chip is sent only when tapped, so its "no" is an explicit one ("0"); a select
+    # always sends its shown option, so there "no" is the untouched blank.
+    explicit = widget in CHIP_WIDGETS
+    return [(_value(c.value, explicit), say(c.label)) for c in _offered(form, schema, path)]
+
+
+def _by_name(form: HandForm, path: str) -> str:
+    """The path with its seat markers as players' names (`card_points.@1` → `…Béla`), as
+    the engine names a field in its problems."""
+    for i, player in enumerate(form.players):
+        path = path.replace(f"@{i}", player)
+    return path
+
+
+def _shown_value(
+    form: HandForm, widget: str, kind: str, path: str, values: list[str], null: bool
+) -> Any:
     """What the input shows, as its Django widget takes it: the chosen values of chips
     (the blank chip among them when it stands chosen), the text of a text input."""
+    value = ", ".join(values) if kind == "ints" else (values[-1] if values else "")
     if widget in CHIP_WIDGETS:
-        return [*values, ""] if blank_chosen else values
+        # The blank chip: "not said" while nothing is chosen; with `null`, the answer null
+        # ("nobody"), chosen only when the field holds null.
+        held_null = path in form.values and not form.values[path] and not form.fresh
+        return [*values, ""] if (held_null if null else not value) else values
     if widget in (*CHECK_WIDGETS, *SELECT_WIDGETS):
         return values
     if widget == "checkbox":
