@@ -6,7 +6,8 @@ STAMP := $(VENV)/.installed
 LANGS := hu pl
 MO := $(foreach l,$(LANGS),locale/$(l)/LC_MESSAGES/django.mo)
 # The suite runs on every core (pytest-xdist; each worker has its own test database, live
-# server and Chromium). `make test PYTEST_WORKERS=` runs it in one process.
+# server and Chromium; more workers than cores is slower). `make test PYTEST_WORKERS=` runs it
+# in one process.
 PYTEST_WORKERS := -n auto
 
 .PHONY: run test test-db test-engine lint bench browser-deps smoke messages
