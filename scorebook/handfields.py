@@ -4,7 +4,7 @@ Every input of the hand form is a Django form field built by `hand_field` from i
 the variant's record (scorebook/engine/shape.py): the label and help in players' words, the
 choices, the range. `HandFields` is the Django form that holds them while a hand template
 renders; the `{% field %}` tag (templatetags/handform.py) adds each input to it and lays the
-bound field out. The widgets render what a player taps at the table: chips (a radio or a
+bound field out. The widgets write out what a player taps at the table: chips (a radio or a
 checkbox inside `label.chip`, so a chip is one tap and hand.js can untap it), a text input
 that opens the phone's number pad, a select for the longer lists.
 
@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 
 # Widget names as the hand templates ask for them (`{% field … widget="radio" %}`); "fixed"
 # is a grid cell's hidden value.
@@ -28,44 +30,56 @@ SELECT_WIDGETS = ("select", "player")
 Options = Sequence[tuple[str, str]]
 
 
-class _ChipOptions:
-    """Chips in the grids (announced figures, held bonuses) are the small ones."""
+class _Choices:
+    """A choice widget written out in Python: a form holds hundreds of chips, and a template
+    render per widget made the page three times slower. `optgroups` still says which
+    options are chosen."""
 
-    small = False
+    small = False  # chips in the grids (announced figures, held bonuses) are the small ones
 
-    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
-        option: dict[str, Any] = super().create_option(*args, **kwargs)  # type: ignore[misc]
-        option["small"] = self.small
-        return option
+    def shown(self, name: str, value: Any) -> Any:
+        """Each option as ChoiceWidget works it out (value, label, selected)."""
+        return self.options(name, self.format_value(value))  # type: ignore[attr-defined]
+
+    def chips(self, name: str, value: Any, kind: str) -> SafeString:
+        size = "chip small" if self.small else "chip"
+        return format_html_join(
+            "",
+            '<label class="{}"><input type="{}" name="{}" value="{}"{}><span>{}</span></label>',
+            (
+                (size, kind, name, o["value"], _on(o["selected"], " checked"), o["label"])
+                for o in self.shown(name, value)
+            ),
+        )
 
 
-class Chips(_ChipOptions, forms.RadioSelect):
+def _on(flag: bool, text: str) -> SafeString:
+    return SafeString(text if flag else "")
+
+
+class Chips(_Choices, forms.RadioSelect):
     """One answer as a row of chips (tapping the chosen chip again clears it: hand.js)."""
-
-    template_name = "scorebook/widgets/chips.html"
-    option_template_name = "scorebook/widgets/chip.html"
 
     def __init__(self, small: bool = False) -> None:
         super().__init__()
         self.small = small
 
+    def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> SafeString:
+        return self.chips(name, value, "radio")
 
-class CheckChips(_ChipOptions, forms.CheckboxSelectMultiple):
+
+class CheckChips(_Choices, forms.CheckboxSelectMultiple):
     """Several answers as chips. With `repeats`, a choice listed n times (a card the pack
     holds n times) is n chips, the first k ticked when the value holds it k times; with
     `always_sent`, an empty list is posted when none is ticked (a hidden blank)."""
-
-    template_name = "scorebook/widgets/chips.html"
-    option_template_name = "scorebook/widgets/chip.html"
 
     def __init__(self, repeats: bool = False, always_sent: bool = False, small: bool = False):
         super().__init__()
         self.repeats, self.always_sent, self.small = repeats, always_sent, small
 
-    def get_context(self, name: str, value: Any, attrs: Any) -> dict[str, Any]:
-        context = super().get_context(name, value, attrs)
-        context["widget"]["always_sent"] = self.always_sent
-        return context
+    def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> SafeString:
+        blank = format_html('<input type="hidden" name="{}" value="">', name)
+        return (blank if self.always_sent else SafeString("")) + self.chips(name, value, "checkbox")
 
     def optgroups(self, name: str, value: list[str], attrs: Any = None) -> list[Any]:
         groups = super().optgroups(name, value, attrs)
@@ -79,41 +93,78 @@ class CheckChips(_ChipOptions, forms.CheckboxSelectMultiple):
         return groups
 
 
-class Dropdown(forms.Select):
-    template_name = "scorebook/widgets/select.html"
-    option_template_name = "scorebook/widgets/option.html"
+class Dropdown(_Choices, forms.Select):
+    def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> SafeString:
+        options = format_html_join(
+            "",
+            '<option value="{}"{}>{}</option>',
+            (
+                (o["value"], _on(o["selected"], " selected"), o["label"])
+                for o in self.shown(name, value)
+            ),
+        )
+        return format_html('<select name="{}" id="{}">{}</select>', name, _id(attrs), options)
+
+
+def _id(attrs: Any) -> str:
+    return str((attrs or {}).get("id", ""))
 
 
 class NumberPad(forms.TextInput):
     """A whole number: a text input (so "5x2" reaches the engine's message, not the
     browser's) that opens the number pad; its range rides along for hand.js."""
 
-    template_name = "scorebook/widgets/input.html"
-
     def __init__(self, lo: int | None = None, hi: int | None = None) -> None:
         super().__init__()
         self.lo, self.hi = lo, hi
 
-    def get_context(self, name: str, value: Any, attrs: Any) -> dict[str, Any]:
-        context = super().get_context(name, value, attrs)
-        context["widget"] |= {"number": True, "lo": self.lo, "hi": self.hi}
-        return context
+    def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> SafeString:
+        limits = format_html_join(
+            "",
+            ' data-{}="{}"',
+            (
+                (key, bound)
+                for key, bound in (("min", self.lo), ("max", self.hi))
+                if bound is not None
+            ),
+        )
+        return format_html(
+            '<input type="text" inputmode="numeric" pattern="-?[0-9]*" name="{}" id="{}" '
+            'value="{}"{} autocomplete="off">',
+            name,
+            _id(attrs),
+            "" if value is None else value,
+            limits,
+        )
 
 
 class Words(forms.TextInput):
-    template_name = "scorebook/widgets/input.html"
+    def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> SafeString:
+        return format_html(
+            '<input type="text" name="{}" id="{}" value="{}" autocomplete="off">',
+            name,
+            _id(attrs),
+            "" if value is None else value,
+        )
 
 
 class Fixed(forms.HiddenInput):
     """A value a row always carries (the figure of a grid cell): see forms.FIXED."""
 
-    template_name = "scorebook/widgets/hidden.html"
+    def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> SafeString:
+        return format_html('<input type="hidden" name="{}" value="{}">', name, value or "")
 
 
 class Tick(forms.CheckboxInput):
     """A yes/no box; ticked, it sends "1"."""
 
-    template_name = "scorebook/widgets/tick.html"
+    def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> SafeString:
+        return format_html(
+            '<input type="checkbox" name="{}" id="{}" value="1"{}>',
+            name,
+            _id(attrs),
+            _on(bool(value), " checked"),
+        )
 
 
 def hand_field(

@@ -39,7 +39,6 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
-    "django.forms",  # Django's own widget templates, beside ours (FORM_RENDERER)
     "django_htmx",
     "axes",
     "scorebook",
@@ -65,8 +64,6 @@ MIDDLEWARE = [
 ROOT_URLCONF = "scorebook.urls"
 WSGI_APPLICATION = "scorebook.wsgi.application"
 
-# Form widgets render with the project's templates (the hand form's chips, templates/scorebook/widgets).
-FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
