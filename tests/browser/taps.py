@@ -17,6 +17,7 @@ from tests.browser import table
 
 CASES = Path(__file__).resolve().parents[1] / "engine" / "cases"
 REPORTS = table.SCREENS.parent
+PREVIEW_WAIT_MS = 15_000
 
 
 def case(variant, case_id):
@@ -86,8 +87,11 @@ class Tapper:
         return block.locator(box).get_attribute("name").rsplit(".", 1)[0]
 
     def ready(self):
-        """Wait until the one-line result beside Save shows the hand's payments."""
-        expect(self.page.locator("#preview-line")).to_have_class(re.compile(r"\bready\b"))
+        """Wait until the one-line result beside Save shows the hand's payments. A busy machine
+        (the suite on every core, PostgreSQL) can take more than Playwright's 5 s for the
+        last tap's preview, which htmx sends only when the one before it has come back."""
+        line = self.page.locator("#preview-line")
+        expect(line).to_have_class(re.compile(r"\bready\b"), timeout=PREVIEW_WAIT_MS)
 
     def save(self):
         self.tap(self.page.locator("text=Save hand"))
