@@ -360,9 +360,11 @@ class _GridCell:
         form.labels[self.prefix] = label
 
     def _name(self, member: str) -> str:
+        """The input's name; its path is named `label` in the problem list."""
         name = f"{self.prefix}.{member}"
-        self.names.append(split_name(name)[0])
-        self.form.labels[split_name(name)[0]] = self.label
+        path = split_name(name)[0]
+        self.names.append(path)
+        self.form.labels[path] = self.label
         return name
 
     def chip(self, member: str, player: str, chosen: bool) -> SafeString:
