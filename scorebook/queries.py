@@ -16,7 +16,7 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
-from django.db.models import Prefetch, Q
+from django.db.models import Count, Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.formats import get_format
@@ -884,7 +884,13 @@ def scorer_link(token: str) -> ScorerLink:
 def same_night(user: User, session: Session, records: list[Any]) -> Night | None:
     """The user's night that a scoresheet repeats exactly (same game, players, rules and
     hands), so that importing one's own export twice is asked about first."""
-    candidates = Night.objects.filter(owner=user, variant=session.variant).order_by("-pk")
+    # Only nights with as many live rows as the sheet has hands are read row by row.
+    candidates = (
+        Night.objects.filter(owner=user, variant=session.variant)
+        .annotate(live=Count("hands", filter=Q(hands__deleted=False)))
+        .filter(live=len(records))
+        .order_by("-pk")
+    )
     wanted = [dict(r) for r in records]
     for night in candidates:
         if list(night.seating) != list(session.players):

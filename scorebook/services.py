@@ -46,6 +46,7 @@ from scorebook.models import (
     Seat,
 )
 from scorebook.records import diff_records
+from scorebook.rowwrites import update_rows
 from scorebook.speech import say
 
 
@@ -309,7 +310,7 @@ def _rescore(night: Night, session: Session, rows: list[Hand], state: Any, numbe
             changed.append(row)
     if problems:
         raise InvalidHand(problems)
-    Hand.objects.bulk_update(changed, ["number", "entries", "state"])
+    update_rows(changed, ["number", "entries", "state"])
 
 
 def _rescore_from(night: Night, session: Session, position: int) -> None:
@@ -373,6 +374,7 @@ def record_hand(
     if last is None or last.deleted or not nights.joined(events) <= set(night.seating):
         _lock(night)
     position = last.position + 1 if last else 0
+    _check_room(position)
     is_event = nights.EVENT_KEY in record
     if is_event and record.get(nights.EVENT_KEY) == "join":
         name = record.get("player")
@@ -408,6 +410,12 @@ def record_hand(
         state=variant.dump_state(state),
         author=author,
     )
+
+
+def _check_room(position: int) -> None:
+    """InvalidHand when the night already holds its maximum of rows (nights.MAX_ROWS)."""
+    if position >= nights.MAX_ROWS:
+        raise InvalidHand([_problem("hand", nights.too_many_rows())])
 
 
 def _check_no_event_since(tail: _Tail, position: int, number: int) -> None:
@@ -703,11 +711,11 @@ def _rename_players(night: Night, names: Mapping[str, str]) -> None:
         )
     for row in rows:
         row.record = renamed(row.record, names)
-    Hand.objects.bulk_update(rows, ["record"])
+    update_rows(rows, ["record"])
     revisions = list(HandRevision.objects.filter(hand__night=night))
     for revision in revisions:
         revision.record = renamed(revision.record, names)
-    HandRevision.objects.bulk_update(revisions, ["record"])
+    update_rows(revisions, ["record"])
     for mark in PaidTransfer.objects.filter(night=night):
         mark.payer, mark.payee = (
             names.get(mark.payer, mark.payer),

@@ -113,7 +113,8 @@ LATEST_ROWS = 25  # a long night's page shows the latest rows (its weight stays 
 MORE_ROWS = 50  # ... and "show earlier hands" brings this many more each time
 
 
-def _shown(request: HttpRequest) -> int:
+def shown_rows(request: HttpRequest) -> int:
+    """How many of the latest ledger rows the page shows (`?show=`, at least LATEST_ROWS)."""
     value = request.GET.get("show", "")
     return max(int(value) if value.isdigit() and len(value) < 7 else 0, LATEST_ROWS)
 
@@ -124,7 +125,7 @@ def _ledger_page(
     """The ledger rows the page shows (or the "earlier" fragment: only the rows it adds),
     the totals, and how many rows stay hidden before them with the `show` for the next
     batch. Hidden rows only count towards the totals, so the page's work stays flat."""
-    shown = _shown(request)
+    shown = shown_rows(request)
     length = queries.ledger_length(view)
     start = max(length - shown, 0)
     rows, totals = queries.ledger(view, skip=start)
@@ -166,7 +167,7 @@ def night_context(
 def night(request: SignedInRequest, pk: int) -> HttpResponse:
     night = queries.night_to_score(request.user, pk)  # the owner or a co-scorer
     # Only the rows the page shows are built; earlier hands count towards the totals.
-    view = queries.night_view(night, lang(), tail=_shown(request))
+    view = queries.night_view(night, lang(), tail=shown_rows(request))
     template = "scorebook/night.html"
     if request.htmx and request.htmx.target in ("ledger", "earlier", "standings"):
         template += f"#{request.htmx.target}"
