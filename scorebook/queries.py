@@ -29,6 +29,7 @@ from scorebook.engine.scoresheet import MAX_PLACE as MAX_SHEET_PLACE
 from scorebook.engine.scoresheet import late_joiners, settle, write_sheet
 from scorebook.engine.settlement import MONEY_DIGITS, Transfer, fewest_transfers, money_balances
 from scorebook.engine.shape import check_input
+from scorebook.engine.state import has_history
 from scorebook.engine.types import (
     Amount,
     EndOfSession,
@@ -283,7 +284,14 @@ class NightView:
         return (max(numbers) if numbers else 0) + 1
 
     def end(self) -> EndOfSession:
-        return self.variant.end_of_session(self.session, self.state)
+        """The session's end. A state that keeps history only in memory (the two-player
+        games' finished matches, which the end lists) was stored without it: the night is
+        replayed from its start for the end alone, in time linear in the night."""
+        state = self.state
+        if has_history(state):
+            records = Hand.objects.filter(night=self.night, deleted=False).order_by("position")
+            state = fold(self.session, list(records.values_list("record", flat=True)))[0]
+        return self.variant.end_of_session(self.session, state)
 
     def replay(self) -> Replay:
         entries = self.entries()  # read from the rows' JSON once
@@ -349,9 +357,12 @@ def _fold_silently(
                 pots[pot] += amount if type(amount) is int else nights.amount_from_json(amount)
 
 
-def ledger(view: NightView, skip: int = 0) -> tuple[list[LedgerRow], dict[str, Any]]:
+def ledger(
+    view: NightView, skip: int = 0, limit: int | None = None
+) -> tuple[list[LedgerRow], dict[str, Any]]:
     """One row per hand (and per opening booking / event), with running totals; the first
-    `skip` rows only count towards the totals (a long night's page shows the latest)."""
+    `skip` rows only count towards the totals (a long night's page shows the latest), and
+    so do the rows after the first `limit` built (a page of a long ledger)."""
     players, pot_names = view.players, view.pot_names
     running: dict[str, Amount] = dict.fromkeys(players, 0)
     pots: dict[str, Amount] = {p: (view.night.opening_pots or {}).get(p, 0) for p in pot_names}
@@ -398,7 +409,10 @@ def ledger(view: NightView, skip: int = 0) -> tuple[list[LedgerRow], dict[str, A
         if hidden is None or not hidden.deleted:
             _fold_silently(entries, running, pots)
     for _position, row, entries in items[skip:]:
-        if row is None:  # a folded hand inside the window: only if a hand came in between
+        if limit is not None and len(out) >= limit:
+            if row is None or not row.deleted:
+                _fold_silently(entries, running, pots)
+        elif row is None:  # a folded hand inside the window: only if a hand came in between
             add(None, nights.entries_from_json(entries), "")
         elif row.deleted:  # its last booking says what the hand was; it counts for nothing
             add(row, nights.entries_from_json(row.entries), "×", deleted=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
@@ -56,13 +58,39 @@ def _etag(request: HtmxRequest, token: str) -> str:
     night = sharing.shared_night(token)
     request.shared_night = night  # type: ignore[attr-defined]
     part = "live" if _is_fragment(request) else "page"
-    rows = "all" if _every_row(request) else "latest"
+    rows = f"all{_page(request)}" if _every_row(request) else "latest"
     return f"{sharing.version_of(night)}-{part}-{rows}-{get_language()}"
 
 
 def _every_row(request: HttpRequest) -> bool:
     """The whole ledger (?all=1) rather than its latest rows (a long night stays light)."""
     return request.GET.get("all") == "1"
+
+
+PAGE_ROWS = 500  # the whole ledger comes in pages of this many rows (`?all=1&page=2`)
+
+
+def _page(request: HttpRequest) -> int:
+    value = request.GET.get("page", "")
+    return int(value) if value.isdigit() and 0 < len(value) < 5 and int(value) > 0 else 1
+
+
+def _ledger_rows(
+    request: HttpRequest, view: queries.NightView
+) -> tuple[list[queries.LedgerRow], dict[str, Any], dict[str, Any]]:
+    """The rows the page shows and the totals: the latest rows, or with ?all=1 one page of
+    the whole ledger (hand 1 first); the rest only count towards the totals."""
+    length = queries.ledger_length(view)
+    if not _every_row(request):
+        earlier = max(length - LATEST_ROWS, 0)
+        rows, totals = queries.ledger(view, skip=earlier)
+        return rows, totals, {"earlier": earlier}
+    pages = max(-(-length // PAGE_ROWS), 1)
+    page = min(_page(request), pages)
+    first = (page - 1) * PAGE_ROWS
+    rows, totals = queries.ledger(view, skip=first, limit=PAGE_ROWS)
+    paging = {"page": page, "pages": pages, "first_row": first + 1, "last_row": first + len(rows)}
+    return rows, totals, {"earlier": 0, "length": length, **(paging if pages > 1 else {})}
 
 
 @require_GET
@@ -72,13 +100,11 @@ def shared(request: HtmxRequest, token: str) -> HttpResponse:
     night = getattr(request, "shared_night", None) or sharing.shared_night(token)
     every = _every_row(request)
     view = queries.night_view(night, lang(), tail=None if every else LATEST_ROWS)
-    earlier = 0 if every else max(queries.ledger_length(view) - LATEST_ROWS, 0)
-    rows, totals = queries.ledger(view, skip=earlier)
-    context = {
+    rows, totals, page = _ledger_rows(request, view)
+    context = page | {
         "night": night,
         "token": token,
         "every": every,
-        "earlier": earlier,
         "title": say(view.variant.title),
         "players": view.players,
         "pot_names": view.pot_names,

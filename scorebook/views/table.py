@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -17,7 +18,7 @@ from scorebook import queries, sharing, stamps
 from scorebook.models import Night
 from scorebook.requests import HtmxRequest, SignedInRequest
 from scorebook.speech import say
-from scorebook.views.nights import lang
+from scorebook.views.nights import LATEST_ROWS, lang
 from scorebook.views.share import POLL_SECONDS
 
 
@@ -49,10 +50,13 @@ def _is_fragment(request: HtmxRequest) -> bool:
     return bool(request.htmx) and request.htmx.target == "live"
 
 
-def _render(request: HtmxRequest, night: Night, poll_url: str, back_url: str) -> HttpResponse:
-    view = queries.night_view(night, lang())
-    rows, totals = queries.ledger(view)
-    context = {
+def _context(night: Night, poll_url: str, back_url: str) -> dict[str, object]:
+    """What the table shows: the standings from the latest rows (earlier hands are only
+    added into the totals, as on the night page)."""
+    view = queries.night_view(night, lang(), tail=LATEST_ROWS)
+    skip = max(queries.ledger_length(view) - LATEST_ROWS, 0)
+    rows, totals = queries.ledger(view, skip=skip)
+    return {
         "night": night,
         "title": say(view.variant.title),
         "standings": queries.standings(view, rows, totals, view.hint()),
@@ -60,8 +64,36 @@ def _render(request: HtmxRequest, night: Night, poll_url: str, back_url: str) ->
         "poll_url": poll_url,
         "back_url": back_url,
     }
-    template = "scorebook/table.html#live" if _is_fragment(request) else "scorebook/table.html"
-    response = TemplateResponse(request, template, context)
+
+
+# How long a rendered standings fragment is kept. It is keyed by the night's fingerprint,
+# so a change makes a new key: this only bounds the memory of fingerprints gone by.
+LIVE_SECONDS = 600
+
+
+def _live(request: HtmxRequest, night: Night, poll_url: str, back_url: str) -> HttpResponse:
+    """The polled fragment, rendered once per change of the night (and language) for every
+    poller at the table and behind the share link, not once per poller (issue 20)."""
+    # `created` too: a database restored or rolled back (tests) may reuse ids and versions.
+    stamp = f"{sharing.version_of(night)}:{night.created.isoformat()}:{get_language()}"
+    key = f"scorebook:table-live:{poll_url}:{stamp}"
+    template = "scorebook/table.html#live"
+    content = cache.get(key)
+    if content is None:
+        response = TemplateResponse(request, template, _context(night, poll_url, back_url))
+        cache.set(key, response.render().content, LIVE_SECONDS)
+        return response
+    response = TemplateResponse(request, template, {})
+    response.content = content  # rendered already: the response is not rendered again
+    return response
+
+
+def _render(request: HtmxRequest, night: Night, poll_url: str, back_url: str) -> HttpResponse:
+    if _is_fragment(request):
+        response = _live(request, night, poll_url, back_url)
+    else:
+        context = _context(night, poll_url, back_url)
+        response = TemplateResponse(request, "scorebook/table.html", context)
     # Always revalidate (If-None-Match → 304); never stored by shared caches.
     patch_cache_control(response, private=True, no_cache=True)
     patch_vary_headers(response, ["HX-Request", "HX-Target", "Accept-Language", "Cookie"])

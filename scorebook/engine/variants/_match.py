@@ -11,14 +11,14 @@ itself after one ends, the session result (`matches`, `match_wins`, the match se
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from scorebook.engine.errors import InvalidHand, Problems
 from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import PLAYER, Obj, fields
-from scorebook.engine.state import dump_dataclass, load_dataclass
+from scorebook.engine.state import HISTORY, dump_dataclass, load_dataclass
 from scorebook.engine.types import EndOfSession, Entry, HouseRule, Line, Session, TableHint
 
 
@@ -418,9 +418,12 @@ class State:
     last_dealer: str | None
     last_winner: str | None  # the last deal's deal winner (None: no winner)
     totals: dict[str, int]  # Σ Δ per player, for the match settlement
-    wins: dict[str, int]  # matches won among `done` (kept, not recounted: long nights)
-    done: tuple[Match, ...]  # finished matches, in order
+    wins: dict[str, int]  # matches won among the finished ones
+    played: int  # matches finished: the next one is number played + 1
     current: Match | None  # the match under way; None before a deal starts a new one
+    # The finished matches in order, for the session's result (`matches`): gathered by a
+    # replay from the start, never stored (the next deal needs only `played` and `wins`).
+    done: tuple[Match, ...] = field(default=(), metadata=HISTORY)
 
 
 def _new_match(number: int, first_deal: int, players: Sequence[str]) -> Match:
@@ -471,7 +474,7 @@ def _add_deal(
 ) -> Match:
     """The current match (or a new one) with this deal's scores added, not yet decided."""
     a, b = players
-    m = state.current or _new_match(len(state.done) + 1, number, players)
+    m = state.current or _new_match(state.played + 1, number, players)
     sec = deal.secondary
     return Match(
         m.number,
@@ -601,7 +604,7 @@ class TwoPlayerGame:
 
     def start(self, session: Session) -> tuple[State, list[Entry]]:
         zero = dict.fromkeys(session.players, 0)
-        return State(0, None, None, zero, dict(zero), (), None), []
+        return State(0, None, None, zero, dict(zero), 0, None), []
 
     def event(
         self, session: Session, state: State, event: Mapping[str, Any]
@@ -663,10 +666,10 @@ class TwoPlayerGame:
         m, notes = rule.decide(_add_deal(state, deal, number, players, sa, sb), players)
         lines.append(Line(rule.describe(m, players)))
         lines.extend([Line(n) for n in notes])
-        done, wins = state.done, state.wins
+        done, wins, played = state.done, state.wins, state.played
         current: Match | None = m
         if m.over:
-            done, current = (*done, m), None
+            done, current, played = (*done, m), None, played + 1
             if m.winner is not None:
                 wins = {**wins, m.winner: wins[m.winner] + 1}
             lines.append(_match_over_line(rule.word, m, wins, players))
@@ -681,7 +684,8 @@ class TwoPlayerGame:
         )
         delta = sa - sb
         totals = {a: state.totals[a] + delta, b: state.totals[b] - delta}
-        return State(state.deals + 1, dealer, deal.winner, totals, wins, done, current), [entry]
+        after = State(state.deals + 1, dealer, deal.winner, totals, wins, played, current, done)
+        return after, [entry]
 
     # -- the session's end and the table
 
@@ -732,14 +736,14 @@ class TwoPlayerGame:
         rule = self.rule_for(session)
         word = rule.word
         nxt = self.next_dealer(session, state)
-        m = state.current or _new_match(len(state.done) + 1, state.deals + 1, players)
+        m = state.current or _new_match(state.played + 1, state.deals + 1, players)
         wins = state.wins
         notes = (
             rule.describe(m, players),
             msg(
                 "{matches} played {played}, won {a} {wins_a} – {b} {wins_b}",
                 matches=word.plural,
-                played=len(state.done),
+                played=state.played,
                 a=a,
                 wins_a=wins[a],
                 b=b,
@@ -752,6 +756,8 @@ class TwoPlayerGame:
         return dump_dataclass(state)
 
     def load_state(self, data: Mapping[str, Any]) -> State:
+        if "played" not in data:  # stored before issue 20: the finished matches themselves
+            data = {**data, "played": len(data.get("done") or ())}
         loaded: State = load_dataclass(State, data)
         return loaded
 

@@ -11,14 +11,14 @@ each deal's last line and in the table hint, and listed in `end_of_session.extra
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from scorebook.engine.errors import InvalidHand, Problems
 from scorebook.engine.messages import Msg, msg, nmsg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, PLAYER, TEXT, Choice, Leaf, by_player, fields, rows
-from scorebook.engine.state import dump_dataclass, load_dataclass
+from scorebook.engine.state import HISTORY, dump_dataclass, load_dataclass
 from scorebook.engine.types import (
     EndOfSession,
     Entry,
@@ -319,11 +319,15 @@ class Match:
 @dataclass(frozen=True, slots=True)
 class State:
     next_dealer: str | None = None  # None before the first deal: the first dealer is free
-    done: tuple[Match, ...] = ()  # the matches that ended (§10), in order
     # The running match: its first and last deal (0 = none running) and its scores.
     first_deal: int = 0
     last_deal: int = 0
     scores: tuple[int, int] = (0, 0)
+    played: int = 0  # matches ended (§10): the next one is number played + 1
+    last: Match | None = None  # the match that ended last (the table hint shows it)
+    # Every ended match in order, for the session's end (§13.4 lists them): gathered by a
+    # replay from the start, never stored (the next deal needs `played` and `last` only).
+    done: tuple[Match, ...] = field(default=(), metadata=HISTORY)
 
 
 # What "highest only" keeps, by highest_only_scope == "threshold_chain".
@@ -978,7 +982,7 @@ def _advance(
         sa, sb = state.scores[0] + ra, state.scores[1] + rb
     else:
         first, sa, sb = number, ra, rb
-    n = len(state.done) + 1
+    n = state.played + 1
     target: int | None = rules["target_points"]
     length: int | None = rules["match_deals"]
     # Past the target with unequal scores (equal: play on), or the fixed length reached
@@ -988,8 +992,10 @@ def _advance(
     ):
         winner = a if sa > sb else b if sb > sa else None
         match = Match(first, number, (sa, sb), True, winner)
-        return State(next_dealer, (*state.done, match)), n, sa, sb, winner
-    return State(next_dealer, state.done, first, number, (sa, sb)), n, sa, sb, ""
+        ended = State(next_dealer, played=n, last=match, done=(*state.done, match))
+        return ended, n, sa, sb, winner
+    running = State(next_dealer, first, number, (sa, sb), state.played, state.last, state.done)
+    return running, n, sa, sb, ""
 
 
 def _how_it_ended(m: Match) -> Msg:
@@ -1086,13 +1092,12 @@ class Strohmandli:
         target: int | None = rules["target_points"]
         length: int | None = rules["match_deals"]
         notes: list[Msg] = []
-        done = state.done
-        if done and not state.first_deal:
-            last = done[-1]
+        last = state.last
+        if last is not None and not state.first_deal:
             notes.append(
                 msg(
                     "match {number}: {a} {score_a} – {b} {score_b}, {how}",
-                    number=len(done),
+                    number=state.played,
                     a=a,
                     score_a=last.scores[0],
                     b=b,
@@ -1100,7 +1105,7 @@ class Strohmandli:
                     how=_how_it_ended(last),
                 )
             )
-        current, n = state.scores, len(done) + 1
+        current, n = state.scores, state.played + 1
         played = state.last_deal - state.first_deal + 1 if state.first_deal else 0
         text = msg(
             "match {number}: {a} {score_a} – {b} {score_b}",
@@ -1124,6 +1129,9 @@ class Strohmandli:
         return dump_dataclass(state)
 
     def load_state(self, data: Mapping[str, Any]) -> State:
+        if "played" not in data:  # stored before issue 20: the ended matches themselves
+            done = data.get("done") or []
+            data = {**data, "played": len(done), "last": done[-1] if done else None}
         loaded: State = load_dataclass(State, data)
         return loaded
 
