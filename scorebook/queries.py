@@ -241,6 +241,16 @@ class NightView:
     # JSON) only, not as rows: the page adds them into the totals without building them.
     # Empty unless `night_view(tail=…)`; `rows` then holds the window and every event.
     folded: list[tuple[int, int, list[dict[str, Any]]]] = field(default_factory=list)
+    # Each row's entries as read from their JSON, by position: the print page, the CSV and
+    # the settle-up read them for the ledger, the totals, the chart and the end alike.
+    parsed: dict[int, list[Entry]] = field(default_factory=dict, repr=False)
+
+    def entries_at(self, position: int, data: list[dict[str, Any]]) -> list[Entry]:
+        """The entries of the row at `position` (`data`, its JSON), read once per view."""
+        found = self.parsed.get(position)
+        if found is None:
+            found = self.parsed[position] = nights.entries_from_json(data)
+        return found
 
     @property
     def live_rows(self) -> list[Hand]:
@@ -260,9 +270,9 @@ class NightView:
     def entries(self) -> list[Entry]:
         """Every booked entry in order: the opening bookings, then each live row's."""
         out = nights.entries_from_json(self.night.start_entries)
-        for _position, row, entries in self.in_order():
+        for position, row, entries in self.in_order():
             if row is None or not row.deleted:
-                out.extend(nights.entries_from_json(entries))
+                out.extend(self.entries_at(position, entries))
         return out
 
     def totals(self) -> dict[str, Amount]:
@@ -292,6 +302,18 @@ class NightView:
             records = Hand.objects.filter(night=self.night, deleted=False).order_by("position")
             state = fold(self.session, list(records.values_list("record", flat=True)))[0]
         return self.variant.end_of_session(self.session, state)
+
+    def sums(self) -> Replay:
+        """The totals, the pots and the end, added up from the rows' JSON without building
+        their entries (`Replay.entries` is empty): all the settle-up needs of a long night."""
+        running: dict[str, Amount] = dict.fromkeys(self.players, 0)
+        opening = self.night.opening_pots or {}
+        pots: dict[str, Amount] = {p: opening.get(p, 0) for p in self.pot_names}
+        _fold_silently(self.night.start_entries, running, pots)
+        for _position, row, entries in self.in_order():
+            if row is None or not row.deleted:
+                _fold_silently(entries, running, pots)
+        return Replay(self.session, (), running, pots, self.state, self.end())
 
     def replay(self) -> Replay:
         entries = self.entries()  # read from the rows' JSON once
@@ -408,22 +430,22 @@ def ledger(
     for _position, hidden, entries in items[:skip]:
         if hidden is None or not hidden.deleted:
             _fold_silently(entries, running, pots)
-    for _position, row, entries in items[skip:]:
+    for position, row, entries in items[skip:]:
         if limit is not None and len(out) >= limit:
             if row is None or not row.deleted:
                 _fold_silently(entries, running, pots)
         elif row is None:  # a folded hand inside the window: only if a hand came in between
-            add(None, nights.entries_from_json(entries), "")
+            add(None, view.entries_at(position, entries), "")
         elif row.deleted:  # its last booking says what the hand was; it counts for nothing
-            add(row, nights.entries_from_json(row.entries), "×", deleted=True)
+            add(row, view.entries_at(position, entries), "×", deleted=True)
         elif row.is_event:
             add(
                 row,
-                nights.entries_from_json(row.entries),
+                view.entries_at(position, entries),
                 labels.words(str(row.record.get("event"))),
             )
         else:
-            add(row, nights.entries_from_json(row.entries), str(row.number))
+            add(row, view.entries_at(position, entries), str(row.number))
     # Money as the settle-up rounds it (largest remainder, summing to exactly 0 with the
     # pots), not each player rounded alone.
     opening_pots = view.night.opening_pots or {}
@@ -455,7 +477,7 @@ def balance_series(view: NightView) -> dict[str, list[Amount]]:
     for p in view.players:
         series[p][0] = current[p]
     for row in view.live_rows:
-        for entry in nights.entries_from_json(row.entries):
+        for entry in view.entries_at(row.position, row.entries):
             for who, amount in entry.deltas.items():
                 current[who] = current.get(who, 0) + amount
         for p in view.players:
@@ -661,7 +683,7 @@ def _after_paid(
 def settlement(view: NightView) -> dict[str, Any]:
     """Balances, end-of-night payouts and who pays whom; `money_error` (a message) instead
     of the money and the transfers when the night's amounts do not fit in money."""
-    result = view.replay()
+    result = view.sums()
     stake = nights.stake_of(view.night)
     try:
         with money_context():

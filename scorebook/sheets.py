@@ -384,7 +384,7 @@ def export_csv(night: Night, lang: str = "en") -> str:
     if opening:
         row("", opening)
     for hand in view.live_rows:
-        entries = nights.entries_from_json(hand.entries)
+        entries = view.entries_at(hand.position, hand.entries)
         if hand.is_event and not entries:
             writer.writerow(
                 [

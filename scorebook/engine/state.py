@@ -10,6 +10,7 @@ from the start; it is left out of the snapshot and loads as its default.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from collections.abc import Mapping
@@ -19,8 +20,15 @@ from typing import Any
 HISTORY: Mapping[str, bool] = {"history": True}  # dataclasses.field(metadata=HISTORY)
 
 
-def _stored(cls_or_value: Any) -> list[dataclasses.Field[Any]]:
-    return [f for f in dataclasses.fields(cls_or_value) if not f.metadata.get("history")]
+def _stored(cls_or_value: Any) -> tuple[dataclasses.Field[Any], ...]:
+    cls = cls_or_value if isinstance(cls_or_value, type) else type(cls_or_value)
+    return _stored_fields(cls)
+
+
+@functools.cache
+def _stored_fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
+    """The fields a snapshot keeps, worked out once per class (a state is dumped per hand)."""
+    return tuple(f for f in dataclasses.fields(cls) if not f.metadata.get("history"))
 
 
 def has_history(state: Any) -> bool:
