@@ -296,3 +296,32 @@ class ScorerLink(models.Model):
 
     def __str__(self) -> str:
         return f"scorer link of {self.night}"
+
+
+class WriteReceipt(models.Model):
+    """A write's key and what it wrote, so that a repeat is the same save.
+
+    A phone makes the key when it renders a form or button (a retry after a lost answer, an
+    offline queue sending again, a double tap all carry the same key). The first write with a
+    key stores this row in its own transaction; a repeat finds it and answers with the first
+    outcome instead of writing again. `digest` fingerprints what was sent: the same key with
+    other contents is not a repeat (an old form reused), and is refused as a conflict.
+    """
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="receipts")
+    key = models.CharField(max_length=64)
+    kind = models.CharField(max_length=20)  # hand, edit, delete, restore, event, night, rules
+    digest = models.CharField(max_length=64)
+    hand = models.ForeignKey(
+        Hand, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = (models.UniqueConstraint(fields=["night", "key"], name="receipt_unique_key"),)
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.key} of {self.night}"

@@ -16,7 +16,7 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
-from django.db.models import Prefetch, Q
+from django.db.models import Max, Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.formats import get_format
@@ -115,6 +115,12 @@ def night_to_manage(user: User | AnonymousUser, pk: int) -> Night:
 def scored_nights(user: User) -> list[Night]:
     """Other people's nights `user` is a co-scorer of, newest first."""
     return list(Night.objects.filter(scorer_rows__user=user).select_related("owner"))
+
+
+def last_number(night: Night) -> int:
+    """The highest hand number of the night (0 before the first hand)."""
+    found = Hand.objects.filter(night=night, number__isnull=False).aggregate(n=Max("number"))
+    return int(found["n"] or 0)
 
 
 def seated_names(night: Night) -> list[str]:

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import hashlib
+import json
+import re
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -44,6 +47,7 @@ from scorebook.models import (
     Player,
     ScorerLink,
     Seat,
+    WriteReceipt,
 )
 from scorebook.records import diff_records
 from scorebook.speech import say
@@ -57,6 +61,7 @@ class Conflict(Exception):
     changes: list[tuple[str, Any, Any]] = field(default_factory=list)
     current_version: int | None = None
     current_number: int | None = None
+    reused_key: bool = False  # the form's key was already used: the form needs a new one
 
     def __str__(self) -> str:
         return self.message
@@ -324,6 +329,57 @@ def _rescore_all(night: Night, session: Session) -> None:
     _rescore_from(night, session, 0)
 
 
+# --- exactly once ---------------------------------------------------------------------------
+
+_KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+
+
+def write_key(value: Any) -> str | None:
+    """A posted write key, or None when it is missing or malformed (the write then happens
+    as before, without being recognised when repeated)."""
+    return value if isinstance(value, str) and _KEY.match(value) else None
+
+
+def _digest(*parts: Any) -> str:
+    text = json.dumps(parts, sort_keys=True, default=str, ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _first_outcome(night: Night, key: str | None, kind: str, digest: str) -> WriteReceipt | None:
+    """The receipt of an earlier write with this key (the caller holds the night's lock), so
+    a repeat answers with what the first one did. The same key sent with other contents is
+    an old form sent again: a conflict, nothing is written."""
+    if key is None:
+        return None
+    receipt = WriteReceipt.objects.filter(night=night, key=key).select_related("hand").first()
+    if receipt is None:
+        return None
+    if receipt.kind != kind or receipt.digest != digest:
+        raise Conflict(
+            _(
+                "This form was already saved once. What you entered now was not saved: "
+                "check it and save it again."
+            ),
+            current_number=_next_number(night),
+            reused_key=True,
+        )
+    return receipt
+
+
+def _keep_receipt(
+    night: Night, key: str | None, kind: str, digest: str, hand: Hand | None, author: User | None
+) -> None:
+    if key is not None:
+        WriteReceipt.objects.create(
+            night=night, key=key, kind=kind, digest=digest, hand=hand, author=author
+        )
+
+
+def _next_number(night: Night) -> int:
+    last = Hand.objects.filter(night=night, number__isnull=False).aggregate(n=Max("number"))["n"]
+    return (last or 0) + 1
+
+
 # --- hands ----------------------------------------------------------------------------------
 
 
@@ -354,15 +410,36 @@ def record_hand(
     expected_number: int | None = None,
     expected_position: int | None = None,
     author: User | None = None,
+    key: str | None = None,
 ) -> Hand:
     """Append a hand (or a session event) after the last one.
 
     `expected_number` is the hand number the form was opened for; if another hand was
     recorded meanwhile, Conflict. `expected_position` is the row the form was opened for:
     if a player joined or left meanwhile (the table the form showed is gone), Conflict.
-    Engine problems raise InvalidHand (nothing is saved).
+    Engine problems raise InvalidHand (nothing is saved). A repeat of `key` (the same form
+    sent again: a lost answer, an offline queue) returns the hand the first one saved.
     """
     night = _lock(night, reread=False)
+    kind = "event" if nights.EVENT_KEY in record else "hand"
+    # An event is what happened to whom (a repeated join no longer sends where he sits).
+    what = [record.get(nights.EVENT_KEY), record.get("player")] if kind == "event" else record
+    digest = _digest(clean_record(what) if isinstance(what, dict) else what)
+    receipt = _first_outcome(night, key, kind, digest)
+    if receipt is not None and receipt.hand is not None:
+        return receipt.hand
+    hand = _append(night, record, expected_number, expected_position, author)
+    _keep_receipt(night, key, kind, digest, hand, author)
+    return hand
+
+
+def _append(
+    night: Night,
+    record: Mapping[str, Any],
+    expected_number: int | None,
+    expected_position: int | None,
+    author: User | None,
+) -> Hand:
     record = _checked(night, record)
     tail = _tail(night)
     last = tail.last
@@ -381,18 +458,7 @@ def record_hand(
     session = _session(night, late_joiners(events))
     state, number = _state_before(night, session, position, last)
     if expected_number is not None and not is_event and expected_number != number:
-        latest = Hand.objects.filter(night=night, deleted=False, number=number - 1).first()
-        summary = ""
-        if latest is not None and latest.entries:
-            summary = say(nights.message_from_json(latest.entries[0].get("summary") or {"id": ""}))
-        raise Conflict(
-            _(
-                "Hand %(expected)s was already recorded by someone else (%(summary)s). "
-                "Your hand was not saved: check it and save it as hand %(number)s."
-            )
-            % {"expected": expected_number, "summary": summary or "—", "number": number},
-            current_number=number,
-        )
+        raise _taken(night, expected_number, number)
     if expected_position is not None and not is_event:
         _check_no_event_since(tail, expected_position, number)
     variant = nights.variant_of(night)
@@ -408,6 +474,32 @@ def record_hand(
         state=variant.dump_state(state),
         author=author,
     )
+
+
+def _taken(night: Night, expected: int, number: int) -> Conflict:
+    """Another phone recorded the hand this form was opened for: say who and what."""
+    latest = (
+        Hand.objects.filter(night=night, deleted=False, number=number - 1)
+        .select_related("author")
+        .first()
+    )
+    summary = ""
+    if latest is not None and latest.entries:
+        summary = say(nights.message_from_json(latest.entries[0].get("summary") or {"id": ""}))
+    who = latest.author.get_username() if latest is not None and latest.author else ""
+    values = {"expected": expected, "summary": summary or "—", "number": number, "who": who}
+    text = (
+        _(
+            "Hand %(expected)s was already recorded by %(who)s (%(summary)s). "
+            "Your hand was not saved: check it and save it as hand %(number)s."
+        )
+        if who
+        else _(
+            "Hand %(expected)s was already recorded by someone else (%(summary)s). "
+            "Your hand was not saved: check it and save it as hand %(number)s."
+        )
+    )
+    return Conflict(text % values, current_number=number)
 
 
 def _check_no_event_since(tail: _Tail, position: int, number: int) -> None:
@@ -509,27 +601,54 @@ def edit_hand(
     record: Mapping[str, Any],
     version: int,
     author: User | None = None,
+    key: str | None = None,
 ) -> Hand:
-    """Replace hand k's record and re-score k..end; Conflict if `version` is stale."""
+    """Replace hand k's record and re-score k..end; Conflict if `version` is stale.
+
+    A record that says what the hand already says changes nothing (no version, no re-score):
+    the hand comes back with the version it had. A repeat of `key` returns the first outcome.
+    """
     night, hand = _locked_hand(hand)
+    digest = _digest(clean_record(record), version)
+    if _first_outcome(night, key, "edit", digest) is not None:
+        return hand
     _check_version(hand, version, record)
     record = _checked(night, record)
     if hand.is_event or nights.EVENT_KEY in record:
         raise InvalidHand([_problem("event", msg("events cannot be edited"))])
+    if not hand.deleted and not diff_records(hand.record, record):
+        return hand
     _keep_revision(hand, author)
     hand.record = record
     hand.version += 1
     hand.author = author
     hand.save(update_fields=["record", "version", "updated", "author"])
     _rescore_from(night, _session(night), hand.position)
+    _keep_receipt(night, key, "edit", digest, hand, author)
     hand.refresh_from_db()
     return hand
+
+
+def row_key(action: str, hand: Hand, version: int) -> str:
+    """The key of a ledger row's Delete or Restore button: that hand at that version, so a
+    repeat (a double tap, a lost answer) is the same write and a stale page never acts on
+    another hand."""
+    return f"{action}-{hand.pk}-{version}"
+
+
+def _repeated(night: Night, key: str, kind: str, hand: Hand, version: int) -> bool:
+    """A row button sent again right after its write (nothing happened to the hand since).
+    Any other phone's page showing the same version is stale instead: a conflict."""
+    return hand.version == version + 1 and _first_outcome(night, key, kind, key) is not None
 
 
 @transaction.atomic
 def delete_hand(*, hand: Hand, version: int, author: User | None = None) -> Hand:
     """Mark a hand deleted (undoable) and re-score the hands after it."""
     night, hand = _locked_hand(hand)
+    key = row_key("delete", hand, version)
+    if _repeated(night, key, "delete", hand, version):
+        return hand
     _check_version(hand, version, None)
     if hand.deleted:
         return hand
@@ -542,6 +661,7 @@ def delete_hand(*, hand: Hand, version: int, author: User | None = None) -> Hand
         _rescore_all(night, _session(night))
     else:
         _rescore_from(night, _session(night), hand.position)
+    _keep_receipt(night, key, "delete", key, hand, author)
     hand.refresh_from_db()
     return hand
 
@@ -550,6 +670,9 @@ def delete_hand(*, hand: Hand, version: int, author: User | None = None) -> Hand
 def restore_hand(*, hand: Hand, version: int, author: User | None = None) -> Hand:
     """Undo a delete: the hand is back at its place and everything after it is re-scored."""
     night, hand = _locked_hand(hand)
+    key = row_key("restore", hand, version)
+    if _repeated(night, key, "restore", hand, version):
+        return hand
     _check_version(hand, version, None)
     if not hand.deleted:
         return hand
@@ -561,6 +684,7 @@ def restore_hand(*, hand: Hand, version: int, author: User | None = None) -> Han
         _rescore_all(night, _session(night))
     else:
         _rescore_from(night, _session(night), hand.position)
+    _keep_receipt(night, key, "restore", key, hand, author)
     hand.refresh_from_db()
     return hand
 
