@@ -22,7 +22,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.formats import get_format
 from django.utils.translation import gettext
 
-from scorebook import labels, nights
+from scorebook import labels, nights, stamps
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.replay import Replay, fold
 from scorebook.engine.scoresheet import MAX_PLACE as MAX_SHEET_PLACE
@@ -115,6 +115,11 @@ def night_to_manage(user: User | AnonymousUser, pk: int) -> Night:
 def scored_nights(user: User) -> list[Night]:
     """Other people's nights `user` is a co-scorer of, newest first."""
     return list(Night.objects.filter(scorer_rows__user=user).select_related("owner"))
+
+
+def night_stamp(night: Night) -> str:
+    """The night's fingerprint (scorebook/stamps.py): it changes with every write."""
+    return stamps.stamp_of(stamps.with_stamps(Night.objects.filter(pk=night.pk)).get())
 
 
 def last_number(night: Night) -> int:

@@ -636,10 +636,15 @@ def row_key(action: str, hand: Hand, version: int) -> str:
     return f"{action}-{hand.pk}-{version}"
 
 
-def _repeated(night: Night, key: str, kind: str, hand: Hand, version: int) -> bool:
-    """A row button sent again right after its write (nothing happened to the hand since).
-    Any other phone's page showing the same version is stale instead: a conflict."""
-    return hand.version == version + 1 and _first_outcome(night, key, kind, key) is not None
+def _repeated(
+    night: Night, key: str, kind: str, hand: Hand, version: int, author: User | None
+) -> bool:
+    """A row button sent again by the same scorer right after its write (nothing happened
+    to the hand since). Another scorer's page showing that version is stale: a conflict."""
+    if hand.version != version + 1:
+        return False
+    receipt = _first_outcome(night, key, kind, key)
+    return receipt is not None and receipt.author_id == (author.pk if author else None)
 
 
 @transaction.atomic
@@ -647,7 +652,7 @@ def delete_hand(*, hand: Hand, version: int, author: User | None = None) -> Hand
     """Mark a hand deleted (undoable) and re-score the hands after it."""
     night, hand = _locked_hand(hand)
     key = row_key("delete", hand, version)
-    if _repeated(night, key, "delete", hand, version):
+    if _repeated(night, key, "delete", hand, version, author):
         return hand
     _check_version(hand, version, None)
     if hand.deleted:
@@ -671,7 +676,7 @@ def restore_hand(*, hand: Hand, version: int, author: User | None = None) -> Han
     """Undo a delete: the hand is back at its place and everything after it is re-scored."""
     night, hand = _locked_hand(hand)
     key = row_key("restore", hand, version)
-    if _repeated(night, key, "restore", hand, version):
+    if _repeated(night, key, "restore", hand, version, author):
         return hand
     _check_version(hand, version, None)
     if not hand.deleted:

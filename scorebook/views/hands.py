@@ -26,7 +26,7 @@ from scorebook.labels import problem_line
 from scorebook.models import Hand, Night
 from scorebook.requests import SignedInRequest
 from scorebook.speech import say
-from scorebook.views.nights import lang, night_context
+from scorebook.views.nights import LIVE_SECONDS, lang, night_context
 
 LEDGER_EVENT = "ledger-changed"
 logger = logging.getLogger(__name__)
@@ -110,6 +110,8 @@ def _render(
         "expected_position": expected_position,
         "version": version or (hand.version if hand else None),
         "write_key": key or fresh_key(),
+        "stamp": queries.night_stamp(view.night),
+        "poll": LIVE_SECONDS,
         "hand_template": _hand_template(view.night.variant),
         "preview": queries.preview_table(view, preview)
         if preview and not preview.problems
@@ -135,9 +137,17 @@ class _Refused:
     conflict: services.Conflict | None = None
 
 
+def _other_account(request: SignedInRequest) -> list[Problem]:
+    """A hand kept on a shared phone is sent only by the account that entered it."""
+    entered_by = request.POST.get("_account")
+    if entered_by is None or entered_by == str(request.user.pk):
+        return []
+    return [Problem("hand", msg("this hand was entered under another account: it was not saved"))]
+
+
 def _record_new(request: SignedInRequest, night: Night, parsed: ParsedHand) -> Hand | _Refused:
-    if parsed.problems:
-        return _Refused(list(parsed.problems))
+    if parsed.problems or _other_account(request):
+        return _Refused(list(parsed.problems) + _other_account(request))
     try:
         return services.record_hand(
             night=night,
@@ -210,6 +220,8 @@ def _render_present(
 
 def _saved(request: SignedInRequest, hand: Hand, message: str) -> HttpResponse:
     url = reverse("night", args=[hand.night_id])
+    if not request.POST.get("_queued"):  # sent from the outbox later: the outbox says it
+        messages.success(request, message)
     if _wants_json(request):
         return JsonResponse(
             {
@@ -220,7 +232,6 @@ def _saved(request: SignedInRequest, hand: Hand, message: str) -> HttpResponse:
                 "redirect": url,
             }
         )
-    messages.success(request, message)
     return redirect(url)
 
 
@@ -275,8 +286,8 @@ def edit_hand(request: SignedInRequest, pk: int, hand_pk: int) -> HttpResponse:
 def _edit(
     request: SignedInRequest, hand: Hand, parsed: ParsedHand, version: int
 ) -> Hand | _Refused:
-    if parsed.problems:
-        return _Refused(list(parsed.problems))
+    if parsed.problems or _other_account(request):
+        return _Refused(list(parsed.problems) + _other_account(request))
     try:
         return services.edit_hand(
             hand=hand,
