@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+EMAIL_INPUT = forms.EmailInput(attrs={"autocomplete": "email"})
 EMAIL_HELP = _(
     "Only to send you a link for a new password if you forget yours. Without one, ask the "
     "person who runs this site."
@@ -21,7 +22,9 @@ class SignupForm(UserCreationForm[User]):
     """A user name and a password; an e-mail address only if the player wants a way back
     to a forgotten password (a club account is often shared, and mail is not needed to score)."""
 
-    email = forms.EmailField(label=_("E-mail (optional)"), required=False, help_text=EMAIL_HELP)
+    email = forms.EmailField(
+        label=_("E-mail (optional)"), required=False, help_text=EMAIL_HELP, widget=EMAIL_INPUT
+    )
 
     class Meta(UserCreationForm.Meta):
         model = User
@@ -36,7 +39,9 @@ class EmailForm(forms.Form):
     signed-in phone must not be able to send the account's reset links elsewhere. The
     password is checked through authenticate(), so wrong ones count as failed log-ins."""
 
-    email = forms.EmailField(label=_("E-mail"), required=False, help_text=EMAIL_HELP)
+    email = forms.EmailField(
+        label=_("E-mail"), required=False, help_text=EMAIL_HELP, widget=EMAIL_INPUT
+    )
     password = forms.CharField(
         label=_("Your password"),
         strip=False,
