@@ -25,6 +25,12 @@ def limits(settings):
     return settings
 
 
+def waits(response, seconds):
+    """Retry-After is the time until the oldest counted use leaves the window: the whole
+    window less the seconds the test took since that use (a busy machine is slow)."""
+    return seconds - 30 <= int(response["Retry-After"]) <= seconds
+
+
 def hours_pass(hours):
     AddressUse.objects.update(at=F("at") - timedelta(hours=hours))
 
@@ -59,7 +65,7 @@ def test_sign_up_is_limited_per_address(django_user_model, limits):
     assert [sign_up(f"p{n}").status_code for n in range(3)] == [302, 302, 302]
     refused = sign_up("p3")
     assert refused.status_code == 429
-    assert refused["Retry-After"] == "3600"
+    assert waits(refused, 3600)
     assert "Too many sign-ups from your address. Try again in 60 minutes." in refused.text
     assert refused.templates[0].name == "registration/signup.html"
     assert not django_user_model.objects.filter(username="p3").exists()
@@ -175,7 +181,7 @@ def test_password_reset_is_limited_per_address(kati, limits):
     assert [ask_for_a_link("kati@example.org").status_code for _ in range(2)] == [302, 302]
     refused = ask_for_a_link("nobody@example.org")
     assert refused.status_code == 429
-    assert refused["Retry-After"] == "3600"
+    assert waits(refused, 3600)
     assert "Too many password-reset requests from your address." in refused.text
     assert refused.templates[0].name == "registration/password_reset_form.html"
     assert len(mail.outbox) == 2
@@ -245,7 +251,7 @@ def test_invitations_of_unknown_names_are_limited(client_in, night, other, limit
         assert "no such account" in unknown.text
     refused = client_in.post(url, {"username": "mallory"}, **HOME)
     assert refused.status_code == 429
-    assert refused["Retry-After"] == "600"
+    assert waits(refused, 600)
     assert "Too many user names that no account has. Try again in 10 minutes." in refused.text
     assert not NightScorer.objects.exists()
     assert client_in.post(url, {"username": "mallory"}, **OTHER).status_code == 302
@@ -300,3 +306,22 @@ def test_account_pages_and_the_mail_in_hungarian_and_polish(client_in, lang, po,
     (sent,) = mail.outbox
     assert words[-1] in sent.subject + sent.body
     assert "Open this link" not in sent.body
+
+
+def test_the_admin_lifts_an_address_limit(django_user_model, limits):
+    for n in range(3):
+        sign_up(f"p{n}")
+    assert sign_up("p3").status_code == 429
+    boss = django_user_model.objects.create_superuser("boss", password="pw-boss-123")
+    admin = Client()
+    admin.force_login(boss)
+    listing = admin.get(reverse("admin:scorebook_addressuse_changelist"), {"q": "192.0.2.10"})
+    assert listing.status_code == 200
+    assert listing.context["cl"].result_count == 3
+    ids = [str(pk) for pk in AddressUse.objects.values_list("pk", flat=True)]
+    done = admin.post(
+        reverse("admin:scorebook_addressuse_changelist"),
+        {"action": "delete_selected", "_selected_action": ids, "post": "yes"},
+    )
+    assert done.status_code == 302
+    assert sign_up("p3").status_code == 302
