@@ -25,8 +25,6 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
-from django.contrib.auth.models import User
 from django.http import QueryDict
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
@@ -58,10 +56,6 @@ MAX_INPUTS = 400  # the largest real form (Ultimo, every row open) has about 150
 MAX_VALUE = MAX_TEXT  # characters of one typed value (the engine's bound for any text)
 _TOKEN = re.compile(r"([^.\[\]]+)|\[(\d{1,3})\]")
 _SEGMENT = re.compile(r"^[^.\[\]]+(\[\d{1,3}\])*$")
-
-
-class SignupForm(UserCreationForm[User]):
-    pass
 
 
 # --- the generic hand form ------------------------------------------------------------------

@@ -325,3 +325,20 @@ class WriteReceipt(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.key} of {self.night}"
+
+
+class AddressUse(models.Model):
+    """One counted use of a limited action (a sign-up, a password-reset mail, an invite of
+    an unknown name) by a client address; `scorebook.limits` counts the recent ones. A row
+    in the database, not a cache entry, so every gunicorn worker sees the same count."""
+
+    action = models.CharField(max_length=20)
+    # None when the address is unknown: such clients share one count.
+    address = models.GenericIPAddressField(null=True, blank=True)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = (models.Index(fields=["action", "address", "at"], name="address_use_recent"),)
+
+    def __str__(self) -> str:
+        return f"{self.action} from {self.address} at {self.at:%Y-%m-%d %H:%M:%S}"

@@ -959,14 +959,18 @@ def restore_night(*, night: Night, author: User | None) -> Night:
     return night
 
 
+NO_SUCH_ACCOUNT = msg("no such account")
+
+
 @transaction.atomic
 def add_scorer(*, night: Night, username: str, author: User | None) -> NightScorer:
-    """Hand the pen to another account (by user name): it may record and edit hands.
-    Raises InvalidHand (field `username`) for an unknown account or the owner himself."""
+    """Hand the pen to another account (by its exact user name): it may record and edit
+    hands. Raises InvalidHand (field `username`) for an unknown account (NO_SUCH_ACCOUNT)
+    or the owner himself."""
     model = get_user_model()
     person = model.objects.filter(**{model.USERNAME_FIELD: username.strip()}).first()
     if person is None:
-        raise InvalidHand([_problem("username", msg("no such account"))])
+        raise InvalidHand([_problem("username", NO_SUCH_ACCOUNT)])
     if person.pk == night.owner_id:
         raise InvalidHand([_problem("username", msg("is the owner"))])
     scorer, created = NightScorer.objects.get_or_create(night=night, user=person)
@@ -1020,3 +1024,10 @@ def purge_deleted_nights(*, days: int = KEEP_DELETED_DAYS) -> int:
     Seat.objects.filter(night__in=old).delete()
     old.delete()
     return count
+
+
+def change_email(*, user: User, email: str) -> None:
+    """The address password-reset links go to ("" for none). Several accounts may share
+    one (a couple, a club): a reset mail then names each of them."""
+    user.email = User.objects.normalize_email(email.strip())
+    user.save(update_fields=["email"])

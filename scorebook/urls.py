@@ -26,6 +26,18 @@ urlpatterns = [
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/", accounts.account, name="account"),
+    path("accounts/password-reset/", accounts.PasswordReset.as_view(), name="password_reset"),
+    path(
+        "accounts/password-reset/sent/",
+        accounts.PasswordResetDone.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "accounts/password-reset/<uidb64>/<token>/",
+        accounts.PasswordResetConfirm.as_view(),
+        name="password_reset_confirm",
+    ),
     path("nights/new/", nights.new_night, name="new_night"),
     path("nights/new/<slug:key>/", nights.setup, name="setup"),
     path("nights/<int:pk>/", nights.night, name="night"),

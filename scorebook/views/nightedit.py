@@ -3,6 +3,8 @@ with a preview, delete and undo; handing the pen to co-scorers; the night's hist
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -13,13 +15,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorebook import nights, queries, services
+from scorebook import limits, nights, queries, services
 from scorebook.engine.errors import InvalidHand
 from scorebook.labels import problem_line
 from scorebook.models import Night
 from scorebook.nightforms import HouseRulesForm, NightDetailsForm, ScorerForm
 from scorebook.requests import SignedInRequest
 from scorebook.speech import say
+from scorebook.views.login import too_many
 from scorebook.views.nights import lang
 
 
@@ -126,17 +129,34 @@ def deleted_nights(request: SignedInRequest) -> HttpResponse:
     return TemplateResponse(request, "scorebook/deleted_nights.html", context)
 
 
-def _scorers_page(request: HttpRequest, night: Night, form: ScorerForm) -> HttpResponse:
+SCORERS = "scorebook/scorers.html"
+
+
+def _scorers_context(request: HttpRequest, night: Night, form: ScorerForm) -> dict[str, Any]:
     link = queries.scorer_link_of(night)
     url = request.build_absolute_uri(reverse("join_scorer", args=[link.token])) if link else None
-    context = {
+    return {
         "night": night,
         "form": form,
         "scorers": queries.scorers_of(night),
         "link": link,
         "url": url,
     }
-    return TemplateResponse(request, "scorebook/scorers.html", context)
+
+
+def _scorers_page(request: HttpRequest, night: Night, form: ScorerForm) -> HttpResponse:
+    return TemplateResponse(request, SCORERS, _scorers_context(request, night, form))
+
+
+def _too_many_unknown(request: HttpRequest, night: Night, form: ScorerForm) -> HttpResponse | None:
+    """The page as 429 while the address has asked for too many names no account has: the
+    answer must name a typo (the owner hands the pen over at the table), so it tells whether
+    an account exists; the limit keeps that from listing the accounts."""
+    if not (seconds := limits.wait(request, "invite")):
+        return None
+    reason = _("Too many user names that no account has.")
+    context = _scorers_context(request, night, form)
+    return too_many(request, SCORERS, context, form, reason, seconds)
 
 
 @require_http_methods(["GET", "POST"])
@@ -145,6 +165,8 @@ def scorers(request: SignedInRequest, pk: int) -> HttpResponse:
     """GET: who may score; POST: invite an account by its user name."""
     night = queries.night_to_manage(request.user, pk)
     form = ScorerForm(request.POST or None)
+    if request.method == "POST" and (refusal := _too_many_unknown(request, night, form)):
+        return refusal
     if request.method == "POST" and form.is_valid():
         try:
             services.add_scorer(
@@ -152,6 +174,8 @@ def scorers(request: SignedInRequest, pk: int) -> HttpResponse:
             )
         except InvalidHand as refused:
             _refused(form, refused, {"username": "username"})
+            if services.NO_SUCH_ACCOUNT in (problem.message for problem in refused.problems):
+                limits.count(request, "invite")
         else:
             messages.success(request, _("Co-scorer added."))
             return redirect("scorers", pk=pk)
