@@ -238,3 +238,56 @@ def test_an_unchanged_save_and_a_stale_delete(browser, live_server, django_user_
     assert [h.number for h in hands(night)] == [1, 2, 3]
     context.close()
     assert errors == []
+
+
+def test_hands_kept_offline_keep_their_order_and_logging_out_forgets_them(
+    browser, live_server, django_user_model
+):
+    night = table.start_night(django_user_model, "paskievics", PLAYERS, "Anna")
+    context, page, errors = table.phone_page(browser, live_server, night=night)
+    controlled(page)
+    table.new_hand(page, "Anna")  # online once: the worker keeps the form
+    context.set_offline(True)
+    plain_hand(page, "Béla", "Dóra", "52")
+    page.click("text=Save hand")
+    page.wait_for_url(re.compile(r"/nights/\d+/$"))
+    # The kept form says hand 1; it moves past the hand kept before it, to the next dealer.
+    page.click("text=Record hand")
+    expect(page.locator("#hand-heading")).to_have_text("Hand 2")
+    expect(page.locator("#f-dealer")).to_have_value("Béla")
+    plain_hand(page, "Csaba", "Anna", "30")
+    page.click("text=Save hand")
+    page.wait_for_url(re.compile(r"/nights/\d+/$"))
+    expect(page.locator("#outbox li")).to_have_count(2)
+    context.set_offline(False)
+    wait_for_hands(night, 2)
+    expect(page.locator("#outbox")).to_be_hidden()
+    kept = [(h.number, h.record["dealer"], h.record["bid"]["declarer"]) for h in hands(night)]
+    assert kept == [(1, "Anna", "Béla"), (2, "Béla", "Csaba")]
+
+    # A hand kept on a shared phone goes with its account when it logs out.
+    context.set_offline(True)
+    page.click("text=Record hand")
+    table.chip(page, "f-outcome", "all_pass")
+    page.click("text=Save hand")
+    page.wait_for_url(re.compile(r"/nights/\d+/$"))
+    expect(page.locator("#outbox li")).to_have_count(1)
+    context.set_offline(False)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.route(re.compile(r"/hands/new/$"), lambda route: route.abort())  # not sent meanwhile
+    page.get_by_role("button", name="Log out").click()
+    page.wait_for_url(re.compile(r"/accounts/login/$"))
+    left = page.evaluate(
+        """async () => {
+            const db = await new Promise((ok) => { const r = indexedDB.open("scorebook-outbox"); r.onsuccess = () => ok(r.result); });
+            const kept = await new Promise((ok) => {
+                const r = db.transaction("hands").objectStore("hands").count();
+                r.onsuccess = () => ok(r.result);
+            });
+            return {kept, pages: (await (await caches.open("scorebook-pages")).keys()).length};
+        }"""
+    )
+    assert left == {"kept": 0, "pages": 0}
+    assert len(hands(night)) == 2
+    context.close()
+    assert errors == []
