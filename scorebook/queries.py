@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_EVEN, Decimal, DecimalException, localcontext
 from fractions import Fraction
@@ -831,14 +831,22 @@ def night_history(night: Night) -> list[tuple[NightRevision, list[tuple[str, str
     """Each change to the night with its fields old → new as the page shows them (a house
     rule by its label, its values in words)."""
     revisions = NightRevision.objects.filter(night=night).select_related("author")
-    rules = {rule.name: rule for rule in nights.variant_of(night).house_rules}
     out = []
     for revision in revisions:
         changes = [(str(what), str(old), str(new)) for what, old, new in revision.changes]
         if revision.kind == "rules":
-            changes = [_rule_change(rules.get(what), what, old, new) for what, old, new in changes]
+            changes = rule_changes(night, changes)
         out.append((revision, changes))
     return out
+
+
+def rule_changes(night: Night, changes: Iterable[Sequence[Any]]) -> list[tuple[str, str, str]]:
+    """Stored rule changes ([name, old, new]) in words, as the night's history shows them."""
+    rules = {rule.name: rule for rule in nights.variant_of(night).house_rules}
+    return [
+        _rule_change(rules.get(str(what)), str(what), str(old), str(new))
+        for what, old, new in changes
+    ]
 
 
 def _rule_change(rule: HouseRule | None, name: str, old: str, new: str) -> tuple[str, str, str]:

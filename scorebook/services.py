@@ -772,6 +772,51 @@ def _note(night: Night, kind: str, changes: list[list[Any]], author: Any) -> Nig
     return NightRevision.objects.create(night=night, kind=kind, changes=changes, author=author)
 
 
+def _note_version(night: Night, kind: str, changes: list[list[Any]], author: Any) -> NightRevision:
+    """A change to what a night form shows (details, rules): the night's version goes up
+    and the history's entry keeps it, so a form opened before can name what came between."""
+    night.version += 1
+    night.save(update_fields=["version"])
+    revision = _note(night, kind, changes, author)
+    revision.version = night.version
+    revision.save(update_fields=["version"])
+    return revision
+
+
+def _merged(changes: list[list[Any]]) -> list[tuple[str, Any, Any]]:
+    """Several changes as one per field, from the first value to the last (a renamed
+    player's chain Anna → Anka → Anica as one line)."""
+    out: list[list[Any]] = []
+    for what, old, new in changes:
+        same = next((c for c in out if c[0] == what and (what != "name" or c[2] == old)), None)
+        if same is None:
+            out.append([what, old, new])
+        else:
+            same[2] = new
+    return [(what, old, new) for what, old, new in out if old != new]
+
+
+def _check_night_version(night: Night, version: int | None, kind: str) -> None:
+    """Conflict if a change of `kind` was saved since the form was opened at `version`
+    (None: the form carried no version, as before versions existed). Changes of another
+    kind do not conflict: the details form never writes the rules, nor the reverse."""
+    if version is None or version >= night.version:
+        return
+    since = NightRevision.objects.filter(night=night, kind=kind, version__gt=version)
+    changes = [c for r in since.order_by("version", "pk") for c in r.changes]
+    if not changes:
+        return
+    raise Conflict(
+        _(
+            "The night was changed by someone else while you were editing it. Your changes "
+            "were not saved; the form shows what you entered: compare it with what was "
+            "saved, then save again."
+        ),
+        changes=_merged(changes),
+        current_version=night.version,
+    )
+
+
 def _shown(value: Any) -> str:
     """A value as the night's history shows it: 2 not 2.0000, ISO dates, rules as set-up."""
     if isinstance(value, Decimal):
@@ -875,11 +920,15 @@ def edit_night(
     per_point: Decimal,
     currency: str,
     names: Sequence[str],
+    version: int | None = None,
 ) -> NightRevision | None:
     """Change a night's date, place, stake, currency and its players' names (in seating
     order). Kept in the night's history; the hands are re-scored when a name changes.
-    Raises InvalidHand (fields `players`, the night's fields); None when nothing changed."""
+    Raises InvalidHand (fields `players`, the night's fields); None when nothing changed.
+    `version` is the night's version the form was opened at: Conflict if details or names
+    were changed since (the form would silently put the old values back)."""
     night = _lock(night)
+    _check_night_version(night, version, "details")
     names = [player_names.clean(n) for n in names]
     if len(names) != len(night.seating):
         raise InvalidHand([_problem("players", msg("one name per seat"))])
@@ -911,16 +960,18 @@ def edit_night(
         changes += [["name", old, new] for old, new in moves.items()]
     if not changes:
         return None
-    return _note(night, "details", changes, author)
+    return _note_version(night, "details", changes, author)
 
 
 @transaction.atomic
 def change_house_rules(
-    *, night: Night, rules: Mapping[str, Any], author: User | None
+    *, night: Night, rules: Mapping[str, Any], author: User | None, version: int | None = None
 ) -> NightRevision | None:
     """New house rules for a night; every hand is re-scored under them. InvalidHand (with
-    the hands the new rules refuse) changes nothing. None when no rule changed."""
+    the hands the new rules refuse) changes nothing. None when no rule changed. Conflict
+    when the rules were changed since the form was opened at `version`."""
     night = _lock(night)
+    _check_night_version(night, version, "rules")
     complete, problems = resolve_house_rules(night.variant, dict(rules))
     if problems:
         raise InvalidHand(problems)
@@ -935,7 +986,7 @@ def change_house_rules(
     night.house_rules = complete
     night.save(update_fields=["house_rules"])
     _rescore_all(night, _session(night))
-    return _note(night, "rules", changes, author)
+    return _note_version(night, "rules", changes, author)
 
 
 @transaction.atomic
