@@ -35,7 +35,7 @@ from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.messages import Msg, msg, said
 from scorebook.engine.replay import fold
 from scorebook.engine.scoresheet import late_joiners, resolve_house_rules
-from scorebook.engine.shape import check_input
+from scorebook.engine.shape import check_input, players_named, renamed_players
 from scorebook.engine.types import Session
 from scorebook.models import (
     Hand,
@@ -836,35 +836,17 @@ def _name_problems(names: Sequence[str]) -> list[Problem]:
     return []
 
 
-def renamed(value: Any, names: Mapping[str, str]) -> Any:
-    """A record with every player name in `names` replaced: as a value (dealer, declarer,
-    partner, list items) and as a key (card points by player). One pass, so swaps work."""
-    if isinstance(value, Mapping):
-        return {names.get(k, k): renamed(v, names) for k, v in value.items()}
-    if isinstance(value, list):
-        return [renamed(v, names) for v in value]
-    if isinstance(value, str):
-        return names.get(value, value)
-    return value
-
-
-def _strings_in(value: Any) -> set[str]:
-    if isinstance(value, Mapping):
-        return set(value).union(*(_strings_in(v) for v in value.values()))
-    if isinstance(value, list):
-        return set().union(*(_strings_in(v) for v in value))
-    return {value} if isinstance(value, str) else set()
-
-
 def _rename_players(night: Night, names: Mapping[str, str]) -> None:
     """Rename players in this night only: its seats point to the (owner's) players with the
     new names, and its hand records, their revisions and its paid marks are rewritten.
 
-    A new name not yet seated may not appear anywhere in the records: there it could only be
-    something else (a bid, a card) that a later rename back would wrongly turn into a name.
+    Only the fields the variant's record schema marks as players change (a bid level "two"
+    or a card "XX" stays what it is). A new name not seated may not stand in a player field
+    already (a record from before a seat was renamed): the two would become one player.
     """
+    variant = nights.variant_of(night)
     rows = list(Hand.objects.filter(night=night))
-    used = set().union(*(_strings_in(r.record) for r in rows))
+    used = set().union(*(players_named(variant, r.record) for r in rows))
     clash = sorted(new for new in names.values() if new in used and new not in night.seating)
     if clash:
         raise InvalidHand(
@@ -876,18 +858,13 @@ def _rename_players(night: Night, names: Mapping[str, str]) -> None:
             ]
         )
     for row in rows:
-        row.record = renamed(row.record, names)
+        row.record = renamed_players(variant, row.record, names)
     Hand.objects.bulk_update(rows, ["record"])
     revisions = list(HandRevision.objects.filter(hand__night=night))
     for revision in revisions:
-        revision.record = renamed(revision.record, names)
+        revision.record = renamed_players(variant, revision.record, names)
     HandRevision.objects.bulk_update(revisions, ["record"])
-    for mark in PaidTransfer.objects.filter(night=night):
-        mark.payer, mark.payee = (
-            names.get(mark.payer, mark.payer),
-            names.get(mark.payee, mark.payee),
-        )
-        mark.save(update_fields=["payer", "payee"])
+    _rename_paid_marks(night, names)
     people = {p.name: p for p in remember_players(owner=night.owner, names=list(names.values()))}
     seats = list(
         Seat.objects.filter(night=night, player__name__in=list(names)).select_related("player")
@@ -908,6 +885,28 @@ def _rename_players(night: Night, names: Mapping[str, str]) -> None:
     Player.objects.filter(pk__in=[p.pk for p in old_players], seats__isnull=True).exclude(
         pk__in=Night.all_objects.filter(first_dealer__isnull=False).values("first_dealer")
     ).delete()
+
+
+def _rename_paid_marks(night: Night, names: Mapping[str, str]) -> None:
+    """The paid marks with the new names. Deleted and created again, not updated one by
+    one: swapping two players with mirrored marks (A → B and B → A, same amount) would
+    break the unique (night, payer, payee, amount) between the two updates."""
+    marks = list(PaidTransfer.objects.filter(night=night))
+    moved = [m for m in marks if m.payer in names or m.payee in names]
+    if not moved:
+        return
+    PaidTransfer.objects.filter(pk__in=[m.pk for m in moved]).delete()
+    when = [m.paid_at for m in moved]
+    for mark in moved:
+        mark.pk = None
+        mark.payer, mark.payee = (
+            names.get(mark.payer, mark.payer),
+            names.get(mark.payee, mark.payee),
+        )
+    created = PaidTransfer.objects.bulk_create(moved)
+    for mark, paid_at in zip(created, when, strict=True):  # the insert stamped them now
+        mark.paid_at = paid_at
+    PaidTransfer.objects.bulk_update(created, ["paid_at"])
 
 
 @transaction.atomic
