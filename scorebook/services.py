@@ -383,9 +383,15 @@ def _next_number(night: Night) -> int:
 # --- hands ----------------------------------------------------------------------------------
 
 
+# Never stored: `computed` is output only, and a hand's number is its place among the hands
+# (scoresheet format), so a number a sheet wrote must not pin a hand that may later move
+# when an earlier one is deleted (migration 0007 removed it from older rows).
+NOT_STORED = frozenset(("computed", "hand_no", "hand_number"))
+
+
 def clean_record(record: Mapping[str, Any]) -> dict[str, Any]:
-    """The record as stored: `computed` is output only and never kept."""
-    return {k: v for k, v in record.items() if k != "computed"}
+    """The record as stored: without the output and the hand number (`NOT_STORED`)."""
+    return {k: v for k, v in record.items() if k not in NOT_STORED}
 
 
 def _checked(night: Night, record: Mapping[str, Any]) -> dict[str, Any]:

@@ -374,3 +374,59 @@ def test_a_sheet_refused_at_its_seating_names_the_players_and_imports_nothing(cl
     page = response.content.decode()
     assert "Ultimo needs 3 or 4 seated at the start, not 2" in page
     assert not queries.nights_of(response.wsgi_request.user)
+
+
+# --- an imported night behaves like a typed one (issue 20, item 8) ---------------------------
+
+
+def numbered_paskievics():
+    """The example with each hand's number written in, as some sheets do."""
+    doc = paskievics()
+    for number, record in enumerate(doc["hands"], 1):
+        record["hand_no"] = number
+    return doc
+
+
+def live_numbers(night):
+    rows = Hand.objects.filter(night=night, deleted=False).order_by("position")
+    return list(rows.values_list("number", flat=True))
+
+
+def test_an_imported_night_can_lose_hand_1_and_get_it_back(user):
+    night = sheets.create_night_from_sheet(owner=user, data=numbered_paskievics())
+    assert not Hand.objects.filter(night=night, record__has_key="hand_no").exists()
+    before = queries.night_view(night).totals()
+    first = Hand.objects.get(night=night, number=1)
+    deleted = services.delete_hand(hand=first, version=first.version)
+    assert deleted.deleted
+    assert live_numbers(night) == list(range(1, 23))
+    restored = services.restore_hand(hand=first, version=deleted.version)
+    assert restored.number == 1
+    assert live_numbers(night) == list(range(1, 24))
+    assert queries.night_view(night).totals() == before
+    # and the night takes a new hand at its end, numbered after the last
+    hint = queries.night_view(Night.objects.get(pk=night.pk)).hint()
+    rows = Hand.objects.filter(night=night, deleted=False).order_by("position")
+    same_dealer = [r.record for r in rows if r.record["dealer"] == hint.next_dealer][-1]
+    added = services.record_hand(night=night, record=same_dealer, expected_number=24)
+    assert added.number == 24
+
+
+def test_stored_sheet_numbers_are_forgotten_by_the_migration(user):
+    """Rows imported before the fix keep `hand_no`; migration 0007 removes it."""
+    import importlib
+
+    from django.apps import apps
+
+    night = sheets.create_night_from_sheet(owner=user, data=paskievics())
+    for row in Hand.objects.filter(night=night):
+        Hand.objects.filter(pk=row.pk).update(record=row.record | {"hand_no": row.number})
+    first = Hand.objects.get(night=night, number=1)
+    with pytest.raises(services.InvalidHand) as refused:
+        services.delete_hand(hand=first, version=first.version)
+    assert "is 2, but this is hand 1" in str(refused.value.problems[0].message)
+    migration = importlib.import_module("scorebook.migrations.0007_hand_numbers_are_places")
+    migration.forget_sheet_numbers(apps, None)
+    assert not Hand.objects.filter(record__has_key="hand_no").exists()
+    services.delete_hand(hand=first, version=first.version)
+    assert live_numbers(night) == list(range(1, 23))
