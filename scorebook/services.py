@@ -701,6 +701,14 @@ def restore_hand(*, hand: Hand, version: int, author: User | None = None) -> Han
 
 
 @transaction.atomic
+def rescore_night(*, night: Night) -> None:
+    """Score every hand again from the start and rewrite the caches (`check_nights
+    --rescore`, for stored scores that differ from a re-score); the records stay."""
+    night = _lock(night)
+    _rescore_all(night, _session(night))
+
+
+@transaction.atomic
 def delete_bad_hands(*, night: Night, bad: Sequence[Any], author: User | None = None) -> int:
     """Mark the rows `queries.bad_hands` found deleted (each with a revision, as a delete
     from the ledger keeps one) and re-score the night without them; the count deleted."""

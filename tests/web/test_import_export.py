@@ -10,10 +10,19 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from scorebook import queries, services, sheets
+from scorebook import queries, services, sharing, sheets
 from scorebook.engine.errors import InvalidSheet
 from scorebook.engine.scoresheet import score_sheet
-from scorebook.models import Hand, Night, PaidTransfer, Player, Seat
+from scorebook.models import (
+    Hand,
+    Night,
+    NightRevision,
+    NightScorer,
+    NightShare,
+    PaidTransfer,
+    Player,
+    Seat,
+)
 from tests.web.conftest import hand
 
 pytestmark = pytest.mark.django_db
@@ -330,6 +339,98 @@ def test_dump_and_restore_every_night(tmp_path, user, other, night, client_in):
     assert sorted(p.read_bytes() for p in (tmp_path / "again").glob("night-*.json")) == sorted(
         p.read_bytes() for p in (tmp_path / "backup").glob("night-*.json")
     )
+
+
+def a_night_with_people_and_links(night, user, other):
+    """Co-scorer mallory wrote hand 2; the night was renamed; both links handed out."""
+    services.add_scorer(night=night, username="mallory", author=user)
+    services.record_hand(night=night, record=hand("Dóra", "Anna", 3), author=user)
+    services.record_hand(night=night, record=hand("Anna", "Béla", 2), author=other)
+    services.edit_night(
+        night=night,
+        author=user,
+        date=night.date,
+        place="Kocsma",
+        per_point=night.stake_per_point,
+        currency=night.currency,
+        names=["Anna", "Bela", "Csaba", "Dóra"],
+    )
+    share = sharing.share_night(night=night).token
+    link = services.create_scorer_link(night=night).token
+    return share, link
+
+
+def history_of(night):
+    rows = NightRevision.objects.filter(night=night).order_by("created", "pk")
+    return list(rows.values_list("kind", "changes", "author__username", "created", "version"))
+
+
+def test_a_backup_carries_scorers_history_authors_and_links(tmp_path, user, other, night):
+    """Issue 20, item 9: a restore lost them, and handed-out links stopped working."""
+    share, link = a_night_with_people_and_links(night, user, other)
+    history = history_of(night)
+    assert [kind for kind, *_rest in history] == ["scorers", "details"]
+    call_command("dump_nights", str(tmp_path), stdout=io.StringIO())
+    Night.objects.all().delete()
+    err = io.StringIO()
+    call_command("restore_nights", str(tmp_path), stdout=io.StringIO(), stderr=err)
+    assert err.getvalue() == ""
+    again = Night.objects.get()
+    assert (again.place, again.seating, again.version) == (
+        "Kocsma",
+        ["Anna", "Bela", "Csaba", "Dóra"],
+        2,
+    )
+    assert list(NightScorer.objects.filter(night=again).values_list("user", flat=True)) == [
+        other.pk
+    ]
+    rows = Hand.objects.filter(night=again).order_by("position")
+    assert list(rows.values_list("author__username", flat=True)) == ["anna", "mallory"]
+    assert history_of(again) == history
+    # the links handed out before open the restored night
+    shared = Client().get(reverse("shared", args=[share]))
+    assert shared.status_code == 200
+    assert shared.context["night"] == again
+    joining = Client()
+    joining.force_login(other)
+    assert joining.get(reverse("join_scorer", args=[link])).context["night"] == again
+
+
+def test_what_a_restore_cannot_carry_is_named_and_the_night_restored(tmp_path, user, other, night):
+    a_night_with_people_and_links(night, user, other)
+    call_command("dump_nights", str(tmp_path), stdout=io.StringIO())
+    # restored beside the original: mallory is gone and the links' tokens are taken
+    NightScorer.objects.all().delete()
+    Hand.objects.update(author=None)
+    NightRevision.objects.update(author=None)
+    other.delete()
+    err = io.StringIO()
+    call_command("restore_nights", str(tmp_path), stdout=io.StringIO(), stderr=err)
+    file = f"night-{night.pk}.json"
+    assert err.getvalue().splitlines() == [
+        f"{file}: co-scorer 'mallory' does not exist here: left out",
+        f"{file}: share link: its token is another night's here: left out",
+        f"{file}: scorer link: its token is another night's here: left out",
+    ]
+    copy = Night.objects.exclude(pk=night.pk).get()
+    authors = Hand.objects.filter(night=copy).order_by("position")
+    assert list(authors.values_list("author__username", flat=True)) == ["anna", None]
+    assert NightShare.objects.get().night == night
+
+
+def test_a_backup_from_before_the_extras_restores_as_it_did(tmp_path, user, other, night):
+    a_night_with_people_and_links(night, user, other)
+    call_command("dump_nights", str(tmp_path), stdout=io.StringIO())
+    index = json.loads((tmp_path / "index.json").read_text())
+    for key in ("version", "scorers", "authors", "history", "share", "scorer_link"):
+        del index["nights"][0][key]
+    (tmp_path / "index.json").write_text(json.dumps(index))
+    Night.objects.all().delete()
+    call_command("restore_nights", str(tmp_path), stdout=io.StringIO())
+    again = Night.objects.get()
+    assert again.seating == ["Anna", "Bela", "Csaba", "Dóra"]
+    assert not NightScorer.objects.exists()
+    assert not NightRevision.objects.exists()
 
 
 def test_restore_refuses_a_broken_backup_and_creates_nothing(tmp_path, user, night):
