@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scorebook", "0005_entries_as_message_ids"),
+        ("scorebook", "0006_write_receipts"),
     ]
 
     operations = [
