@@ -521,7 +521,8 @@ def test_stored_sheet_numbers_are_forgotten_by_the_migration(user):
 
     night = sheets.create_night_from_sheet(owner=user, data=paskievics())
     for row in Hand.objects.filter(night=night):
-        Hand.objects.filter(pk=row.pk).update(record=row.record | {"hand_no": row.number})
+        numbers = {"hand_no": row.number, "deal_number": row.number}
+        Hand.objects.filter(pk=row.pk).update(record=row.record | numbers)
     first = Hand.objects.get(night=night, number=1)
     with pytest.raises(services.InvalidHand) as refused:
         services.delete_hand(hand=first, version=first.version)
@@ -529,5 +530,7 @@ def test_stored_sheet_numbers_are_forgotten_by_the_migration(user):
     migration = importlib.import_module("scorebook.migrations.0008_hand_numbers_are_places")
     migration.forget_sheet_numbers(apps, None)
     assert not Hand.objects.filter(record__has_key="hand_no").exists()
+    assert not Hand.objects.filter(record__has_key="deal_number").exists()
+    assert Hand.objects.get(pk=first.pk).record == paskievics()["hands"][0]
     services.delete_hand(hand=first, version=first.version)
     assert live_numbers(night) == list(range(1, 23))
