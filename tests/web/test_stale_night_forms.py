@@ -75,6 +75,9 @@ def test_a_stale_rules_form_is_refused(played, client_in):
     assert night.house_rules["base"] == 2  # not put back to 1
     assert night.house_rules["cap"] is None
     assert stale.context["conflict"].changes == [("base", "1", "2")]
+    assert stale.context["conflict_changes"] == [("Base", "1", "2")]  # as the history says it
+    # the preview shows what saving the kept form now would do: base back to 1, cap 50
+    assert stale.context["preview"].changed == [("Base", "2", "1"), ("Cap", "none", "50")]
     assert 'id="night-conflict"' in stale.text
     assert stale.context["version"] == 2
     again = client_in.post(url, rules_data(played, hr_cap="50", confirm="1", _version="2"))
