@@ -385,7 +385,7 @@ def _next_number(night: Night) -> int:
 
 # Never stored: `computed` is output only, and a hand's number is its place among the hands
 # (scoresheet format), so a number a sheet wrote must not pin a hand that may later move
-# when an earlier one is deleted (migration 0008 removed it from older rows).
+# when an earlier one is deleted (migration 0009 removed it from older rows).
 NOT_STORED = frozenset(("computed", "hand_no", "hand_number", "deal_number"))
 
 

@@ -514,7 +514,7 @@ def test_an_imported_night_can_lose_hand_1_and_get_it_back(user):
 
 
 def test_stored_sheet_numbers_are_forgotten_by_the_migration(user):
-    """Rows imported before the fix keep `hand_no`; migration 0008 removes it."""
+    """Rows imported before the fix keep `hand_no`; migration 0009 removes it."""
     import importlib
 
     from django.apps import apps
@@ -527,7 +527,7 @@ def test_stored_sheet_numbers_are_forgotten_by_the_migration(user):
     with pytest.raises(services.InvalidHand) as refused:
         services.delete_hand(hand=first, version=first.version)
     assert "is 2, but this is hand 1" in str(refused.value.problems[0].message)
-    migration = importlib.import_module("scorebook.migrations.0008_hand_numbers_are_places")
+    migration = importlib.import_module("scorebook.migrations.0009_hand_numbers_are_places")
     migration.forget_sheet_numbers(apps, None)
     assert not Hand.objects.filter(record__has_key="hand_no").exists()
     assert not Hand.objects.filter(record__has_key="deal_number").exists()

@@ -26,6 +26,6 @@ def forget_sheet_numbers(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("scorebook", "0007_night_versions")]
+    dependencies = [("scorebook", "0008_night_versions")]
 
     operations = [migrations.RunPython(forget_sheet_numbers, migrations.RunPython.noop)]

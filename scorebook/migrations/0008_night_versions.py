@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scorebook", "0006_write_receipts"),
+        ("scorebook", "0007_write_receipts"),
     ]
 
     operations = [
