@@ -9,7 +9,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import reverse
-from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
 from django.views.decorators.http import condition, require_GET
 
@@ -18,7 +17,7 @@ from scorebook.models import Night
 from scorebook.requests import HtmxRequest, SignedInRequest
 from scorebook.speech import say
 from scorebook.views.nights import lang
-from scorebook.views.share import POLL_SECONDS
+from scorebook.views.share import POLL_SECONDS, revalidated
 
 
 def _owned_night(request: HtmxRequest, pk: int) -> Night:
@@ -61,15 +60,12 @@ def _render(request: HtmxRequest, night: Night, poll_url: str, back_url: str) ->
         "back_url": back_url,
     }
     template = "scorebook/table.html#live" if _is_fragment(request) else "scorebook/table.html"
-    response = TemplateResponse(request, template, context)
-    # Always revalidate (If-None-Match → 304); never stored by shared caches.
-    patch_cache_control(response, private=True, no_cache=True)
-    patch_vary_headers(response, ["HX-Request", "HX-Target", "Accept-Language", "Cookie"])
-    return response
+    return TemplateResponse(request, template, context)
 
 
 @require_GET
 @login_required
+@revalidated(robots=False)
 @condition(etag_func=_etag(_owned_night))
 def table(request: SignedInRequest, pk: int) -> HttpResponse:
     night = getattr(request, "table_night", None) or _owned_night(request, pk)
@@ -78,11 +74,10 @@ def table(request: SignedInRequest, pk: int) -> HttpResponse:
 
 
 @require_GET
+@revalidated(robots=True)
 @condition(etag_func=_etag(lambda _request, token: sharing.shared_night(token)))
 def shared_table(request: HtmxRequest, token: str) -> HttpResponse:
     night = getattr(request, "table_night", None) or sharing.shared_night(token)
-    response = _render(
+    return _render(
         request, night, reverse("shared_table", args=[token]), reverse("shared", args=[token])
     )
-    response["X-Robots-Tag"] = "noindex, nofollow"
-    return response
