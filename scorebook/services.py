@@ -934,6 +934,7 @@ def edit_night(
     currency: str,
     names: Sequence[str],
     version: int | None = None,
+    key: str | None = None,
 ) -> NightRevision | None:
     """Change a night's date, place, stake, currency and its players' names (in seating
     order). Kept in the night's history; the hands are re-scored when a name changes.
@@ -941,6 +942,9 @@ def edit_night(
     `version` is the night's version the form was opened at: Conflict if details or names
     were changed since (the form would silently put the old values back)."""
     night = _lock(night)
+    digest = _digest("details", date, place, per_point, currency, list(names), version)
+    if _first_outcome(night, key, "night", digest) is not None:
+        return None  # the same form sent again: it was saved the first time
     _check_night_version(night, version, "details")
     names = [player_names.clean(n) for n in names]
     if len(names) != len(night.seating):
@@ -973,17 +977,26 @@ def edit_night(
         changes += [["name", old, new] for old, new in moves.items()]
     if not changes:
         return None
+    _keep_receipt(night, key, "night", digest, None, author)
     return _note_version(night, "details", changes, author)
 
 
 @transaction.atomic
 def change_house_rules(
-    *, night: Night, rules: Mapping[str, Any], author: User | None, version: int | None = None
+    *,
+    night: Night,
+    rules: Mapping[str, Any],
+    author: User | None,
+    version: int | None = None,
+    key: str | None = None,
 ) -> NightRevision | None:
     """New house rules for a night; every hand is re-scored under them. InvalidHand (with
     the hands the new rules refuse) changes nothing. None when no rule changed. Conflict
     when the rules were changed since the form was opened at `version`."""
     night = _lock(night)
+    digest = _digest("rules", dict(rules), version)
+    if _first_outcome(night, key, "rules", digest) is not None:
+        return None  # the same form sent again: it was saved the first time
     _check_night_version(night, version, "rules")
     complete, problems = resolve_house_rules(night.variant, dict(rules))
     if problems:
@@ -999,6 +1012,7 @@ def change_house_rules(
     night.house_rules = complete
     night.save(update_fields=["house_rules"])
     _rescore_all(night, _session(night))
+    _keep_receipt(night, key, "rules", digest, None, author)
     return _note_version(night, "rules", changes, author)
 
 

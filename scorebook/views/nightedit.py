@@ -59,6 +59,7 @@ def edit_night(request: SignedInRequest, pk: int) -> HttpResponse:
                 currency=data["currency"],
                 names=form.names(),
                 version=version,
+                key=services.write_key(request.POST.get("_key")),
             )
         except InvalidHand as refused:
             _refused(form, refused, {"currency": "currency", "stake_per_point": "per_point"})
@@ -86,7 +87,11 @@ def house_rules(request: SignedInRequest, pk: int) -> HttpResponse:
         if form.cleaned_data["confirm"] and not preview.problems:
             try:
                 services.change_house_rules(
-                    night=night, rules=form.house_rules(), author=request.user, version=version
+                    night=night,
+                    rules=form.house_rules(),
+                    author=request.user,
+                    version=version,
+                    key=services.write_key(request.POST.get("_key")),
                 )
             except InvalidHand as refused:
                 preview.problems = refused.problems

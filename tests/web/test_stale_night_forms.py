@@ -120,3 +120,26 @@ def test_changes_are_merged_per_field_across_saves(played):
     assert stale.value.changes == [("place", "Kávéház", "B"), ("name", "Anna", "Anica")]
     assert stale.value.current_version == 3
     assert list(NightRevision.objects.values_list("version", flat=True)) == [3, 2]
+
+
+def test_a_night_form_sent_twice_is_one_change_not_a_conflict(played, client_in):
+    """A lost answer: the same details form (its key and version) arrives again."""
+    url = reverse("edit_night", args=[played.pk])
+    data = details(played, per_point="100", _version="1", _key="n" * 22)
+    assert client_in.post(url, data).status_code == 302
+    again = client_in.post(url, data, follow=True)
+    assert again.redirect_chain  # saved (the first time), not refused as stale
+    assert "conflict" not in again.context or not again.context["conflict"]
+    night = Night.objects.get(pk=played.pk)
+    assert (night.stake_per_point, night.version) == (Decimal(100), 2)
+    assert NightRevision.objects.filter(night=played, kind="details").count() == 1
+
+
+def test_a_rules_form_sent_twice_is_one_change(played, client_in):
+    url = reverse("house_rules", args=[played.pk])
+    data = rules_data(played, hr_base="2", confirm="1", _version="1", _key="r" * 22)
+    assert client_in.post(url, data).status_code == 302
+    assert client_in.post(url, data).status_code == 302
+    night = Night.objects.get(pk=played.pk)
+    assert (night.house_rules["base"], night.version) == (2, 2)
+    assert NightRevision.objects.filter(night=played, kind="rules").count() == 1
