@@ -74,7 +74,8 @@ class State:
 
 
 class FourSeatTable:
-    """The session side of both variants: four seats, a fresh table, nothing paid out at
+    """The session side of both variants: four seats, a fresh table, a hand read and
+    scored by `scored` (each variant's own) and booked as one entry, nothing paid out at
     the end."""
 
     min_players = 4
@@ -82,6 +83,16 @@ class FourSeatTable:
     pot_names: tuple[str, ...] = ()
     # Why `event` refuses: the same four play all night.
     no_events: Msg
+
+    def scored(self, session: Session, hand: Mapping[str, Any]) -> tuple[str, list[Line], Msg]:
+        """The hand's dealer, lines and summary."""
+        raise NotImplementedError
+
+    def play(
+        self, session: Session, state: State, hand: Mapping[str, Any], number: int
+    ) -> tuple[State, list[Entry]]:
+        dealer, lines, summary = self.scored(session, hand)
+        return hand_booked(state, number, dealer, session.players, lines, summary)
 
     def start(self, session: Session) -> tuple[State, list[Entry]]:
         return State(), []
