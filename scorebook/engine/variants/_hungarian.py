@@ -91,6 +91,7 @@ class PotGame:
     min_players = 3
     max_players = 3
     pot_names: tuple[str, ...] = (POT,)
+    event_record = None  # no session events: exactly three play all night
     no_events: Msg
     always_print_rest: bool
 

@@ -33,7 +33,6 @@ class Magyar(PotGame):
     title = pmsg("game title", "Magyar tarokk")
     house_rules = HOUSE_RULES
     record = RECORD
-    event_record = None
     always_print_rest = True
     no_events = pmsg(
         "magyar tarokk",

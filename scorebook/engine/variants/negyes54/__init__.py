@@ -30,7 +30,6 @@ class Negyes54(FourSeatTable):
     title = pmsg("game title", "Four-player 54-card tarokk with trisákolás")
     house_rules = HOUSE_RULES
     record = RECORD
-    event_record = None
     no_events = msg("negyes54 has no session events: the same four play all night")
 
     def scored(self, session: Session, hand: Mapping[str, Any]) -> tuple[str, list[Line], Msg]:

@@ -1,8 +1,8 @@
-"""Négyes tarokk 54 lappal's hand record (spec section 13): the record schema the hand form
-is built from, the typed `Hand`, and `read`: each section reader reads its fields, then
-applies that section's cross-field rules (`_check_…`), so the problems come out in the
-order of the record, field by field. The auction (`bids`) is replayed for the ultimó-bid
-rules.
+"""Négyes tarokk 54 lappal: what a hand record holds (`RECORD`, spec section 13) and how
+it is read into a `Hand`. The contract decides which fields exist (a helper at trisákolás,
+a called tarokk at the calling bids, the tricks or the card points as the result); the
+optional `bids` are replayed to hold the ultimó-bid rules. Each section's reader applies
+its own cross-field rules (`_check_…`), so problems come out in record order.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from scorebook.engine.variants._tarokk54 import (
     TRICKS,
     first_hand,
     read_irregularity,
+    read_opening,
     read_tricks,
     refuse_other_results,
 )
@@ -185,9 +186,7 @@ def read(session: Session, hand: Mapping[str, Any]) -> Hand:
     """The record as a checked hand; raises InvalidHand with every problem found."""
     players = session.players
     rules = session.house_rules
-    r = Reader(hand, Problems())
-    dealer = r.player("dealer", players)
-    contract = r.choice("contract", CONTRACTS)
+    r, dealer, contract = read_opening(session, hand, CONTRACTS)
     declarer = _read_declarer(r, players, contract)
     others = [p for p in players if p != declarer]
     helper = _read_helper(r, contract, others)

@@ -29,7 +29,6 @@ class Tapper(PotGame):
     title = pmsg("game title", "Tapper tarokk")
     house_rules = HOUSE_RULES
     record = RECORD
-    event_record = None
     always_print_rest = False
     no_events = pmsg(
         "tapper tarokk", "Tapper has no session events: exactly three players play (spec §10)"

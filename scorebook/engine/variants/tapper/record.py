@@ -1,6 +1,8 @@
-"""Tapper tarokk's hand record (spec §13): the typed `Hand`, the record schema the hand form
-is built from, `read` (the record into a `Hand`, one reader per section) and the `_check_*`
-rules between fields, each problem naming its field.
+"""Tapper's hand record (spec §13) and its reading. `RECORD` describes the fields the
+hand form offers (the bid, contras, announcements, hand bonuses, tarokk counts, the result,
+an irregularity); `read` turns a record into a `Hand`, section by section, and the
+`_check_*` functions hold the rules between fields (a bonus held once, the pagát's holder,
+a volát's tricks), each problem naming its field.
 """
 
 from __future__ import annotations

@@ -35,7 +35,6 @@ class Trisak(FourSeatTable):
     title = pmsg("game title", "Trisák tarokk")
     house_rules = HOUSE_RULES
     record = RECORD
-    event_record = None
     no_events = msg("trisák has no session events: the same four play all night")
 
     def scored(self, session: Session, hand: Mapping[str, Any]) -> tuple[str, list[Line], Msg]:

@@ -33,6 +33,7 @@ from scorebook.engine.variants._tarokk54 import (
     TRICKS,
     first_hand,
     read_irregularity,
+    read_opening,
     read_tricks,
     refuse_other_results,
 )
@@ -239,9 +240,7 @@ def read(session: Session, hand: Mapping[str, Any]) -> Hand:
     """The record as a checked hand; raises InvalidHand with every problem found."""
     players = session.players
     rules = session.house_rules
-    r = Reader(hand, Problems())
-    dealer = r.player("dealer", players)
-    contract = r.choice("contract", CONTRACTS)
+    r, dealer, contract = read_opening(session, hand, CONTRACTS)
     declarer = _read_declarer(r, players, rules, contract, dealer)
     partner, not_held = _read_call(r, players, contract, declarer)
     settled = _read_settled(r, contract, not_held)
