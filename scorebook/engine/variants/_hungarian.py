@@ -15,6 +15,7 @@ from scorebook.engine import pots
 from scorebook.engine.errors import InvalidHand
 from scorebook.engine.messages import Msg, pmsg
 from scorebook.engine.record import Reader
+from scorebook.engine.shape import INT, TEXT, choices
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import Amount, EndOfSession, Entry, Line, Session, TableHint
 
@@ -36,6 +37,11 @@ CONTRA_LABELS = {
     4: pmsg("hungarian tarokk choice", "hirskontra"),
     5: pmsg("hungarian tarokk choice", "mordkontra"),
 }
+# The record schemas' leaves for a side and a contra level, as both hand forms offer them.
+SIDE = TEXT.but(choices=choices(SIDES, SIDE_LABELS))
+CONTRA = INT.but(
+    choices=choices(CONTRA_LEVELS, CONTRA_LABELS), lo=CONTRA_LEVELS[0], hi=CONTRA_LEVELS[-1]
+)
 
 
 def other(side: str) -> str:

@@ -14,11 +14,10 @@ from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, PLAYER, TEXT, TEXTS, When, choices, fields, rows
 from scorebook.engine.types import Session
 from scorebook.engine.variants._hungarian import (
-    CONTRA_LABELS,
-    CONTRA_LEVELS,
+    CONTRA,
     DECLARER,
     OPPONENTS,
-    SIDE_LABELS,
+    SIDE,
     SIDES,
     check_no_game,
     other,
@@ -122,10 +121,6 @@ IRREGULARITY_LABELS = {
 }
 PLAYED = When("outcome", ("played",))  # nothing but the dealer without a game
 STEPPED = When("level", tuple(STEP_VALUE))  # every level but szóló takes talon cards
-SIDE = TEXT.but(choices=choices(SIDES, SIDE_LABELS))
-CONTRA = INT.but(
-    choices=choices(CONTRA_LEVELS, CONTRA_LABELS), lo=CONTRA_LEVELS[0], hi=CONTRA_LEVELS[-1]
-)
 
 # The hand record (spec §13), field by field: what `check_input` lets through to the reader,
 # and each field's schema for the hand form (label, help, choices, range, default, and

@@ -47,8 +47,6 @@ from scorebook.engine.variants.magyar.tariffs import (
     WIN_THRESHOLD,
 )
 
-# --- score: the tariff lines and payments -----------------------------------------------
-
 
 @lru_cache(maxsize=4096)
 def _item_line(text: Msg, winner: str, value: int) -> tuple[Line, int]:

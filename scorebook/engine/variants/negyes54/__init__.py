@@ -22,8 +22,6 @@ from scorebook.engine.variants.negyes54.record import CONTRA_LEVELS, RECORD, rea
 from scorebook.engine.variants.negyes54.scoring import score
 from scorebook.engine.variants.negyes54.tariffs import CONTRACTS, IRREGULARITIES, KEY
 
-# --- the variant ----------------------------------------------------------------------
-
 
 class Negyes54(FourSeatTable):
     key = KEY

@@ -1,6 +1,7 @@
 """Négyes tarokk 54 lappal's payments for a read hand: the bid's parts (a combined bid's
 two judged separately), betli, the trisákolás in its three forms, or an irregularity's
-penalty, and the hand's summary.
+penalty, and the hand's summary. Cached where a night repeats the same outcomes (pure
+functions of hashable arguments; lines are immutable), so a replay books each of them once.
 """
 
 from __future__ import annotations
@@ -25,10 +26,6 @@ from scorebook.engine.variants.negyes54.tariffs import (
     ULTIMO_BIDS,
     bid_value,
 )
-
-# --- scoring -----------------------------------------------------------------------------
-# Cached where a night repeats the same outcomes (pure functions of hashable arguments;
-# lines are immutable), so a replay books each of them once.
 
 
 def score(hand: Hand, players: tuple[str, ...]) -> tuple[list[Line], Msg]:

@@ -27,14 +27,16 @@ from scorebook.engine.shape import (
 )
 from scorebook.engine.types import Session
 from scorebook.engine.variants._hungarian import (
-    CONTRA_LABELS,
+    CONTRA,
     CONTRA_LEVELS,
     DECLARER,
     OPPONENTS,
-    SIDE_LABELS,
     SIDES,
     check_no_game,
     other,
+)
+from scorebook.engine.variants._hungarian import (
+    SIDE as HUNGARIAN_SIDE,
 )
 from scorebook.engine.variants._tarokk_count import TAROKKS, read_tarokk_counts
 from scorebook.engine.variants.tapper.tariffs import (
@@ -115,10 +117,7 @@ IRREGULARITY_LABELS = {
     "no_tarokk_annulment": pmsg("tapper choice", "annulled: no tarokk"),
 }
 PLAYED = When("all_pass", (False,))  # nothing but the dealer when all pass
-SIDE = TEXT.but(choices=choices(SIDES, SIDE_LABELS), when=PLAYED)
-CONTRA = INT.but(
-    choices=choices(CONTRA_LEVELS, CONTRA_LABELS), lo=CONTRA_LEVELS[0], hi=CONTRA_LEVELS[-1]
-)
+SIDE = HUNGARIAN_SIDE.but(when=PLAYED)
 
 # The hand record (spec §13), field by field: what `check_input` lets through to the reader,
 # and each field's schema for the hand form (label, choices, range, default, and `when` it

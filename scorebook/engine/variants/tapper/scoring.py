@@ -34,8 +34,6 @@ from scorebook.engine.variants.tapper.tariffs import (
     THRESHOLD,
 )
 
-# --- score: the tariff lines and payments -----------------------------------------------
-
 
 def _payment(declarer: str, opponents: tuple[str, ...], amounts: Mapping[str, int]) -> str | Msg:
     """Who pays whom for one item, `amounts` per opponent from the declarer's view."""

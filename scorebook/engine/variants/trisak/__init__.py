@@ -27,8 +27,6 @@ from scorebook.engine.variants.trisak.tariffs import (
     TALON_LEAST,
 )
 
-# --- the variant ----------------------------------------------------------------------
-
 
 class Trisak(FourSeatTable):
     key = KEY

@@ -35,8 +35,6 @@ from scorebook.engine.variants.trisak.tariffs import (
     ULTIMO_VALUE,
 )
 
-# --- scoring -----------------------------------------------------------------------------
-
 
 def score(hand: Hand, players: tuple[str, ...], rules: Mapping[str, Any]) -> tuple[list[Line], Msg]:
     """The hand's lines and summary."""
