@@ -759,7 +759,7 @@ def _json_value(rule: HouseRule, value: Any) -> Any:
 def _check(rule: HouseRule, value: Any) -> None:
     problem = check_rule(rule, value)  # the engine's bounds, then the rule's own
     if problem:
-        raise forms.ValidationError(problem if isinstance(problem, str) else say(problem))
+        raise forms.ValidationError(say(problem))
 
 
 class HouseRuleJSONField(forms.CharField):

@@ -380,7 +380,7 @@ def value_problem(value: Any) -> Msg | None:
     )
 
 
-def check_rule(rule: HouseRule, value: Any) -> Msg | str | None:
+def check_rule(rule: HouseRule, value: Any) -> Msg | None:
     """A house rule's value: the generic bounds first for a list or object (its checker may
     recurse or quote the value, and its numbers end up in the tariffs), then the rule's own
     check (`HouseRule.check`, or a variant's override of it)."""

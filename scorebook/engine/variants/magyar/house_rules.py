@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scorebook.engine.messages import pmsg
+from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.types import HouseRule, Session
 from scorebook.engine.variants._tarokk_count import bonus_step_problem, is_bonus_step
 
@@ -19,11 +19,14 @@ class CountBonusRule(HouseRule):
     `HouseRule.check` knows no object-valued kind, so this one checks its own values.
     """
 
-    def check(self, value: Any) -> str | None:
+    def check(self, value: Any) -> Msg | None:
         if value is None:
             return None
         if not is_bonus_step(value):
-            return f'{value!r} is not null or {{"min_tarokks": n, "value": v}}'
+            return msg(
+                "{value} is not a tarokk-count bonus (the least number of tarokks and the bonus)",
+                value=repr(value),
+            )
         return bonus_step_problem(value)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scorebook.engine.messages import pmsg
+from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.types import HouseRule
 from scorebook.engine.variants._tarokk_count import bonus_step_problem, is_bonus_step
 
@@ -19,21 +19,30 @@ class CountBonusListRule(HouseRule):
     `HouseRule.check` knows no list-valued kind, so this one checks its own values.
     """
 
-    def check(self, value: Any) -> str | None:
+    def check(self, value: Any) -> Msg | None:
         if value is None:
             return None
         if not isinstance(value, list) or not value:
-            return f'{value!r} is not null or a list of {{"min_tarokks": n, "value": v}}'
+            return msg(
+                "{value} is not a list of tarokk-count bonuses "
+                "(each: the least number of tarokks and the bonus)",
+                value=repr(value),
+            )
         seen: set[int] = set()
         for item in value:
             if not is_bonus_step(item):
-                return f'{item!r} is not {{"min_tarokks": n, "value": v}}'
+                return msg(
+                    "{value} is not a tarokk-count bonus "
+                    "(the least number of tarokks and the bonus)",
+                    value=repr(item),
+                )
             problem = bonus_step_problem(item)
             if problem is not None:
                 return problem
-            if item["min_tarokks"] in seen:
-                return f"min_tarokks {item['min_tarokks']} is given twice"
-            seen.add(item["min_tarokks"])
+            least: int = item["min_tarokks"]
+            if least in seen:
+                return msg("the bonus for {count} tarokks is given twice", count=least)
+            seen.add(least)
         return None
 
 
