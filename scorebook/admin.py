@@ -11,7 +11,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from scorebook.models import Hand, Night, Player
+from scorebook.models import AddressUse, Hand, Night, Player
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
@@ -48,3 +48,20 @@ class HandAdmin(ReadOnlyAdmin):
     list_select_related = ("night", "night__owner")
     search_fields = ("=night__id", "night__owner__username")
     ordering = ("night", "position")
+
+
+@admin.register(AddressUse)
+class AddressUseAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """The counted sign-ups, reset requests and unknown invitations per address: deleting
+    an address's rows lifts its limit early (like Axes' access attempts for log-ins)."""
+
+    list_display = ("action", "address", "at")
+    list_filter = ("action",)
+    search_fields = ("=address",)
+    ordering = ("-at",)
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

@@ -25,8 +25,6 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
-from django.contrib.auth.models import User
 from django.http import QueryDict
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
@@ -58,10 +56,6 @@ MAX_INPUTS = 400  # the largest real form (Ultimo, every row open) has about 150
 MAX_VALUE = MAX_TEXT  # characters of one typed value (the engine's bound for any text)
 _TOKEN = re.compile(r"([^.\[\]]+)|\[(\d{1,3})\]")
 _SEGMENT = re.compile(r"^[^.\[\]]+(\[\d{1,3}\])*$")
-
-
-class SignupForm(UserCreationForm[User]):
-    pass
 
 
 # --- the generic hand form ------------------------------------------------------------------
@@ -398,6 +392,15 @@ class HandForm:
         """A field as the form names it: the label it was shown with (collected as the form
         renders), else its schema's label, else its path in words."""
         return self.labels.get(path) or self.schema_label(path) or path_label(path)
+
+    def value_label(self, path: str, value: Any) -> str:
+        """A stored value of the field at `path` as the form offers it: a choice by its
+        label in the record schema, anything else in words (yes / no, lists spelt out)."""
+        leaf = leaf_at(self.shape, path) if self.shape is not None else None
+        for choice in leaf.choices if leaf is not None else ():
+            if choice.value == value and type(choice.value) is type(value):
+                return say(choice.label)
+        return labels.value_words(value)
 
     def schema_label(self, path: str) -> str:
         """The field's label in the variant's record schema, if it has one."""
@@ -765,7 +768,7 @@ def _json_value(rule: HouseRule, value: Any) -> Any:
 def _check(rule: HouseRule, value: Any) -> None:
     problem = check_rule(rule, value)  # the engine's bounds, then the rule's own
     if problem:
-        raise forms.ValidationError(problem if isinstance(problem, str) else say(problem))
+        raise forms.ValidationError(say(problem))
 
 
 class HouseRuleJSONField(forms.CharField):

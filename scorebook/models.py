@@ -71,6 +71,9 @@ class Night(models.Model):
     start_state = models.JSONField(default=dict, blank=True)
     start_entries = models.JSONField(default=list, blank=True)
     created = models.DateTimeField(auto_now_add=True)
+    # Raised by each saved change to the night's details, names or rules: a form opened at an
+    # older version is refused if a change of its kind came between (services.edit_night).
+    version = models.PositiveIntegerField(default=1)
     # Soft delete: set when the owner deletes the night, cleared by Undo (services).
     deleted_at = models.DateTimeField(null=True, blank=True)
     # Accounts the owner handed the pen to: they record and edit hands (NightScorer).
@@ -258,6 +261,8 @@ class NightRevision(models.Model):
     night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="revisions")
     kind = models.CharField(max_length=20)
     changes = models.JSONField(default=list)
+    # The night's version this change made (details and rules); null for the other kinds.
+    version = models.PositiveIntegerField(null=True, blank=True)
     author = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
@@ -296,3 +301,49 @@ class ScorerLink(models.Model):
 
     def __str__(self) -> str:
         return f"scorer link of {self.night}"
+
+
+class WriteReceipt(models.Model):
+    """A write's key and what it wrote, so that a repeat is the same save.
+
+    A phone makes the key when it renders a form or button (a retry after a lost answer, an
+    offline queue sending again, a double tap all carry the same key). The first write with a
+    key stores this row in its own transaction; a repeat finds it and answers with the first
+    outcome instead of writing again. `digest` fingerprints what was sent: the same key with
+    other contents is not a repeat (an old form reused), and is refused as a conflict.
+    """
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="receipts")
+    key = models.CharField(max_length=64)
+    kind = models.CharField(max_length=20)  # hand, edit, delete, restore, event, night, rules
+    digest = models.CharField(max_length=64)
+    hand = models.ForeignKey(
+        Hand, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = (models.UniqueConstraint(fields=["night", "key"], name="receipt_unique_key"),)
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.key} of {self.night}"
+
+
+class AddressUse(models.Model):
+    """One counted use of a limited action (a sign-up, a password-reset mail, an invite of
+    an unknown name) by a client address; `scorebook.limits` counts the recent ones. A row
+    in the database, not a cache entry, so every gunicorn worker sees the same count."""
+
+    action = models.CharField(max_length=20)
+    # None when the address is unknown: such clients share one count.
+    address = models.GenericIPAddressField(null=True, blank=True)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = (models.Index(fields=["action", "address", "at"], name="address_use_recent"),)
+
+    def __str__(self) -> str:
+        return f"{self.action} from {self.address} at {self.at:%Y-%m-%d %H:%M:%S}"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_EVEN, Decimal, DecimalException, localcontext
 from fractions import Fraction
@@ -16,13 +16,13 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Max, Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.formats import get_format
 from django.utils.translation import gettext
 
-from scorebook import labels, nights
+from scorebook import labels, nights, stamps
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.replay import Replay, fold
 from scorebook.engine.scoresheet import MAX_PLACE as MAX_SHEET_PLACE
@@ -116,6 +116,17 @@ def night_to_manage(user: User | AnonymousUser, pk: int) -> Night:
 def scored_nights(user: User) -> list[Night]:
     """Other people's nights `user` is a co-scorer of, newest first."""
     return list(Night.objects.filter(scorer_rows__user=user).select_related("owner"))
+
+
+def night_stamp(night: Night) -> str:
+    """The night's fingerprint (scorebook/stamps.py): it changes with every write."""
+    return stamps.stamp_of(stamps.with_stamps(Night.objects.filter(pk=night.pk)).get())
+
+
+def last_number(night: Night) -> int:
+    """The highest hand number of the night (0 before the first hand)."""
+    found = Hand.objects.filter(night=night, number__isnull=False).aggregate(n=Max("number"))
+    return int(found["n"] or 0)
 
 
 def seated_names(night: Night) -> list[str]:
@@ -792,6 +803,47 @@ def bad_hands(night: Night) -> list[BadHand]:
     return bad
 
 
+def score_differences(night: Night) -> list[str]:
+    """Where the stored scores differ from scoring the night again from its start: each
+    live row whose number, entries or state differ, then the totals that differ. Empty when
+    the caches are what the hands score to (a night with bad hands: see `bad_hands`)."""
+    variant = nights.variant_of(night)
+    rows = list(Hand.objects.filter(night=night).order_by("position"))
+    session = nights.session_for(night, night.seating, late_joiners(r.record for r in rows))
+    state, opening = variant.start(session)
+    out = []
+    if nights.entries_to_json(opening) != night.start_entries:
+        out.append("the opening bookings differ from a re-score")
+    stored, scored = nights.entries_from_json(night.start_entries), list(opening)
+    number = 1
+    for row in (r for r in rows if not r.deleted):
+        state, entries, problems = fold(session, [row.record], state=state, first_number=number)
+        if problems:
+            return [*out, f"row {row.position + 1} no longer scores: not compared further"]
+        fresh = (None if row.is_event else number, nights.entries_to_json(entries))
+        if (row.number, row.entries) != fresh or row.state != variant.dump_state(state):
+            label = f"hand {row.number}" if row.number else f"row {row.position + 1}"
+            out.append(f"{label}: the stored entries or state differ from a re-score")
+        stored += nights.entries_from_json(row.entries)
+        scored += entries
+        number += 0 if row.is_event else 1
+    return out + _total_differences(night, stored, scored)
+
+
+def _total_differences(night: Night, stored: list[Entry], scored: list[Entry]) -> list[str]:
+    """Each player's and pot's total that differs: stored, re-scored."""
+    pot_names = nights.variant_of(night).pot_names
+    players, pots = _add_up(stored, list(night.seating), pot_names)
+    before = players | {f"pot {p}": v for p, v in pots.items()}
+    players, pots = _add_up(scored, list(night.seating), pot_names)
+    after = players | {f"pot {p}": v for p, v in pots.items()}
+    return [
+        f"total of {who}: stored {units(before.get(who, 0))}, re-scored {units(after.get(who, 0))}"
+        for who in dict.fromkeys([*before, *after])
+        if before.get(who, 0) != after.get(who, 0)
+    ]
+
+
 def changed_rules(night: Night, lang: str = "en") -> list[tuple[str, str, str]]:
     """The rules not at their default: (label, value in words, help)."""
     variant = nights.variant_of(night)
@@ -856,14 +908,22 @@ def night_history(night: Night) -> list[tuple[NightRevision, list[tuple[str, str
     """Each change to the night with its fields old → new as the page shows them (a house
     rule by its label, its values in words)."""
     revisions = NightRevision.objects.filter(night=night).select_related("author")
-    rules = {rule.name: rule for rule in nights.variant_of(night).house_rules}
     out = []
     for revision in revisions:
         changes = [(str(what), str(old), str(new)) for what, old, new in revision.changes]
         if revision.kind == "rules":
-            changes = [_rule_change(rules.get(what), what, old, new) for what, old, new in changes]
+            changes = rule_changes(night, changes)
         out.append((revision, changes))
     return out
+
+
+def rule_changes(night: Night, changes: Iterable[Sequence[Any]]) -> list[tuple[str, str, str]]:
+    """Stored rule changes ([name, old, new]) in words, as the night's history shows them."""
+    rules = {rule.name: rule for rule in nights.variant_of(night).house_rules}
+    return [
+        _rule_change(rules.get(str(what)), str(what), str(old), str(new))
+        for what, old, new in changes
+    ]
 
 
 def _rule_change(rule: HouseRule | None, name: str, old: str, new: str) -> tuple[str, str, str]:

@@ -25,13 +25,13 @@ def _last_position(rows: QuerySet[Hand]) -> int | None:
 
 def _wanted(night: Night, before: int | None) -> Q:
     """The rows the form reads: every unnumbered row (events and deleted hands, a few a
-    night, kept in the partial index `hand_events`), the last live hand before `before`
-    (its number; live hands are numbered in position order) and the night's last row (the
-    position a new row takes)."""
+    night, kept in the partial index `hand_events`), the last live hand (the next number;
+    live hands are numbered in position order) and the last one before `before` (the edited
+    hand's), and the night's last row (the position a new row takes)."""
     numbered = Hand.objects.filter(night=night, number__isnull=False)
-    if before is not None:
-        numbered = numbered.filter(position__lt=before)
     positions = [_last_position(numbered), _last_position(Hand.objects.filter(night=night))]
+    if before is not None:
+        positions.append(_last_position(numbered.filter(position__lt=before)))
     return Q(number__isnull=True) | Q(position__in=[p for p in positions if p is not None])
 
 

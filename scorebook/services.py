@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import hashlib
 import json
+import re
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -34,7 +36,7 @@ from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.messages import Msg, msg, said
 from scorebook.engine.replay import fold
 from scorebook.engine.scoresheet import late_joiners, resolve_house_rules
-from scorebook.engine.shape import check_input
+from scorebook.engine.shape import check_input, players_named, renamed_players
 from scorebook.engine.types import Session
 from scorebook.models import (
     Hand,
@@ -46,6 +48,7 @@ from scorebook.models import (
     Player,
     ScorerLink,
     Seat,
+    WriteReceipt,
 )
 from scorebook.records import diff_records
 from scorebook.rowwrites import update_rows
@@ -60,6 +63,7 @@ class Conflict(Exception):
     changes: list[tuple[str, Any, Any]] = field(default_factory=list)
     current_version: int | None = None
     current_number: int | None = None
+    reused_key: bool = False  # the form's key was already used: the form needs a new one
 
     def __str__(self) -> str:
         return self.message
@@ -358,12 +362,69 @@ def _rescore_all(night: Night, session: Session) -> None:
     _rescore_from(night, session, 0)
 
 
+# --- exactly once ---------------------------------------------------------------------------
+
+_KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+
+
+def write_key(value: Any) -> str | None:
+    """A posted write key, or None when it is missing or malformed (the write then happens
+    as before, without being recognised when repeated)."""
+    return value if isinstance(value, str) and _KEY.match(value) else None
+
+
+def _digest(*parts: Any) -> str:
+    text = json.dumps(parts, sort_keys=True, default=str, ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _first_outcome(night: Night, key: str | None, kind: str, digest: str) -> WriteReceipt | None:
+    """The receipt of an earlier write with this key (the caller holds the night's lock), so
+    a repeat answers with what the first one did. The same key sent with other contents is
+    an old form sent again: a conflict, nothing is written."""
+    if key is None:
+        return None
+    receipt = WriteReceipt.objects.filter(night=night, key=key).select_related("hand").first()
+    if receipt is None:
+        return None
+    if receipt.kind != kind or receipt.digest != digest:
+        raise Conflict(
+            _(
+                "This form was already saved once. What you entered now was not saved: "
+                "check it and save it again."
+            ),
+            current_number=_next_number(night),
+            reused_key=True,
+        )
+    return receipt
+
+
+def _keep_receipt(
+    night: Night, key: str | None, kind: str, digest: str, hand: Hand | None, author: User | None
+) -> None:
+    if key is not None:
+        WriteReceipt.objects.create(
+            night=night, key=key, kind=kind, digest=digest, hand=hand, author=author
+        )
+
+
+def _next_number(night: Night) -> int:
+    last = Hand.objects.filter(night=night, number__isnull=False).aggregate(n=Max("number"))["n"]
+    return (last or 0) + 1
+
+
 # --- hands ----------------------------------------------------------------------------------
 
 
+# Never stored: `computed` is output only, and a hand's number is its place among the hands
+# (scoresheet format), so a number a sheet wrote must not pin a hand that may later move
+# when an earlier one is deleted (migration 0009 removed it from older rows).
+NOT_STORED = frozenset(("computed", "hand_no", "hand_number", "deal_number"))
+
+
 def clean_record(record: Mapping[str, Any]) -> dict[str, Any]:
-    """The record as stored: `computed` is output only and never kept."""
-    return {k: v for k, v in record.items() if k != "computed"}
+    """The record as stored: without the output and the hand number (`NOT_STORED`)."""
+    return {k: v for k, v in record.items() if k not in NOT_STORED}
 
 
 def _checked(night: Night, record: Mapping[str, Any]) -> dict[str, Any]:
@@ -388,15 +449,36 @@ def record_hand(
     expected_number: int | None = None,
     expected_position: int | None = None,
     author: User | None = None,
+    key: str | None = None,
 ) -> Hand:
     """Append a hand (or a session event) after the last one.
 
     `expected_number` is the hand number the form was opened for; if another hand was
     recorded meanwhile, Conflict. `expected_position` is the row the form was opened for:
     if a player joined or left meanwhile (the table the form showed is gone), Conflict.
-    Engine problems raise InvalidHand (nothing is saved).
+    Engine problems raise InvalidHand (nothing is saved). A repeat of `key` (the same form
+    sent again: a lost answer, an offline queue) returns the hand the first one saved.
     """
     night = _lock(night, reread=False)
+    kind = "event" if nights.EVENT_KEY in record else "hand"
+    # An event is what happened to whom (a repeated join no longer sends where he sits).
+    what = [record.get(nights.EVENT_KEY), record.get("player")] if kind == "event" else record
+    digest = _digest(clean_record(what) if isinstance(what, dict) else what)
+    receipt = _first_outcome(night, key, kind, digest)
+    if receipt is not None and receipt.hand is not None:
+        return receipt.hand
+    hand = _append(night, record, expected_number, expected_position, author)
+    _keep_receipt(night, key, kind, digest, hand, author)
+    return hand
+
+
+def _append(
+    night: Night,
+    record: Mapping[str, Any],
+    expected_number: int | None,
+    expected_position: int | None,
+    author: User | None,
+) -> Hand:
     record = _checked(night, record)
     tail = _tail(night)
     last = tail.last
@@ -416,18 +498,7 @@ def record_hand(
     session = _session(night, late_joiners(events))
     state, number = _state_before(night, session, position, last)
     if expected_number is not None and not is_event and expected_number != number:
-        latest = Hand.objects.filter(night=night, deleted=False, number=number - 1).first()
-        summary = ""
-        if latest is not None and latest.entries:
-            summary = say(nights.message_from_json(latest.entries[0].get("summary") or {"id": ""}))
-        raise Conflict(
-            _(
-                "Hand %(expected)s was already recorded by someone else (%(summary)s). "
-                "Your hand was not saved: check it and save it as hand %(number)s."
-            )
-            % {"expected": expected_number, "summary": summary or "—", "number": number},
-            current_number=number,
-        )
+        raise _taken(night, expected_number, number)
     if expected_position is not None and not is_event:
         _check_no_event_since(tail, expected_position, number)
     variant = nights.variant_of(night)
@@ -449,6 +520,32 @@ def _check_room(position: int) -> None:
     """InvalidHand when the night already holds its maximum of rows (nights.MAX_ROWS)."""
     if position >= nights.MAX_ROWS:
         raise InvalidHand([_problem("hand", nights.too_many_rows())])
+
+
+def _taken(night: Night, expected: int, number: int) -> Conflict:
+    """Another phone recorded the hand this form was opened for: say who and what."""
+    latest = (
+        Hand.objects.filter(night=night, deleted=False, number=number - 1)
+        .select_related("author")
+        .first()
+    )
+    summary = ""
+    if latest is not None and latest.entries:
+        summary = say(nights.message_from_json(latest.entries[0].get("summary") or {"id": ""}))
+    who = latest.author.get_username() if latest is not None and latest.author else ""
+    values = {"expected": expected, "summary": summary or "—", "number": number, "who": who}
+    text = (
+        _(
+            "Hand %(expected)s was already recorded by %(who)s (%(summary)s). "
+            "Your hand was not saved: check it and save it as hand %(number)s."
+        )
+        if who
+        else _(
+            "Hand %(expected)s was already recorded by someone else (%(summary)s). "
+            "Your hand was not saved: check it and save it as hand %(number)s."
+        )
+    )
+    return Conflict(text % values, current_number=number)
 
 
 def _check_no_event_since(tail: _Tail, position: int, number: int) -> None:
@@ -550,27 +647,59 @@ def edit_hand(
     record: Mapping[str, Any],
     version: int,
     author: User | None = None,
+    key: str | None = None,
 ) -> Hand:
-    """Replace hand k's record and re-score k..end; Conflict if `version` is stale."""
+    """Replace hand k's record and re-score k..end; Conflict if `version` is stale.
+
+    A record that says what the hand already says changes nothing (no version, no re-score):
+    the hand comes back with the version it had. A repeat of `key` returns the first outcome.
+    """
     night, hand = _locked_hand(hand)
+    digest = _digest(clean_record(record), version)
+    if _first_outcome(night, key, "edit", digest) is not None:
+        return hand
     _check_version(hand, version, record)
     record = _checked(night, record)
     if hand.is_event or nights.EVENT_KEY in record:
         raise InvalidHand([_problem("event", msg("events cannot be edited"))])
+    if not hand.deleted and not diff_records(hand.record, record):
+        return hand
     _keep_revision(hand, author)
     hand.record = record
     hand.version += 1
     hand.author = author
     hand.save(update_fields=["record", "version", "updated", "author"])
     _rescore_from(night, _session(night), hand.position)
+    _keep_receipt(night, key, "edit", digest, hand, author)
     hand.refresh_from_db()
     return hand
+
+
+def row_key(action: str, hand: Hand, version: int) -> str:
+    """The key of a ledger row's Delete or Restore button: that hand at that version, so a
+    repeat (a double tap, a lost answer) is the same write and a stale page never acts on
+    another hand."""
+    return f"{action}-{hand.pk}-{version}"
+
+
+def _repeated(
+    night: Night, key: str, kind: str, hand: Hand, version: int, author: User | None
+) -> bool:
+    """A row button sent again by the same scorer right after its write (nothing happened
+    to the hand since). Another scorer's page showing that version is stale: a conflict."""
+    if hand.version != version + 1:
+        return False
+    receipt = _first_outcome(night, key, kind, key)
+    return receipt is not None and receipt.author_id == (author.pk if author else None)
 
 
 @transaction.atomic
 def delete_hand(*, hand: Hand, version: int, author: User | None = None) -> Hand:
     """Mark a hand deleted (undoable) and re-score the hands after it."""
     night, hand = _locked_hand(hand)
+    key = row_key("delete", hand, version)
+    if _repeated(night, key, "delete", hand, version, author):
+        return hand
     _check_version(hand, version, None)
     if hand.deleted:
         return hand
@@ -583,6 +712,7 @@ def delete_hand(*, hand: Hand, version: int, author: User | None = None) -> Hand
         _rescore_all(night, _session(night))
     else:
         _rescore_from(night, _session(night), hand.position)
+    _keep_receipt(night, key, "delete", key, hand, author)
     hand.refresh_from_db()
     return hand
 
@@ -591,6 +721,9 @@ def delete_hand(*, hand: Hand, version: int, author: User | None = None) -> Hand
 def restore_hand(*, hand: Hand, version: int, author: User | None = None) -> Hand:
     """Undo a delete: the hand is back at its place and everything after it is re-scored."""
     night, hand = _locked_hand(hand)
+    key = row_key("restore", hand, version)
+    if _repeated(night, key, "restore", hand, version, author):
+        return hand
     _check_version(hand, version, None)
     if not hand.deleted:
         return hand
@@ -602,8 +735,17 @@ def restore_hand(*, hand: Hand, version: int, author: User | None = None) -> Han
         _rescore_all(night, _session(night))
     else:
         _rescore_from(night, _session(night), hand.position)
+    _keep_receipt(night, key, "restore", key, hand, author)
     hand.refresh_from_db()
     return hand
+
+
+@transaction.atomic
+def rescore_night(*, night: Night) -> None:
+    """Score every hand again from the start and rewrite the caches (`check_nights
+    --rescore`, for stored scores that differ from a re-score); the records stay."""
+    night = _lock(night)
+    _rescore_all(night, _session(night))
 
 
 @transaction.atomic
@@ -684,6 +826,51 @@ def _note(night: Night, kind: str, changes: list[list[Any]], author: Any) -> Nig
     return NightRevision.objects.create(night=night, kind=kind, changes=changes, author=author)
 
 
+def _note_version(night: Night, kind: str, changes: list[list[Any]], author: Any) -> NightRevision:
+    """A change to what a night form shows (details, rules): the night's version goes up
+    and the history's entry keeps it, so a form opened before can name what came between."""
+    night.version += 1
+    night.save(update_fields=["version"])
+    revision = _note(night, kind, changes, author)
+    revision.version = night.version
+    revision.save(update_fields=["version"])
+    return revision
+
+
+def _merged(changes: list[list[Any]]) -> list[tuple[str, Any, Any]]:
+    """Several changes as one per field, from the first value to the last (a renamed
+    player's chain Anna → Anka → Anica as one line)."""
+    out: list[list[Any]] = []
+    for what, old, new in changes:
+        same = next((c for c in out if c[0] == what and (what != "name" or c[2] == old)), None)
+        if same is None:
+            out.append([what, old, new])
+        else:
+            same[2] = new
+    return [(what, old, new) for what, old, new in out if old != new]
+
+
+def _check_night_version(night: Night, version: int | None, kind: str) -> None:
+    """Conflict if a change of `kind` was saved since the form was opened at `version`
+    (None: the form carried no version, as before versions existed). Changes of another
+    kind do not conflict: the details form never writes the rules, nor the reverse."""
+    if version is None or version >= night.version:
+        return
+    since = NightRevision.objects.filter(night=night, kind=kind, version__gt=version)
+    changes = [c for r in since.order_by("version", "pk") for c in r.changes]
+    if not changes:
+        return
+    raise Conflict(
+        _(
+            "The night was changed by someone else while you were editing it. Your changes "
+            "were not saved; the form shows what you entered: compare it with what was "
+            "saved, then save again."
+        ),
+        changes=_merged(changes),
+        current_version=night.version,
+    )
+
+
 def _shown(value: Any) -> str:
     """A value as the night's history shows it: 2 not 2.0000, ISO dates, rules as set-up."""
     if isinstance(value, Decimal):
@@ -703,35 +890,17 @@ def _name_problems(names: Sequence[str]) -> list[Problem]:
     return []
 
 
-def renamed(value: Any, names: Mapping[str, str]) -> Any:
-    """A record with every player name in `names` replaced: as a value (dealer, declarer,
-    partner, list items) and as a key (card points by player). One pass, so swaps work."""
-    if isinstance(value, Mapping):
-        return {names.get(k, k): renamed(v, names) for k, v in value.items()}
-    if isinstance(value, list):
-        return [renamed(v, names) for v in value]
-    if isinstance(value, str):
-        return names.get(value, value)
-    return value
-
-
-def _strings_in(value: Any) -> set[str]:
-    if isinstance(value, Mapping):
-        return set(value).union(*(_strings_in(v) for v in value.values()))
-    if isinstance(value, list):
-        return set().union(*(_strings_in(v) for v in value))
-    return {value} if isinstance(value, str) else set()
-
-
 def _rename_players(night: Night, names: Mapping[str, str]) -> None:
     """Rename players in this night only: its seats point to the (owner's) players with the
     new names, and its hand records, their revisions and its paid marks are rewritten.
 
-    A new name not yet seated may not appear anywhere in the records: there it could only be
-    something else (a bid, a card) that a later rename back would wrongly turn into a name.
+    Only the fields the variant's record schema marks as players change (a bid level "two"
+    or a card "XX" stays what it is). A new name not seated may not stand in a player field
+    already (a record from before a seat was renamed): the two would become one player.
     """
+    variant = nights.variant_of(night)
     rows = list(Hand.objects.filter(night=night))
-    used = set().union(*(_strings_in(r.record) for r in rows))
+    used = set().union(*(players_named(variant, r.record) for r in rows))
     clash = sorted(new for new in names.values() if new in used and new not in night.seating)
     if clash:
         raise InvalidHand(
@@ -743,18 +912,13 @@ def _rename_players(night: Night, names: Mapping[str, str]) -> None:
             ]
         )
     for row in rows:
-        row.record = renamed(row.record, names)
+        row.record = renamed_players(variant, row.record, names)
     update_rows(rows, ["record"])
     revisions = list(HandRevision.objects.filter(hand__night=night))
     for revision in revisions:
-        revision.record = renamed(revision.record, names)
+        revision.record = renamed_players(variant, revision.record, names)
     update_rows(revisions, ["record"])
-    for mark in PaidTransfer.objects.filter(night=night):
-        mark.payer, mark.payee = (
-            names.get(mark.payer, mark.payer),
-            names.get(mark.payee, mark.payee),
-        )
-        mark.save(update_fields=["payer", "payee"])
+    _rename_paid_marks(night, names)
     people = {p.name: p for p in remember_players(owner=night.owner, names=list(names.values()))}
     seats = list(
         Seat.objects.filter(night=night, player__name__in=list(names)).select_related("player")
@@ -777,6 +941,28 @@ def _rename_players(night: Night, names: Mapping[str, str]) -> None:
     ).delete()
 
 
+def _rename_paid_marks(night: Night, names: Mapping[str, str]) -> None:
+    """The paid marks with the new names. Deleted and created again, not updated one by
+    one: swapping two players with mirrored marks (A → B and B → A, same amount) would
+    break the unique (night, payer, payee, amount) between the two updates."""
+    marks = list(PaidTransfer.objects.filter(night=night))
+    moved = [m for m in marks if m.payer in names or m.payee in names]
+    if not moved:
+        return
+    PaidTransfer.objects.filter(pk__in=[m.pk for m in moved]).delete()
+    when = [m.paid_at for m in moved]
+    for mark in moved:
+        mark.pk = None
+        mark.payer, mark.payee = (
+            names.get(mark.payer, mark.payer),
+            names.get(mark.payee, mark.payee),
+        )
+    created = PaidTransfer.objects.bulk_create(moved)
+    for mark, paid_at in zip(created, when, strict=True):  # the insert stamped them now
+        mark.paid_at = paid_at
+    PaidTransfer.objects.bulk_update(created, ["paid_at"])
+
+
 @transaction.atomic
 def edit_night(
     *,
@@ -787,11 +973,19 @@ def edit_night(
     per_point: Decimal,
     currency: str,
     names: Sequence[str],
+    version: int | None = None,
+    key: str | None = None,
 ) -> NightRevision | None:
     """Change a night's date, place, stake, currency and its players' names (in seating
     order). Kept in the night's history; the hands are re-scored when a name changes.
-    Raises InvalidHand (fields `players`, the night's fields); None when nothing changed."""
+    Raises InvalidHand (fields `players`, the night's fields); None when nothing changed.
+    `version` is the night's version the form was opened at: Conflict if details or names
+    were changed since (the form would silently put the old values back)."""
     night = _lock(night)
+    digest = _digest("details", date, place, per_point, currency, list(names), version)
+    if _first_outcome(night, key, "night", digest) is not None:
+        return None  # the same form sent again: it was saved the first time
+    _check_night_version(night, version, "details")
     names = [player_names.clean(n) for n in names]
     if len(names) != len(night.seating):
         raise InvalidHand([_problem("players", msg("one name per seat"))])
@@ -823,16 +1017,27 @@ def edit_night(
         changes += [["name", old, new] for old, new in moves.items()]
     if not changes:
         return None
-    return _note(night, "details", changes, author)
+    _keep_receipt(night, key, "night", digest, None, author)
+    return _note_version(night, "details", changes, author)
 
 
 @transaction.atomic
 def change_house_rules(
-    *, night: Night, rules: Mapping[str, Any], author: User | None
+    *,
+    night: Night,
+    rules: Mapping[str, Any],
+    author: User | None,
+    version: int | None = None,
+    key: str | None = None,
 ) -> NightRevision | None:
     """New house rules for a night; every hand is re-scored under them. InvalidHand (with
-    the hands the new rules refuse) changes nothing. None when no rule changed."""
+    the hands the new rules refuse) changes nothing. None when no rule changed. Conflict
+    when the rules were changed since the form was opened at `version`."""
     night = _lock(night)
+    digest = _digest("rules", dict(rules), version)
+    if _first_outcome(night, key, "rules", digest) is not None:
+        return None  # the same form sent again: it was saved the first time
+    _check_night_version(night, version, "rules")
     complete, problems = resolve_house_rules(night.variant, dict(rules))
     if problems:
         raise InvalidHand(problems)
@@ -847,7 +1052,8 @@ def change_house_rules(
     night.house_rules = complete
     night.save(update_fields=["house_rules"])
     _rescore_all(night, _session(night))
-    return _note(night, "rules", changes, author)
+    _keep_receipt(night, key, "rules", digest, None, author)
+    return _note_version(night, "rules", changes, author)
 
 
 @transaction.atomic
@@ -871,14 +1077,18 @@ def restore_night(*, night: Night, author: User | None) -> Night:
     return night
 
 
+NO_SUCH_ACCOUNT = msg("no such account")
+
+
 @transaction.atomic
 def add_scorer(*, night: Night, username: str, author: User | None) -> NightScorer:
-    """Hand the pen to another account (by user name): it may record and edit hands.
-    Raises InvalidHand (field `username`) for an unknown account or the owner himself."""
+    """Hand the pen to another account (by its exact user name): it may record and edit
+    hands. Raises InvalidHand (field `username`) for an unknown account (NO_SUCH_ACCOUNT)
+    or the owner himself."""
     model = get_user_model()
     person = model.objects.filter(**{model.USERNAME_FIELD: username.strip()}).first()
     if person is None:
-        raise InvalidHand([_problem("username", msg("no such account"))])
+        raise InvalidHand([_problem("username", NO_SUCH_ACCOUNT)])
     if person.pk == night.owner_id:
         raise InvalidHand([_problem("username", msg("is the owner"))])
     scorer, created = NightScorer.objects.get_or_create(night=night, user=person)
@@ -932,3 +1142,10 @@ def purge_deleted_nights(*, days: int = KEEP_DELETED_DAYS) -> int:
     Seat.objects.filter(night__in=old).delete()
     old.delete()
     return count
+
+
+def change_email(*, user: User, email: str) -> None:
+    """The address password-reset links go to ("" for none). Several accounts may share
+    one (a couple, a club): a reset mail then names each of them."""
+    user.email = User.objects.normalize_email(email.strip())
+    user.save(update_fields=["email"])

@@ -136,9 +136,12 @@ SECURE_CSP = {
 }
 
 # Failed log-ins (django-axes): counted in the database, so every gunicorn worker sees the
-# same counts. Either limit locks: this many failures for one user name (from anywhere), or
-# from one address (whatever names it tries). A failure is forgotten once the window has
-# passed since the latest one; a try while locked counts as a failure and starts it again.
+# same counts. The lock is per client address (an IPv6 /64 counts as one, see
+# scorebook.limits): this many failures from one address, whatever names it tries, lock that
+# address. Not per user name: then anyone could keep any account locked from anywhere by
+# guessing once per window (issue 20); a guess from elsewhere never locks the owner out where
+# she is. A failure is forgotten once the window has passed since the latest one from the
+# address; a try while locked counts as a failure and starts it again.
 LOGIN_ATTEMPTS = max(int(os.environ.get("SCOREBOOK_LOGIN_ATTEMPTS", "5")), 1)
 LOGIN_WINDOW_SECONDS = max(int(os.environ.get("SCOREBOOK_LOGIN_WINDOW", "900")), 1)
 # Behind a reverse proxy, the client's address is the last X-Forwarded-For entry.
@@ -149,16 +152,29 @@ AUTHENTICATION_BACKENDS = [
 ]
 AXES_FAILURE_LIMIT = LOGIN_ATTEMPTS
 AXES_COOLOFF_TIME = timedelta(seconds=LOGIN_WINDOW_SECONDS)
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
-AXES_CLIENT_IP_CALLABLE = "scorebook.views.login.client_address"
+AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_CLIENT_IP_CALLABLE = "scorebook.limits.client_address"
 AXES_LOCKOUT_CALLABLE = "scorebook.views.login.locked_out"
 # A try while locked counts, and the wait starts again: Retry-After is then the whole window.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = True
-# A successful log-in clears nothing: clearing would wipe the address's count too, so one
-# known account could reset an address that guesses at others' passwords.
+# A successful log-in clears nothing: clearing would wipe the address's count, so one known
+# account could reset an address that guesses at others' passwords.
 AXES_RESET_ON_SUCCESS = False
 # Only failures are stored (visible under /admin/axes/); successful log-ins are not logged.
 AXES_DISABLE_ACCESS_LOG = True
+
+# What one client address may do per window (uses, seconds), counted in the database like the
+# log-ins (scorebook.limits). A sign-up counts when it creates an account or answers that the
+# name is taken, so names cannot be listed quickly; a password-reset request counts whether
+# or not a mail goes out; an invitation counts when no account has the name.
+SIGNUPS_PER_HOUR = max(int(os.environ.get("SCOREBOOK_SIGNUPS_PER_HOUR", "10")), 1)
+ADDRESS_LIMITS = {
+    "signup": (SIGNUPS_PER_HOUR, 3600),
+    "password_reset": (5, 3600),
+    "invite": (10, 3600),
+}
+# Password-reset links work for this long (Django's default is three days).
+PASSWORD_RESET_TIMEOUT = 2 * 3600
 
 # Errors go to standard error (gunicorn's error log, journald), with the request path for
 # django.request's "Internal Server Error: /path"; mailed as well when ADMINS is set.
@@ -168,6 +184,8 @@ ADMINS = [
     if "@" in pair[1]
 ]
 SERVER_EMAIL = os.environ.get("SCOREBOOK_SERVER_EMAIL", "root@localhost")
+# The sender of password-reset mails (default: the same as the error mails').
+DEFAULT_FROM_EMAIL = os.environ.get("SCOREBOOK_FROM_EMAIL") or SERVER_EMAIL
 # Mail goes to the local mail server (localhost:25) unless a relay is named.
 MAILERS = {
     "default": {

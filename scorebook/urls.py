@@ -4,8 +4,10 @@ from django.urls import include, path
 
 from scorebook.views import (
     accounts,
+    app,
     hands,
     health,
+    live,
     nightedit,
     nights,
     players,
@@ -17,14 +19,30 @@ from scorebook.views import (
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
+    path("sw.js", app.service_worker, name="service_worker"),
+    path("manifest.webmanifest", app.manifest, name="manifest"),
+    path("offline/", app.offline, name="offline"),
     path("", nights.home, name="home"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/", accounts.account, name="account"),
+    path("accounts/password-reset/", accounts.PasswordReset.as_view(), name="password_reset"),
+    path(
+        "accounts/password-reset/sent/",
+        accounts.PasswordResetDone.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "accounts/password-reset/<uidb64>/<token>/",
+        accounts.PasswordResetConfirm.as_view(),
+        name="password_reset_confirm",
+    ),
     path("nights/new/", nights.new_night, name="new_night"),
     path("nights/new/<slug:key>/", nights.setup, name="setup"),
     path("nights/<int:pk>/", nights.night, name="night"),
     path("nights/<int:pk>/sheet.json", nights.sheet, name="sheet"),
+    path("nights/<int:pk>/live/", live.live, name="night_live"),
     path("nights/<int:pk>/hands/new/", hands.new_hand, name="new_hand"),
     path("nights/<int:pk>/hands/preview/", hands.preview, name="preview"),
     path("nights/<int:pk>/hands/<int:hand_pk>/", hands.edit_hand, name="edit_hand"),

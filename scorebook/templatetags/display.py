@@ -3,10 +3,13 @@ name for it, money with a real minus sign and the language's decimal mark."""
 
 from __future__ import annotations
 
+import secrets
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 
 from scorebook import labels, queries
 from scorebook.engine import registry
@@ -14,6 +17,13 @@ from scorebook.forms import HandForm
 from scorebook.speech import say
 
 register = template.Library()
+
+
+@register.simple_tag
+def write_key() -> SafeString:
+    """A form's write key, made as the form is rendered: sending the form again (a double
+    tap, a lost answer) repeats the same write instead of making a second one."""
+    return format_html('<input type="hidden" name="_key" value="{}">', secrets.token_urlsafe(16))
 
 
 @register.filter
@@ -49,6 +59,12 @@ def field_words(path: str) -> str:
 def value_words(value: Any) -> str:
     """A stored value in words (a choice by its label, yes / no, lists and objects spelt out)."""
     return labels.value_words(value)
+
+
+@register.simple_tag
+def value_label(form: HandForm, path: str, value: Any) -> str:
+    """A stored value of the hand field `path` as the form names it (a choice by its label)."""
+    return form.value_label(str(path), value)
 
 
 @register.filter

@@ -3,6 +3,8 @@ with a preview, delete and undo; handing the pen to co-scorers; the night's hist
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -13,13 +15,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorebook import nights, queries, services
+from scorebook import limits, nights, queries, services
 from scorebook.engine.errors import InvalidHand
 from scorebook.labels import problem_line
 from scorebook.models import Night
 from scorebook.nightforms import HouseRulesForm, NightDetailsForm, ScorerForm
 from scorebook.requests import SignedInRequest
 from scorebook.speech import say
+from scorebook.views.login import too_many
 from scorebook.views.nights import lang
 
 
@@ -30,11 +33,20 @@ def _refused(form: forms.Form, refused: InvalidHand, fields: dict[str, str]) -> 
         form.add_error(field, say(problem.message))
 
 
+def _version(request: HttpRequest, night: Night) -> int | None:
+    """The night's version the form was opened at (a hidden field); None if not sent."""
+    if request.method != "POST":
+        return night.version
+    posted = request.POST.get("_version", "")
+    return int(posted) if posted.isdecimal() and len(posted) < 10 else None
+
+
 @require_http_methods(["GET", "POST"])
 @login_required
 def edit_night(request: SignedInRequest, pk: int) -> HttpResponse:
     night = queries.night_to_manage(request.user, pk)
     form = NightDetailsForm(request.POST or None, night=night)
+    version, conflict = _version(request, night), None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -46,13 +58,19 @@ def edit_night(request: SignedInRequest, pk: int) -> HttpResponse:
                 per_point=data["per_point"],
                 currency=data["currency"],
                 names=form.names(),
+                version=version,
+                key=services.write_key(request.POST.get("_key")),
             )
         except InvalidHand as refused:
             _refused(form, refused, {"currency": "currency", "stake_per_point": "per_point"})
+        except services.Conflict as stale:  # the form keeps what was typed, now at the new version
+            conflict, version = stale, stale.current_version
+            form = NightDetailsForm(request.POST, night=night)
         else:
             messages.success(request, _("Night changed."))
             return redirect("night", pk=pk)
-    return TemplateResponse(request, "scorebook/night_edit.html", {"night": night, "form": form})
+    context = {"night": night, "form": form, "version": version, "conflict": conflict}
+    return TemplateResponse(request, "scorebook/night_edit.html", context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -63,16 +81,22 @@ def house_rules(request: SignedInRequest, pk: int) -> HttpResponse:
     view = queries.night_view(night, lang())
     rules = nights.complete_house_rules(view.variant, night.house_rules)
     form = HouseRulesForm(request.POST or None, variant=view.variant, rules=rules, lang=lang())
-    preview = None
+    preview, version, conflict = None, _version(request, night), None
     if request.method == "POST" and form.is_valid():
         preview = queries.rules_preview(view, form.house_rules())
         if form.cleaned_data["confirm"] and not preview.problems:
             try:
                 services.change_house_rules(
-                    night=night, rules=form.house_rules(), author=request.user
+                    night=night,
+                    rules=form.house_rules(),
+                    author=request.user,
+                    version=version,
+                    key=services.write_key(request.POST.get("_key")),
                 )
             except InvalidHand as refused:
                 preview.problems = refused.problems
+            except services.Conflict as stale:
+                conflict, version = stale, stale.current_version
             else:
                 messages.success(request, _("House rules changed; every hand re-scored."))
                 return redirect("night", pk=pk)
@@ -82,6 +106,9 @@ def house_rules(request: SignedInRequest, pk: int) -> HttpResponse:
         "form": form,
         "preview": preview,
         "problems": [problem_line(p) for p in preview.problems] if preview else [],
+        "version": version,
+        "conflict": conflict,
+        "conflict_changes": queries.rule_changes(night, conflict.changes) if conflict else [],
     }
     return TemplateResponse(request, "scorebook/night_rules.html", context)
 
@@ -126,17 +153,34 @@ def deleted_nights(request: SignedInRequest) -> HttpResponse:
     return TemplateResponse(request, "scorebook/deleted_nights.html", context)
 
 
-def _scorers_page(request: HttpRequest, night: Night, form: ScorerForm) -> HttpResponse:
+SCORERS = "scorebook/scorers.html"
+
+
+def _scorers_context(request: HttpRequest, night: Night, form: ScorerForm) -> dict[str, Any]:
     link = queries.scorer_link_of(night)
     url = request.build_absolute_uri(reverse("join_scorer", args=[link.token])) if link else None
-    context = {
+    return {
         "night": night,
         "form": form,
         "scorers": queries.scorers_of(night),
         "link": link,
         "url": url,
     }
-    return TemplateResponse(request, "scorebook/scorers.html", context)
+
+
+def _scorers_page(request: HttpRequest, night: Night, form: ScorerForm) -> HttpResponse:
+    return TemplateResponse(request, SCORERS, _scorers_context(request, night, form))
+
+
+def _too_many_unknown(request: HttpRequest, night: Night, form: ScorerForm) -> HttpResponse | None:
+    """The page as 429 while the address has asked for too many names no account has: the
+    answer must name a typo (the owner hands the pen over at the table), so it tells whether
+    an account exists; the limit keeps that from listing the accounts."""
+    if not (seconds := limits.wait(request, "invite")):
+        return None
+    reason = _("Too many user names that no account has.")
+    context = _scorers_context(request, night, form)
+    return too_many(request, SCORERS, context, form, reason, seconds)
 
 
 @require_http_methods(["GET", "POST"])
@@ -145,6 +189,8 @@ def scorers(request: SignedInRequest, pk: int) -> HttpResponse:
     """GET: who may score; POST: invite an account by its user name."""
     night = queries.night_to_manage(request.user, pk)
     form = ScorerForm(request.POST or None)
+    if request.method == "POST" and (refusal := _too_many_unknown(request, night, form)):
+        return refusal
     if request.method == "POST" and form.is_valid():
         try:
             services.add_scorer(
@@ -152,6 +198,8 @@ def scorers(request: SignedInRequest, pk: int) -> HttpResponse:
             )
         except InvalidHand as refused:
             _refused(form, refused, {"username": "username"})
+            if services.NO_SUCH_ACCOUNT in (problem.message for problem in refused.problems):
+                limits.count(request, "invite")
         else:
             messages.success(request, _("Co-scorer added."))
             return redirect("scorers", pk=pk)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -21,6 +23,7 @@ from scorebook.speech import say
 from scorebook.views.nights import LATEST_ROWS, lang
 
 POLL_SECONDS = 4
+ViewFunc = Callable[..., HttpResponse]
 
 
 @require_http_methods(["GET", "POST"])
@@ -47,6 +50,26 @@ def revoke(request: SignedInRequest, pk: int) -> HttpResponse:
     night = queries.night_for(request.user, pk)
     sharing.revoke_share(night=night)
     return redirect("share", pk=pk)
+
+
+def revalidated(*, robots: bool) -> Callable[[ViewFunc], ViewFunc]:
+    """The polled pages' cache headers, on the page and on its 304 alike (`condition`
+    answers a 304 without the view, so they are set outside it): always revalidate, never
+    kept by a shared cache, and for a share link, never indexed."""
+
+    def decorator(view: ViewFunc) -> ViewFunc:
+        @wraps(view)
+        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            response = view(request, *args, **kwargs)
+            patch_cache_control(response, private=True, no_cache=True)
+            patch_vary_headers(response, ["HX-Request", "HX-Target", "Accept-Language", "Cookie"])
+            if robots:
+                response["X-Robots-Tag"] = "noindex, nofollow"
+            return response
+
+        return wrapped
+
+    return decorator
 
 
 def _is_fragment(request: HtmxRequest) -> bool:
@@ -94,6 +117,7 @@ def _ledger_rows(
 
 
 @require_GET
+@revalidated(robots=True)
 @condition(etag_func=_etag)
 def shared(request: HtmxRequest, token: str) -> HttpResponse:
     """The ledger, totals, pots and settle-up, polled by htmx every few seconds."""
@@ -116,9 +140,4 @@ def shared(request: HtmxRequest, token: str) -> HttpResponse:
         **queries.settlement(view),
     }
     template = "scorebook/shared.html#live" if _is_fragment(request) else "scorebook/shared.html"
-    response = TemplateResponse(request, template, context)
-    # Always revalidate (If-None-Match → 304); never stored by shared caches.
-    patch_cache_control(response, private=True, no_cache=True)
-    patch_vary_headers(response, ["HX-Request", "HX-Target", "Accept-Language", "Cookie"])
-    response["X-Robots-Tag"] = "noindex, nofollow"
-    return response
+    return TemplateResponse(request, template, context)

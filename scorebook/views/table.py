@@ -10,7 +10,6 @@ from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import reverse
-from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
 from django.views.decorators.http import condition, require_GET
 
@@ -19,7 +18,7 @@ from scorebook.models import Night
 from scorebook.requests import HtmxRequest, SignedInRequest
 from scorebook.speech import say
 from scorebook.views.nights import LATEST_ROWS, lang
-from scorebook.views.share import POLL_SECONDS
+from scorebook.views.share import POLL_SECONDS, revalidated
 
 
 def _owned_night(request: HtmxRequest, pk: int) -> Night:
@@ -68,7 +67,7 @@ def _context(night: Night, poll_url: str, back_url: str) -> dict[str, object]:
 
 # How long a rendered standings fragment is kept. It is keyed by the night's fingerprint,
 # so a change makes a new key: this only bounds the memory of fingerprints gone by.
-LIVE_SECONDS = 600
+FRAGMENT_SECONDS = 600
 
 
 def _live(request: HtmxRequest, night: Night, poll_url: str, back_url: str) -> HttpResponse:
@@ -81,7 +80,7 @@ def _live(request: HtmxRequest, night: Night, poll_url: str, back_url: str) -> H
     content = cache.get(key)
     if content is None:
         response = TemplateResponse(request, template, _context(night, poll_url, back_url))
-        cache.set(key, response.render().content, LIVE_SECONDS)
+        cache.set(key, response.render().content, FRAGMENT_SECONDS)
         return response
     response = TemplateResponse(request, template, {})
     response.content = content  # rendered already: the response is not rendered again
@@ -90,18 +89,14 @@ def _live(request: HtmxRequest, night: Night, poll_url: str, back_url: str) -> H
 
 def _render(request: HtmxRequest, night: Night, poll_url: str, back_url: str) -> HttpResponse:
     if _is_fragment(request):
-        response = _live(request, night, poll_url, back_url)
-    else:
-        context = _context(night, poll_url, back_url)
-        response = TemplateResponse(request, "scorebook/table.html", context)
-    # Always revalidate (If-None-Match → 304); never stored by shared caches.
-    patch_cache_control(response, private=True, no_cache=True)
-    patch_vary_headers(response, ["HX-Request", "HX-Target", "Accept-Language", "Cookie"])
-    return response
+        return _live(request, night, poll_url, back_url)
+    context = _context(night, poll_url, back_url)
+    return TemplateResponse(request, "scorebook/table.html", context)
 
 
 @require_GET
 @login_required
+@revalidated(robots=False)
 @condition(etag_func=_etag(_owned_night))
 def table(request: SignedInRequest, pk: int) -> HttpResponse:
     night = getattr(request, "table_night", None) or _owned_night(request, pk)
@@ -110,11 +105,10 @@ def table(request: SignedInRequest, pk: int) -> HttpResponse:
 
 
 @require_GET
+@revalidated(robots=True)
 @condition(etag_func=_etag(lambda _request, token: sharing.shared_night(token)))
 def shared_table(request: HtmxRequest, token: str) -> HttpResponse:
     night = getattr(request, "table_night", None) or sharing.shared_night(token)
-    response = _render(
+    return _render(
         request, night, reverse("shared_table", args=[token]), reverse("shared", args=[token])
     )
-    response["X-Robots-Tag"] = "noindex, nofollow"
-    return response

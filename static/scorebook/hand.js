@@ -143,5 +143,63 @@
   document.addEventListener("focusin", keepClear);
   document.addEventListener("input", keepClear);
   document.addEventListener("htmx:afterSettle", keepClear);
+
+  // The payments shown are those of the form as it was when they were computed: from the
+  // first change on they are marked out of date until the new ones arrive, and with no
+  // connection the line says so instead of showing numbers of an older state of the form.
+  const payments = () => [document.getElementById("preview-line"), document.getElementById("preview")].filter(Boolean);
+  // No connection: the payments (of an older state of the form) give way to saying so.
+  const offline = () => {
+    for (const el of payments()) {
+      if (el.classList.contains("offline")) continue;
+      const note = document.createElement(el.id === "preview" ? "p" : "span");
+      note.className = "muted";
+      note.textContent = el.dataset.offline;
+      el.classList.add("offline");
+      el.classList.remove("ready");
+      el.replaceChildren(...el.querySelectorAll(":scope > h2"), note);
+    }
+  };
+  const paymentsOutOfDate = () => {
+    if (!navigator.onLine) offline();
+    else for (const el of payments()) el.classList.add("stale");
+  };
+  form.addEventListener("input", paymentsOutOfDate);
+  form.addEventListener("change", paymentsOutOfDate);
+  document.body.addEventListener("htmx:sendError", (event) => {
+    if (event.detail.elt === form) offline();
+  });
+  window.addEventListener("offline", offline);
+  window.addEventListener("online", () => htmx.trigger(form, "change"));  // the payments now
+
+  // Another phone recorded the hand this form was opened for: the form moves on to the next
+  // number (what was entered is kept; the dealer too, unless it was the one offered).
+  document.body.addEventListener("night-changed", (event) => {
+    const next = event.detail || {};
+    const expected = form.querySelector("input[name=_expected_number]");
+    if (!expected || !next.number || Number(expected.value) >= next.number) return;
+    expected.value = String(next.number);
+    const position = form.querySelector("input[name=_expected_position]");
+    if (position && next.position !== undefined) position.value = String(next.position);
+    const heading = document.getElementById("hand-heading");
+    if (heading && heading.dataset.heading) {
+      heading.textContent = heading.dataset.heading.replace("__n__", String(next.number));
+    }
+    const chosen = valuesOf("dealer")[0];
+    if (next.dealer && (chosen === undefined || chosen === form.dataset.dealer)) {
+      for (const el of form.querySelectorAll("[name=dealer]")) {
+        if (el.tagName === "SELECT") el.value = next.dealer;
+        else if (el.value === next.dealer) el.checked = true;
+      }
+      form.dataset.dealer = next.dealer;
+    }
+    const note = document.getElementById("live-note");
+    if (note && next.message) {
+      note.textContent = next.message;
+      note.hidden = false;
+    }
+    refresh();
+    htmx.trigger(form, "change");
+  });
   refresh();
 })();

@@ -1,4 +1,5 @@
-"""Production settings, the Content Security Policy and the log-in attempt limit (axes)."""
+"""Production settings, the Content Security Policy and the log-in attempt limit (axes),
+which locks a client address, never an account (issue 20)."""
 
 import os
 import re
@@ -242,6 +243,56 @@ def test_window_ends_and_success_keeps_the_address_count(client, user, limits):
     assert wrong(client, url, "x3", REMOTE_ADDR="10.0.0.2").status_code == 429
 
 
+ANNA_HOME, STRANGER = {"REMOTE_ADDR": "192.0.2.10"}, {"REMOTE_ADDR": "198.51.100.66"}
+
+
+def right(client, url, **extra):
+    return client.post(url, {"username": "anna", "password": "pw-anna-123"}, **extra)
+
+
+@pytest.mark.django_db
+def test_a_stranger_cannot_lock_anna_out(client, user, limits):
+    """Wrong passwords for anna from elsewhere lock that address, not anna's account."""
+    url = reverse("login")
+    answers = [wrong(Client(), url, **STRANGER).status_code for _ in range(5)]
+    assert answers == [200, 200, 429, 429, 429]
+    assert right(Client(), url, **STRANGER).status_code == 429
+    assert right(client, url, **ANNA_HOME).status_code == 302
+    assert client.session["_auth_user_id"] == str(user.pk)
+
+
+def minutes_pass(minutes, **address):
+    """Move the stored failures (of one address, or all) `minutes` into the past."""
+    rows = AccessAttempt.objects.filter(ip_address=address["REMOTE_ADDR"]) if address else None
+    rows = AccessAttempt.objects.all() if rows is None else rows
+    rows.update(attempt_time=F("attempt_time") - timedelta(minutes=minutes))
+
+
+@pytest.mark.django_db
+def test_lock_lifts_while_a_stranger_keeps_guessing(client, user, limits):
+    """Anna locks herself out at home (3 wrong); a stranger guesses at her account once a
+    minute, on and on. Ten minutes after Anna's last try (the window) she is let in, though
+    the stranger's latest guess was a minute ago; the stranger stays locked."""
+    url = reverse("login")
+    for _ in range(3):
+        wrong(client, url, **ANNA_HOME)
+    assert right(client, url, **ANNA_HOME).status_code == 429
+    for _ in range(11):  # eleven minutes of guessing, one a minute
+        assert wrong(Client(), url, **STRANGER).status_code in (200, 429)
+        minutes_pass(1)
+    assert right(client, url, **ANNA_HOME).status_code == 302
+    assert right(Client(), url, **STRANGER).status_code == 429
+
+
+@pytest.mark.django_db
+def test_new_ipv6_addresses_in_one_network_do_not_buy_new_tries(client, user, limits):
+    url = reverse("login")
+    answers = [wrong(Client(), url, REMOTE_ADDR=f"2001:db8:5:6::{n}").status_code for n in range(4)]
+    assert answers == [200, 200, 429, 429]
+    assert right(client, url, REMOTE_ADDR="2001:db8:5:6::ffff").status_code == 429
+    assert right(client, url, REMOTE_ADDR="2001:db8:5:7::1").status_code == 302
+
+
 @pytest.mark.django_db
 def test_login_still_works_and_odd_input_is_no_500(client, user, limits):
     url = reverse("login")
@@ -261,7 +312,10 @@ def test_login_still_works_and_odd_input_is_no_500(client, user, limits):
     [
         # The first entry is whatever the client claimed; the proxy added the last one.
         (True, "10.9.9.9, 203.0.113.7", "127.0.0.1", "203.0.113.7"),
-        (True, " 2001:db8::7 ", "127.0.0.1", "2001:db8::7"),
+        # An IPv6 client counts as its /64 (a phone or home has all of it), IPv4 in IPv6 as v4.
+        (True, " 2001:db8:1:2:3:4:5:6 ", "127.0.0.1", "2001:db8:1:2::"),
+        (False, "", "2001:db8:1:2::9", "2001:db8:1:2::"),
+        (False, "", "::ffff:192.0.2.4", "192.0.2.4"),
         (False, "10.9.9.9, 203.0.113.7", "127.0.0.1", "127.0.0.1"),
         # Not an address (a misconfigured proxy, a client's own header): the connection's.
         (True, "10.9.9.9, not-an-address", "127.0.0.1", "127.0.0.1"),
@@ -299,7 +353,7 @@ def test_login_settings_come_from_the_environment(tmp_path):
         timeout=120,
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "7 120 False ['username', 'ip_address']"
+    assert done.stdout.strip() == "7 120 False ['ip_address']"
 
 
 @pytest.mark.django_db

@@ -167,6 +167,42 @@ def pair_map(
     return values
 
 
+class Pair(NamedTuple):
+    """Both players' numbers of one result field, and how a line shows them."""
+
+    values: dict[str, int]
+    shown: str  # "Anna 7 – Béla 6", in seating order
+
+
+def shown_pair(players: Sequence[str], values: Mapping[str, int]) -> str:
+    a, b = players
+    return f"{a} {values[a]} – {b} {values[b]}"
+
+
+def read_pair(
+    res: Reader, name: str, players: Sequence[str], *, total: int, hi: int | None = None
+) -> Pair | None:
+    """The result field `name` as both players' numbers summing to `total` (each ≤ `hi`);
+    None after a problem."""
+    values = pair_map(res, name, players, hi=hi, total=total)
+    if values is None:
+        return None
+    return Pair(values, shown_pair(players, values))
+
+
+def read_winner[T](
+    res: Reader, players: Sequence[str], rest: Callable[[Reader], T]
+) -> tuple[str, str, T] | None:
+    """The deal's winner (the result field `winner`) and loser, and what `rest` reads from
+    the result after it; None after a problem in any of them."""
+    before = len(res.problems.items)
+    winner = res.player("winner", players)
+    extra = rest(res)
+    if winner is None or len(res.problems.items) > before:
+        return None
+    return winner, other(players, winner), extra
+
+
 def required_bool(res: Reader, name: str) -> bool | None:
     """A boolean field that must be given (`Reader.boolean` defaults a missing one)."""
     value = res.raw(name)
@@ -410,6 +446,17 @@ MatchRule = ToTarget | Series
 
 
 # --- the session state -------------------------------------------------------------------
+
+
+def to_target(rule: str) -> Callable[[Session], MatchRule]:
+    """The match rule of a game played to the target its house rule `rule` names (an
+    `optional_target`: null plays one open-ended match)."""
+
+    def match_rule(session: Session) -> MatchRule:
+        target: Any = session.house_rules[rule]
+        return ToTarget(target)
+
+    return match_rule
 
 
 @dataclass(frozen=True, slots=True)
