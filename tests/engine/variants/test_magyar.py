@@ -505,3 +505,18 @@ def test_a_wrong_discard_may_have_put_an_honour_in_the_declarers_discard():
 @pytest.mark.parametrize("lang", ["hu", "pl"])
 def test_everything_magyar_says_is_translated(lang):
     assert not missing_ids("magyar", lang)
+
+
+def test_a_side_that_took_every_trick_need_not_hold_a_talon_honour():
+    # Issue 23 item 10, checked here too: the declarer took all 12 tricks while the skíz
+    # lay in the opponents' talon. The record is valid with either switch value; B's
+    # announced trull is made only when the talon counts for figures.
+    hand = good(
+        talon_figure_cards=["skiz"],
+        announcements=[{"figure": "trull", "by": "B"}],
+        result=result(declarer_card_points=90, all_tricks_side="declarer", trull_side="opponents"),
+    )
+    on = play(hand)[1][0]
+    off = play(hand, talon_counts_for_figures=False)[1][0]
+    assert off.deltas["A"] - on.deltas["A"] == 2 * (2 * 2)  # −2 each turns into +2 each
+    assert any("needs a talon card" in say_in("en")(line.text) for line in off.lines)
