@@ -24,6 +24,7 @@ from django.utils.translation import gettext
 
 from scorebook import labels, nights
 from scorebook.engine.errors import InvalidHand, Problem
+from scorebook.engine.pots import pots_in_use
 from scorebook.engine.replay import Replay, fold
 from scorebook.engine.scoresheet import MAX_PLACE as MAX_SHEET_PLACE
 from scorebook.engine.scoresheet import late_joiners, settle, write_sheet
@@ -254,7 +255,8 @@ class NightView:
 
     @property
     def pot_names(self) -> tuple[str, ...]:
-        return self.variant.pot_names
+        """The pots this night keeps (none on a night whose ultimókassza is off)."""
+        return pots_in_use(self.variant, self.session)
 
     def entries(self) -> list[Entry]:
         """Every booked entry in order: the opening bookings, then each live row's."""
@@ -669,7 +671,11 @@ def settlement(view: NightView) -> dict[str, Any]:
             for p in view.players
         ],
         "payouts": [(p, units(result.end.payouts.get(p, 0))) for p in view.players],
-        "pots_left": [(p, units(v).lstrip("+")) for p, v in result.end.pots_left.items()],
+        "pots_left": [
+            (p, units(v).lstrip("+"))
+            for p, v in result.end.pots_left.items()
+            if p in view.pot_names
+        ],
         "end_lines": [say(line.text) for line in result.end.lines],
         "transfers": paid
         + [
@@ -805,12 +811,15 @@ def rules_preview(view: NightView, rules: Mapping[str, Any]) -> RulesPreview:
     _state, entries, problems = fold(session, [r.record for r in view.live_rows])
     before, after = view.totals(), _add_up(entries, view.players, view.pot_names)[0]
     pots_before, pots_after = view.pots(), view.pots(entries)
+    # The pots the night keeps before or after the change (switching the ultimókassza on).
+    kept = set(view.pot_names) | set(pots_in_use(view.variant, session))
     return RulesPreview(
         changed,
         [(p, units(before[p]), units(after[p])) for p in view.players],
         [
-            (p, units(pots_before[p]).lstrip("+"), units(pots_after[p]).lstrip("+"))
-            for p in view.pot_names
+            (p, units(pots_before.get(p, 0)).lstrip("+"), units(pots_after.get(p, 0)).lstrip("+"))
+            for p in view.variant.pot_names
+            if p in kept
         ],
         problems,
     )

@@ -108,7 +108,9 @@ def test_rules_preview_shows_every_total_before_and_after(magyar):
         ("Béla", "+10", "+5"),
         ("Csaba", "−20", "−10"),
     ]
-    assert preview.pots == [("ultimokassza", "0", "0")]
+    assert preview.pots == []  # the night keeps no ultimókassza, before or after
+    rules["ultimo_kassza"] = True
+    assert queries.rules_preview(view, rules).pots == [("ultimokassza", "0", "0")]
     assert totals(magyar) == {"Anna": 10, "Béla": 10, "Csaba": -20}  # nothing saved
 
 
