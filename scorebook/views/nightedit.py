@@ -10,10 +10,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorebook import nights, queries, services
+from scorebook import nights, queries, services, sharing
 from scorebook.engine.errors import InvalidHand
 from scorebook.labels import problem_line
 from scorebook.models import Night
@@ -136,6 +137,8 @@ def _scorers_page(request: HttpRequest, night: Night, form: ScorerForm) -> HttpR
         "link": link,
         "url": url,
     }
+    if url:  # segno's own markup, as on the share page
+        context["qr"] = mark_safe(sharing.qr_svg(url, _("QR code of the scorer link")))
     return TemplateResponse(request, "scorebook/scorers.html", context)
 
 
