@@ -19,7 +19,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from django.utils.formats import get_format
+from django.utils.formats import number_format
 from django.utils.translation import gettext
 
 from scorebook import labels, nights
@@ -138,21 +138,32 @@ def player_names(user: User) -> list[str]:
 # --- amounts --------------------------------------------------------------------------------
 
 
-def units(value: Amount) -> str:
-    """Payment units for display: +4, −3, 0, or an exact share to two decimals."""
-    if isinstance(value, Fraction) and value.denominator != 1:
-        text = f"{float(value):+.2f}".replace(".", get_format("DECIMAL_SEPARATOR"))
-    else:
-        text = f"{int(value):+d}" if value else "0"
+def grouped(number: int | Decimal, decimals: int = 0) -> str:
+    """A number in the reader's locale, thousands grouped (1,234.50; 1 234,50 in Hungarian
+    and Polish, with a no-break space) and a real minus sign."""
+    text = number_format(number, decimal_pos=decimals or None, force_grouping=True)
     return text.replace("-", "−")
 
 
+def units(value: Amount) -> str:
+    """Payment units for display: +4, −3, 0, +1,250, or an exact share to two decimals."""
+    if not value:
+        return "0"
+    if isinstance(value, Fraction) and value.denominator != 1:
+        exact = Decimal(value.numerator) / Decimal(value.denominator)
+        text = grouped(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_EVEN), 2)
+    else:
+        text = grouped(int(value))
+    return text if value < 0 else "+" + text
+
+
 def signed(amount: Decimal) -> str:
-    """Money for display with a real minus sign and the language's decimal mark, keeping the
-    currency's decimals: −16.00, 16.00 (−16,00 in Hungarian)."""
+    """Money for display with a real minus sign, the language's decimal mark and thousands
+    grouping, keeping the currency's decimals: −16.00, 1,216.00 (1 216,00 in Hungarian)."""
     if not amount:
         amount = abs(amount)  # never "−0"
-    return str(amount).replace("-", "−").replace(".", get_format("DECIMAL_SEPARATOR"))
+    exponent = amount.as_tuple().exponent
+    return grouped(amount, -exponent if isinstance(exponent, int) and exponent < 0 else 0)
 
 
 # Money is computed with the engine's settlement precision, and no larger than any balance
