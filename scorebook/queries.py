@@ -23,13 +23,14 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext
 
 from scorebook import labels, nights
+from scorebook.engine import registry
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.pots import pots_in_use
 from scorebook.engine.replay import Replay, fold
 from scorebook.engine.scoresheet import MAX_PLACE as MAX_SHEET_PLACE
 from scorebook.engine.scoresheet import late_joiners, settle, write_sheet
 from scorebook.engine.settlement import MONEY_DIGITS, Transfer, fewest_transfers, money_balances
-from scorebook.engine.shape import check_input
+from scorebook.engine.shape import check_input, complete
 from scorebook.engine.types import (
     Amount,
     EndOfSession,
@@ -703,11 +704,20 @@ def settlement(view: NightView) -> dict[str, Any]:
     }
 
 
+def complete_records(variant: Variant, records: list[Any]) -> list[Any]:
+    """The hands with every field that applies written, null and false included
+    (docs/scoresheet.md): the form stores only what was tapped, and a strict reader of the
+    format wants the rest too. Events are written as they are."""
+    schema = variant.record
+    return [r if nights.EVENT_KEY in r else complete(r, schema) for r in records]
+
+
 def scoresheet(view: NightView) -> dict[str, Any]:
     """The night as a `scorebook/1` scoresheet (what `manage.py score` reads)."""
     # A record that no longer reads is left out (it cannot be written as JSON); the backup
     # command refuses such a night instead, and `manage.py check_nights` repairs it.
     records = [r.record for r in view.live_rows if not nights.record_trouble(r.record)]
+    records = complete_records(view.variant, records)
     night = view.night
     # The format allows 100 characters of place; the night keeps up to 120.
     return write_sheet(
@@ -905,7 +915,8 @@ def same_night(user: User, session: Session, records: list[Any]) -> Night | None
     """The user's night that a scoresheet repeats exactly (same game, players, rules and
     hands), so that importing one's own export twice is asked about first."""
     candidates = Night.objects.filter(owner=user, variant=session.variant).order_by("-pk")
-    wanted = [dict(r) for r in records]
+    variant = registry.get(session.variant)
+    wanted = complete_records(variant, [dict(r) for r in records])  # as an export writes them
     for night in candidates:
         if list(night.seating) != list(session.players):
             continue
@@ -913,7 +924,7 @@ def same_night(user: User, session: Session, records: list[Any]) -> Night | None
         if rules != dict(session.house_rules):
             continue
         rows = Hand.objects.filter(night=night, deleted=False).order_by("position")
-        if [r.record for r in rows] == wanted:
+        if complete_records(variant, [r.record for r in rows]) == wanted:
             return night
     return None
 

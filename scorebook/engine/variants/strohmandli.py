@@ -83,7 +83,9 @@ RECORD = fields(
             choices=tuple(Choice(k, IRREGULARITY_CHOICES[k]) for k in IRREGULARITY_KINDS),
         ),
     ),
-    volat=PLAYER,  # an optional cross-check, not on the form (it follows from the card points)
+    volat=PLAYER.but(
+        derived=True
+    ),  # an optional cross-check, not on the form (it follows from the card points)
     ignore=("ruleset", "players", "deal_number"),
 )
 

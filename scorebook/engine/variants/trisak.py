@@ -25,7 +25,9 @@ from scorebook.engine.shape import (
     by_player,
     choices,
     fields,
+    maybe,
     rows,
+    sparse,
 )
 from scorebook.engine.types import Entry, HouseRule, Line, Session, TableHint
 from scorebook.engine.variants._tarokk54 import (
@@ -195,7 +197,7 @@ RECORD = fields(
         default=0,
         when=When("contract", CONTRACTS[2:]),
     ),
-    ultimo=fields(
+    ultimo=maybe(
         side=TEXT.but(
             label=pmsg("trisak field", "Side"), choices=choices(SIDES, SIDE_LABELS), when=ULTIMO
         ),
@@ -228,7 +230,7 @@ RECORD = fields(
         player=PLAYER.but(label=pmsg("trisak field", "Player")),
         bonus=TEXT.but(label=pmsg("trisak field", "Bonus"), choices=choices(BONUSES, BONUS_LABELS)),
     ),
-    result=fields(
+    result=sparse(
         declarer_side_points=INT.but(
             label=pmsg("trisak field", "Declarer side's card points"),
             lo=0,
@@ -261,7 +263,7 @@ RECORD = fields(
             )
         ),
     ),
-    irregularity=fields(
+    irregularity=maybe(
         type=TEXT.but(
             label=pmsg("trisak field", "Irregularity"),
             choices=choices(IRREGULARITIES, IRREGULARITY_LABELS),

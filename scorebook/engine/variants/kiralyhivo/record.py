@@ -17,7 +17,18 @@ from typing import Any, NamedTuple
 from scorebook.engine.errors import Problems
 from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
-from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, Choice, When, choices, fields, rows
+from scorebook.engine.shape import (
+    BOOL,
+    INT,
+    PLAYER,
+    TEXT,
+    Choice,
+    When,
+    choices,
+    fields,
+    maybe,
+    rows,
+)
 from scorebook.engine.types import Session
 from scorebook.engine.variants.kiralyhivo.tariffs import (
     CALLING,
@@ -136,7 +147,7 @@ RECORD = fields(
         by=PLAYER.but(label=pmsg("kiralyhivo field", "Announced by"), when=PLAYED),
         contra=LEVEL.but(label=pmsg("kiralyhivo field", "Contra"), when=PLAYED),
     ),
-    result=fields(
+    result=maybe(
         declarer_side_points=INT.but(
             label=pmsg("kiralyhivo field", "Declarer side's card points (0–70)"),
             lo=0,
@@ -168,7 +179,7 @@ RECORD = fields(
             )
         ),
     ),
-    irregularity=fields(
+    irregularity=maybe(
         type=TEXT.but(
             label=pmsg("kiralyhivo field", "Irregularity"),
             choices=choices(IRREGULARITIES, IRREGULARITY_LABELS),
