@@ -285,7 +285,8 @@ class NightView:
         """Each pot's balance: its opening balance plus every change."""
         changes = _add_up(self.entries() if entries is None else entries, [], self.pot_names)[1]
         opening = self.night.opening_pots or {}
-        return {p: opening.get(p, 0) + change for p, change in changes.items()}
+        kept = self.pot_names  # a night without its ultimókassza shows no pot, even at 0
+        return {p: opening.get(p, 0) + change for p, change in changes.items() if p in kept}
 
     def hint(self) -> TableHint:
         first = not self.folded and not any(not r.is_event for r in self.live_rows)

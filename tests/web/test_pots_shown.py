@@ -74,6 +74,7 @@ def test_a_night_without_the_ultimokassza_shows_no_pot(client_in, user):
         assert 'class="num pot"' not in html, name
         assert '<li class="pot">' not in html, name
         assert "ultimokassza" not in html, name
+        assert "ultimókassza" not in html, name  # the pot's title (the rule is "Ultimókassza")
     assert preview_pots(client_in, night) == []
 
 
