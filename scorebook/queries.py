@@ -832,7 +832,11 @@ def rules_preview(view: NightView, rules: Mapping[str, Any]) -> RulesPreview:
     session = replace(view.session, house_rules=dict(rules))
     _state, entries, problems = fold(session, [r.record for r in view.live_rows])
     before, after = view.totals(), _add_up(entries, view.players, view.pot_names)[0]
-    pots_before, pots_after = view.pots(), view.pots(entries)
+    # Every pot of the game after the change: switching the ultimókassza on brings it in.
+    opening = view.night.opening_pots or {}
+    changes = _add_up(entries, [], view.variant.pot_names)[1]
+    pots_before = view.pots()
+    pots_after = {p: opening.get(p, 0) + change for p, change in changes.items()}
     # The pots the night keeps before or after the change (switching the ultimókassza on).
     kept = set(view.pot_names) | set(pots_in_use(view.variant, session))
     return RulesPreview(
