@@ -285,8 +285,7 @@ class NightView:
         """Each pot's balance: its opening balance plus every change."""
         changes = _add_up(self.entries() if entries is None else entries, [], self.pot_names)[1]
         opening = self.night.opening_pots or {}
-        kept = self.pot_names  # a night without its ultimókassza shows no pot, even at 0
-        return {p: opening.get(p, 0) + change for p, change in changes.items() if p in kept}
+        return {p: opening.get(p, 0) + change for p, change in changes.items()}
 
     def hint(self) -> TableHint:
         first = not self.folded and not any(not r.is_event for r in self.live_rows)
@@ -701,7 +700,8 @@ def settlement(view: NightView) -> dict[str, Any]:
             )
             for t in remaining
         ],
-        "pots": [(p, units(v).lstrip("+")) for p, v in result.pots.items()],
+        # A night without its ultimókassza shows no pot, not even at 0.
+        "pots": [(p, units(v).lstrip("+")) for p, v in result.pots.items() if p in view.pot_names],
     }
 
 
