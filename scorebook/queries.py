@@ -282,8 +282,10 @@ class NightView:
         return _add_up(self.entries(), self.players, self.pot_names)[0]
 
     def pots(self, entries: list[Entry] | None = None) -> dict[str, Amount]:
-        """Each pot's balance: its opening balance plus every change."""
-        changes = _add_up(self.entries() if entries is None else entries, [], self.pot_names)[1]
+        """Each pot's balance: its opening balance plus every change (every pot of the game,
+        as the engine keeps them; the pages show only `pot_names`)."""
+        pots = self.variant.pot_names
+        changes = _add_up(self.entries() if entries is None else entries, [], pots)[1]
         opening = self.night.opening_pots or {}
         return {p: opening.get(p, 0) + change for p, change in changes.items()}
 
