@@ -19,16 +19,18 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Max, Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from django.utils.formats import get_format
+from django.utils.formats import number_format
 from django.utils.translation import gettext
 
 from scorebook import labels, nights, stamps
+from scorebook.engine import registry
 from scorebook.engine.errors import InvalidHand, Problem
+from scorebook.engine.pots import pots_in_use
 from scorebook.engine.replay import Replay, fold
 from scorebook.engine.scoresheet import MAX_PLACE as MAX_SHEET_PLACE
 from scorebook.engine.scoresheet import late_joiners, settle, write_sheet
 from scorebook.engine.settlement import MONEY_DIGITS, Transfer, fewest_transfers, money_balances
-from scorebook.engine.shape import check_input
+from scorebook.engine.shape import check_input, complete
 from scorebook.engine.state import has_history
 from scorebook.engine.types import (
     Amount,
@@ -149,21 +151,32 @@ def player_names(user: User) -> list[str]:
 # --- amounts --------------------------------------------------------------------------------
 
 
-def units(value: Amount) -> str:
-    """Payment units for display: +4, −3, 0, or an exact share to two decimals."""
-    if isinstance(value, Fraction) and value.denominator != 1:
-        text = f"{float(value):+.2f}".replace(".", get_format("DECIMAL_SEPARATOR"))
-    else:
-        text = f"{int(value):+d}" if value else "0"
+def grouped(number: int | Decimal, decimals: int = 0) -> str:
+    """A number in the reader's locale, thousands grouped (1,234.50; 1 234,50 in Hungarian
+    and Polish, with a no-break space) and a real minus sign."""
+    text = number_format(number, decimal_pos=decimals or None, force_grouping=True)
     return text.replace("-", "−")
 
 
+def units(value: Amount) -> str:
+    """Payment units for display: +4, −3, 0, +1,250, or an exact share to two decimals."""
+    if not value:
+        return "0"
+    if isinstance(value, Fraction) and value.denominator != 1:
+        exact = Decimal(value.numerator) / Decimal(value.denominator)
+        text = grouped(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_EVEN), 2)
+    else:
+        text = grouped(int(value))
+    return text if value < 0 else "+" + text
+
+
 def signed(amount: Decimal) -> str:
-    """Money for display with a real minus sign and the language's decimal mark, keeping the
-    currency's decimals: −16.00, 16.00 (−16,00 in Hungarian)."""
+    """Money for display with a real minus sign, the language's decimal mark and thousands
+    grouping, keeping the currency's decimals: −16.00, 1,216.00 (1 216,00 in Hungarian)."""
     if not amount:
         amount = abs(amount)  # never "−0"
-    return str(amount).replace("-", "−").replace(".", get_format("DECIMAL_SEPARATOR"))
+    exponent = amount.as_tuple().exponent
+    return grouped(amount, -exponent if isinstance(exponent, int) and exponent < 0 else 0)
 
 
 # Money is computed with the engine's settlement precision, and no larger than any balance
@@ -276,7 +289,8 @@ class NightView:
 
     @property
     def pot_names(self) -> tuple[str, ...]:
-        return self.variant.pot_names
+        """The pots this night keeps (none on a night whose ultimókassza is off)."""
+        return pots_in_use(self.variant, self.session)
 
     def entries(self) -> list[Entry]:
         """Every booked entry in order: the opening bookings, then each live row's."""
@@ -290,8 +304,10 @@ class NightView:
         return _add_up(self.entries(), self.players, self.pot_names)[0]
 
     def pots(self, entries: list[Entry] | None = None) -> dict[str, Amount]:
-        """Each pot's balance: its opening balance plus every change."""
-        changes = _add_up(self.entries() if entries is None else entries, [], self.pot_names)[1]
+        """Each pot's balance: its opening balance plus every change (every pot of the game,
+        as the engine keeps them; the pages show only `pot_names`)."""
+        pots = self.variant.pot_names
+        changes = _add_up(self.entries() if entries is None else entries, [], pots)[1]
         opening = self.night.opening_pots or {}
         return {p: opening.get(p, 0) + change for p, change in changes.items()}
 
@@ -716,7 +732,11 @@ def settlement(view: NightView) -> dict[str, Any]:
             for p in view.players
         ],
         "payouts": [(p, units(result.end.payouts.get(p, 0))) for p in view.players],
-        "pots_left": [(p, units(v).lstrip("+")) for p, v in result.end.pots_left.items()],
+        "pots_left": [
+            (p, units(v).lstrip("+"))
+            for p, v in result.end.pots_left.items()
+            if p in view.pot_names
+        ],
         "end_lines": [say(line.text) for line in result.end.lines],
         "transfers": paid
         + [
@@ -729,8 +749,17 @@ def settlement(view: NightView) -> dict[str, Any]:
             )
             for t in remaining
         ],
-        "pots": [(p, units(v).lstrip("+")) for p, v in result.pots.items()],
+        # A night without its ultimókassza shows no pot, not even at 0.
+        "pots": [(p, units(v).lstrip("+")) for p, v in result.pots.items() if p in view.pot_names],
     }
+
+
+def complete_records(variant: Variant, records: list[Any]) -> list[Any]:
+    """The hands with every field that applies written, null and false included
+    (docs/scoresheet.md): the form stores only what was tapped, and a strict reader of the
+    format wants the rest too. Events are written as they are."""
+    schema = variant.record
+    return [r if nights.EVENT_KEY in r else complete(r, schema) for r in records]
 
 
 def scoresheet(view: NightView) -> dict[str, Any]:
@@ -738,6 +767,7 @@ def scoresheet(view: NightView) -> dict[str, Any]:
     # A record that no longer reads is left out (it cannot be written as JSON); the backup
     # command refuses such a night instead, and `manage.py check_nights` repairs it.
     records = [r.record for r in view.live_rows if not nights.record_trouble(r.record)]
+    records = complete_records(view.variant, records)
     night = view.night
     # The format allows 100 characters of place; the night keeps up to 120.
     return write_sheet(
@@ -892,13 +922,20 @@ def rules_preview(view: NightView, rules: Mapping[str, Any]) -> RulesPreview:
     session = replace(view.session, house_rules=dict(rules))
     _state, entries, problems = fold(session, [r.record for r in view.live_rows])
     before, after = view.totals(), _add_up(entries, view.players, view.pot_names)[0]
-    pots_before, pots_after = view.pots(), view.pots(entries)
+    # Every pot of the game after the change: switching the ultimókassza on brings it in.
+    opening = view.night.opening_pots or {}
+    changes = _add_up(entries, [], view.variant.pot_names)[1]
+    pots_before = view.pots()
+    pots_after = {p: opening.get(p, 0) + change for p, change in changes.items()}
+    # The pots the night keeps before or after the change (switching the ultimókassza on).
+    kept = set(view.pot_names) | set(pots_in_use(view.variant, session))
     return RulesPreview(
         changed,
         [(p, units(before[p]), units(after[p])) for p in view.players],
         [
-            (p, units(pots_before[p]).lstrip("+"), units(pots_after[p]).lstrip("+"))
-            for p in view.pot_names
+            (p, units(pots_before.get(p, 0)).lstrip("+"), units(pots_after.get(p, 0)).lstrip("+"))
+            for p in view.variant.pot_names
+            if p in kept
         ],
         problems,
     )
@@ -987,7 +1024,8 @@ def same_night(user: User, session: Session, records: list[Any]) -> Night | None
         .filter(live=len(records))
         .order_by("-pk")
     )
-    wanted = [dict(r) for r in records]
+    variant = registry.get(session.variant)
+    wanted = complete_records(variant, [dict(r) for r in records])  # as an export writes them
     for night in candidates:
         if list(night.seating) != list(session.players):
             continue
@@ -995,7 +1033,7 @@ def same_night(user: User, session: Session, records: list[Any]) -> Night | None
         if rules != dict(session.house_rules):
             continue
         rows = Hand.objects.filter(night=night, deleted=False).order_by("position")
-        if [r.record for r in rows] == wanted:
+        if complete_records(variant, [r.record for r in rows]) == wanted:
             return night
     return None
 

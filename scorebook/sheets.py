@@ -23,6 +23,8 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import translation
+from django.utils.translation import pgettext
 
 from scorebook import names as player_names
 from scorebook import nights, queries, services
@@ -32,6 +34,7 @@ from scorebook.engine.messages import Msg, msg, said
 from scorebook.engine.replay import EVENT_KEY, fold, replay
 from scorebook.engine.scoresheet import Sheet, amount_json, read_sheet
 from scorebook.engine.types import Amount
+from scorebook.labels import label, pot_title
 from scorebook.models import Hand, Night, Player
 from scorebook.speech import say
 
@@ -342,25 +345,40 @@ def _amount(value: Amount) -> str:
     return str(amount_json(value))
 
 
-def export_csv(night: Night, lang: str = "en") -> str:
+def _csv_header(players: list[str], pot_names: tuple[str, ...]) -> list[str]:
+    """The column titles in the reader's language, as the players say them."""
+    return [
+        pgettext("csv column", "Hand no."),
+        pgettext("csv column", "Entry"),
+        pgettext("csv column", "Dealer"),
+        *map(_safe_text, players),
+        *map(pot_title, pot_names),
+        pgettext("csv column", "Hand in short"),
+    ]
+
+
+def _csv_kind(kind: str) -> str:
+    """A row's kind in words: a hand, a player joining or leaving, an opening booking."""
+    return pgettext("csv entry", "hand") if kind == "hand" else label(kind)
+
+
+def export_csv(night: Night, lang: str | None = None) -> str:
     """One row per hand (and per event or automatic booking), a column per player and pot,
-    in payment units; then the totals, and each player's money balance."""
-    view = queries.night_view(night, lang)
+    in payment units; then the totals, and each player's money balance. The words (the
+    header, kinds, the total and money rows) are in `lang`, by default the active language
+    (the reader's); the numbers stay plain."""
+    with translation.override(lang or translation.get_language()):
+        return _csv_text(night)
+
+
+def _csv_text(night: Night) -> str:
+    view = queries.night_view(night)
     players, pot_names = view.players, view.pot_names
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(
-        [
-            "hand",
-            "kind",
-            "dealer",
-            *map(_safe_text, players),
-            *(f"pot:{p}" for p in pot_names),
-            "summary",
-        ]
-    )
+    writer.writerow(_csv_header(players, pot_names))
 
-    def row(label: str, entries: list[Any]) -> None:
+    def row(number: str, entries: list[Any]) -> None:
         deltas: dict[str, Amount] = dict.fromkeys(players, 0)
         pots: dict[str, Amount] = dict.fromkeys(pot_names, 0)
         for entry in entries:
@@ -371,8 +389,8 @@ def export_csv(night: Night, lang: str = "en") -> str:
         first = entries[0] if entries else None
         writer.writerow(
             [
-                label,
-                first.kind if first else "",
+                number,
+                _csv_kind(first.kind) if first else "",
                 _safe_text(first.dealer or "") if first else "",
                 *(_amount(deltas[p]) for p in players),
                 *(_amount(pots[p]) for p in pot_names),
@@ -389,7 +407,7 @@ def export_csv(night: Night, lang: str = "en") -> str:
             writer.writerow(
                 [
                     "",
-                    str(hand.record.get(EVENT_KEY)),
+                    _csv_kind(str(hand.record.get(EVENT_KEY))),
                     "",
                     *([""] * (len(players) + len(pot_names))),
                     _safe_text(str(hand.record.get("player") or "")),
@@ -400,7 +418,7 @@ def export_csv(night: Night, lang: str = "en") -> str:
     totals, pots = view.totals(), view.pots()
     writer.writerow(
         [
-            "total",
+            pgettext("csv row", "Total (points)"),
             "",
             "",
             *(_amount(totals[p]) for p in players),
@@ -410,6 +428,13 @@ def export_csv(night: Night, lang: str = "en") -> str:
     )
     balances = queries.settlement(view)["balances"]
     writer.writerow(
-        ["money", night.currency, "", *(str(m) for _p, m in balances), *([""] * len(pot_names)), ""]
+        [
+            pgettext("csv row", "Money"),
+            night.currency,
+            "",
+            *(str(m) for _p, m in balances),
+            *([""] * len(pot_names)),
+            "",
+        ]
     )
     return out.getvalue()

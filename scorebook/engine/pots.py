@@ -14,7 +14,19 @@ from typing import NamedTuple
 
 from scorebook.engine.messages import Msg, pmsg
 from scorebook.engine.payments import split
-from scorebook.engine.types import Line
+from scorebook.engine.types import Line, Session, Variant
+
+# The house rule that keeps the ultimókassza in the variants that have it as a switch
+# (paskievics.md §8, magyar, tapper, királyhívó); a variant without it keeps its pots always.
+KASSZA_RULE = "ultimo_kassza"
+
+
+def pots_in_use(variant: Variant, session: Session) -> tuple[str, ...]:
+    """The pots a night keeps: none when its ultimókassza is switched off and no opening
+    balance was carried over (a pot that cannot move is not shown), else every pot."""
+    if session.house_rules.get(KASSZA_RULE, True) or any((session.opening_pots or {}).values()):
+        return variant.pot_names
+    return ()
 
 
 class PotMove(NamedTuple):

@@ -94,6 +94,9 @@ class Leaf:
     hi: int | None = None
     default: str | int | bool | None = None
     when: When | None = None
+    # Worked out by the variant (Ultimo's `sitting_out`): a record may leave it out, and a
+    # complete record does not write it (an explicit null would have to agree).
+    derived: bool = False
 
     def but(self, **schema: Any) -> Leaf:
         """This kind of value with its schema: `INT.but(label=msg("points"), lo=0, hi=94)`."""
@@ -106,6 +109,11 @@ class Obj:
 
     fields: Mapping[str, Node]
     ignored: frozenset[str] = frozenset()
+    # How a complete record (`complete`) writes the object: "whole" with every field that
+    # applies; "maybe" (something that may not happen: an irregularity) null when absent;
+    # "sparse" (its absent fields mean something: "derive it", "not this contract") as given,
+    # or null when absent.
+    written: str = "whole"
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +145,17 @@ def fields(*, ignore: tuple[str, ...] = (), **names: Node) -> Obj:
     """An object: `fields(dealer=PLAYER, bid=fields(declarer=PLAYER, level=TEXT))`.
     `ignore`: more keys a hand may repeat from its session (spec section 13)."""
     return Obj(MappingProxyType(names), frozenset(ignore))
+
+
+def maybe(**names: Node) -> Obj:
+    """An object for something that may not happen (an irregularity): null when absent."""
+    return Obj(MappingProxyType(names), frozenset(), "maybe")
+
+
+def sparse(**names: Node) -> Obj:
+    """An object whose absent fields mean something to the reader (a value to derive, a
+    field the contract does not use): a complete record writes it as given."""
+    return Obj(MappingProxyType(names), frozenset(), "sparse")
 
 
 def rows(**names: Node) -> Rows:
@@ -410,3 +429,73 @@ def check_input(variant: HasRecord, record: Any, *, unknown_fields: bool = True)
     walk = _Walk("hand", unknown, unknown_fields)
     walk.run(record, node, "", top=record)
     return walk.problems
+
+
+# --- a complete record -----------------------------------------------------------------------
+
+
+def complete(record: Any, node: Node) -> Any:
+    """`record` with every field its schema defines written out where it applies: what a
+    form leaves unsent (an untapped chip, an unticked box, an empty list) becomes null,
+    false, an empty list or map (docs/scoresheet.md: a complete record writes every field
+    that applies). An absent object is written with its own fields, or as null when it
+    records something that may not happen (`maybe`); a `sparse` object stays as given."""
+    return _completed(record, node, "", record)
+
+
+def _completed(value: Any, node: Node, path: str, top: Any) -> Any:
+    if isinstance(node, Obj) and isinstance(value, dict):
+        if node.written == "sparse":
+            return value
+        # In the schema's order, whatever order the stored object has (PostgreSQL's jsonb
+        # keeps its own): an export is the same bytes however the hand was stored.
+        out: dict[str, Any] = {}
+        for key, child in node.fields.items():
+            child_path = f"{path}.{key}" if path else key
+            if key in value:
+                out[key] = _completed(value[key], child, child_path, top)
+            elif _applies(child, child_path, top) and not _derived(child):
+                out[key] = _completed(_absent(child), child, child_path, top)
+        out.update((key, v) for key, v in value.items() if key not in node.fields)
+        return out
+    if isinstance(node, Rows) and isinstance(value, list):
+        return [_completed(v, node.item, f"{path}[{i}]", top) for i, v in enumerate(value)]
+    return value
+
+
+def _derived(node: Node) -> bool:
+    return isinstance(node, Leaf) and node.derived
+
+
+def _absent(node: Node) -> Any:
+    if isinstance(node, Leaf):
+        if node.default is not None:
+            return node.default  # what the form shows chosen: a contra level of 0
+        return False if node.kind == "bool" else None
+    if isinstance(node, Rows):
+        return []
+    if isinstance(node, ByPlayer):
+        return {}
+    return {} if node.written == "whole" else None
+
+
+def _applies(node: Node, path: str, top: Any) -> bool:
+    """A leaf applies while its `when` holds; any other node while one of its leaves does."""
+    if isinstance(node, Leaf):
+        return node.when is None or _value_at(top, node.when.control(path)) in node.when.values
+    if isinstance(node, Obj):
+        children = node.fields.items()
+        return any(_applies(child, f"{path}.{key}", top) for key, child in children)
+    return True
+
+
+def _value_at(record: Any, path: str) -> Any:
+    value = record
+    for key, index in _PATH_TOKEN.findall(path):
+        if key and isinstance(value, dict):
+            value = value.get(key)
+        elif index and isinstance(value, list) and int(index) < len(value):
+            value = value[int(index)]
+        else:
+            return None
+    return value

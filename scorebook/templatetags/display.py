@@ -10,6 +10,7 @@ from typing import Any
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext, pgettext
 
 from scorebook import labels, queries
 from scorebook.engine import registry
@@ -39,6 +40,42 @@ def game_title(key: str) -> str:
 @register.filter
 def pot_title(key: str) -> str:
     return labels.pot_title(key)
+
+
+# ISO 4217's code for "no currency": a night played for points only (the format's default).
+POINTS_ONLY = "XXX"
+
+
+@register.filter
+def currency_name(code: str) -> str:
+    """A night's currency as the page names it: the code, or "points" on a points-only night."""
+    return pgettext("currency", "points") if code == POINTS_ONLY else code
+
+
+@register.filter
+def stake_words(night: Any) -> str:
+    """What a point is worth: "0.5 EUR per point", or "points only"."""
+    if night.currency == POINTS_ONLY:
+        return gettext("points only")
+    per_point = queries.signed(Decimal(night.stake_per_point).normalize())
+    return gettext("%(s)s %(c)s per point") % {"s": per_point, "c": night.currency}
+
+
+@register.filter
+def money_note(night: Any) -> str:
+    """The standings' note on what their two numbers are."""
+    if night.currency == POINTS_ONLY:
+        return gettext("points only")
+    return gettext("points, and money in %(c)s") % {"c": night.currency}
+
+
+@register.filter
+def css_string(value: Any) -> str:
+    """Text as the inside of a CSS string: every character outside plain letters, digits,
+    spaces and a few safe marks written as a CSS escape, so no quote, backslash or `</style>`
+    can end it (the print page's running title is a player-given night's name and place)."""
+    safe = set(" .,·:-_()/")
+    return "".join(c if c.isalnum() or c in safe else f"\\{ord(c):06x}" for c in str(value))
 
 
 @register.filter

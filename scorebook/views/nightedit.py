@@ -12,10 +12,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorebook import limits, nights, queries, services
+from scorebook import limits, nights, queries, services, sharing
 from scorebook.engine.errors import InvalidHand
 from scorebook.labels import problem_line
 from scorebook.models import Night
@@ -165,6 +166,8 @@ def _scorers_context(request: HttpRequest, night: Night, form: ScorerForm) -> di
         "scorers": queries.scorers_of(night),
         "link": link,
         "url": url,
+        # segno's own markup, as on the share page
+        "qr": mark_safe(sharing.qr_svg(url, _("QR code of the scorer link"))) if url else None,
     }
 
 

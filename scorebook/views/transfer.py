@@ -22,7 +22,6 @@ from scorebook.engine.scoresheet import Sheet
 from scorebook.models import Night
 from scorebook.requests import SignedInRequest
 from scorebook.speech import say
-from scorebook.views.nights import lang
 
 MAX_UPLOAD = 5 * 1024 * 1024  # a scoresheet of thousands of hands is far smaller
 # Room the form's other fields and the multipart envelope take beside the pasted text.
@@ -145,9 +144,7 @@ def _duplicate(request: SignedInRequest, sheet: Sheet) -> Night | None:
 @login_required
 def sheet_csv(request: SignedInRequest, pk: int) -> HttpResponse:
     night = queries.night_for(request.user, pk)
-    response = HttpResponse(
-        sheets.export_csv(night, lang()), content_type="text/csv; charset=utf-8"
-    )
+    response = HttpResponse(sheets.export_csv(night), content_type="text/csv; charset=utf-8")
     stamp = night.date.isoformat() if isinstance(night.date, datetime.date) else ""
     response["Content-Disposition"] = f'attachment; filename="night-{pk}-{stamp}.csv"'
     return response

@@ -1,13 +1,18 @@
 """The shared ultimókassza arithmetic: take, double, pay in (scorebook/engine/pots.py)."""
 
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from scorebook.catalogues import say_in
-from scorebook.engine import pots
+from scorebook.engine import pots, registry
 from scorebook.engine.messages import msg
-from scorebook.engine.types import Line
+from scorebook.engine.pots import KASSZA_RULE, pots_in_use
+from scorebook.engine.scoresheet import resolve_house_rules
+from scorebook.engine.types import Line, Session
+from tests.engine.generators import generated_keys, generator
 
 HU = say_in("hu")
 
@@ -115,3 +120,46 @@ def test_names_are_joined_by_a_translated_and():
     assert pots.names(["A"]) == "A"
     three = pots.names(["A", "B", "C"])
     assert (str(three), HU(three)) == ("A and B and C", "A és B és C")
+
+
+# --- pots_in_use: a night whose ultimókassza is off keeps no pot (issue 23 item 5) ----------
+KASSZA_KEYS = [
+    key
+    for key in generated_keys()
+    if any(rule.name == KASSZA_RULE for rule in registry.get(key).house_rules)
+]
+
+
+def test_the_ultimokassza_is_a_switch_of_the_hungarian_family():
+    assert sorted(KASSZA_KEYS) == ["kiralyhivo", "magyar", "paskievics", "tapper"]
+
+
+@pytest.mark.parametrize("key", KASSZA_KEYS)
+@pytest.mark.parametrize("seed", range(6))
+def test_with_the_ultimokassza_off_no_entry_moves_a_pot(key, seed):
+    # What lets the pages drop the pot columns on such a night: nothing can move the pot.
+    rng = random.Random(seed)
+    gen = generator(key)
+    players, given, _ = gen.random_session(rng)
+    rules, problems = resolve_house_rules(key, {**given, KASSZA_RULE: False})
+    assert not problems
+    variant = registry.get(key)
+    joiners = frozenset(getattr(gen, "late_joiners", lambda p: ())(players))
+    session = Session(key, tuple(players), rules, None, joiners)
+    assert pots_in_use(variant, session) == ()
+    state, entries = variant.start(session)
+    for number in range(1, 41):
+        record = gen.random_hand(rng, session, state)
+        if "event" in record:
+            state, booked = variant.event(session, state, record)
+        else:
+            state, booked = variant.play(session, state, record, number)
+        entries += booked
+    assert all(not any(entry.pots.values()) for entry in entries)
+    end = variant.end_of_session(session, state)
+    assert not any(end.pots_left.values())
+    assert all(not any((line.pots or {}).values()) for line in end.lines)
+    on = Session(key, tuple(players), {**rules, KASSZA_RULE: True})
+    assert pots_in_use(variant, on) == variant.pot_names
+    opened = Session(key, tuple(players), rules, {variant.pot_names[0]: 5})
+    assert pots_in_use(variant, opened) == variant.pot_names

@@ -99,3 +99,21 @@ def test_transfers_settle_the_balances(key, seed):
 
 def test_every_registered_variant_has_a_generator():
     assert list(registry.VARIANT_KEYS) == KEYS
+
+
+@pytest.mark.parametrize("key", generated_keys())
+@pytest.mark.parametrize("seed", range(3))
+def test_a_completed_record_scores_like_the_record(key, seed):
+    # Issue 23 item 14: the hand form writes every field that applies (null, false, []);
+    # every reader must take those exactly as it takes the field left out.
+    from scorebook.engine import registry
+    from scorebook.engine.replay import replay
+    from scorebook.engine.shape import complete
+
+    session, records = night(key, seed)
+    schema = registry.get(key).record
+    completed = [r if "event" in r else complete(r, schema) for r in records]
+    assert replay(session, completed).totals == replay(session, records).totals
+    assert [e.lines for e in replay(session, completed).entries] == [
+        e.lines for e in replay(session, records).entries
+    ]

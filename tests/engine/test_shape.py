@@ -30,6 +30,7 @@ from scorebook.engine.shape import (
     check_input,
     check_rule,
     check_value,
+    complete,
     fields,
     leaf_at,
     leaves,
@@ -445,3 +446,34 @@ def test_renaming_changes_only_player_fields():
         "player": "three",
         "seat_index": 1,
     }
+
+
+# --- complete: a record with every field that applies (issue 23 item 14) -------------------
+
+
+def test_an_unticked_box_is_written_false_and_an_untapped_figure_null():
+    ultimo = registry.get("ultimo").record
+    hand = {"dealer": "A", "declarations": [{"player": "B", "type": "trumps", "count": 10}]}
+    done = complete(hand, ultimo)
+    assert done["declarations"] == [
+        {"player": "B", "type": "trumps", "count": 10, "with_pagat": False}
+    ]  # level, suit, missing apply only to kings and cavalry: not written
+    assert done["tout"] is None
+    assert done["nolo"] is None
+    assert done["in_play"] == {"kings_lost": {}, "pagat": None}  # a pagát event may not happen
+    assert "sitting_out" not in done  # derived: an explicit null would have to agree
+    assert hand == {"dealer": "A", "declarations": [{"player": "B", "type": "trumps", "count": 10}]}
+
+
+def test_a_result_without_figures_writes_each_figure_as_null():
+    tapper = registry.get("tapper").record
+    hand = {"dealer": "A", "all_pass": False, "result": {"declarer_points": 40}}
+    done = complete(hand, tapper)
+    assert done["result"]["figures_made"] == {"pagat_ultimo": None, "volat": None}
+    assert done["irregularity"] is None
+
+
+def test_a_sparse_object_is_written_as_given():
+    negyes54 = registry.get("negyes54").record
+    done = complete({"dealer": "A", "result": {"declarer_side_points": 40}}, negyes54)
+    assert done["result"] == {"declarer_side_points": 40}

@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from scorebook import queries, services, sharing, sheets
+from scorebook import nights, queries, services, sharing, sheets
 from scorebook.engine.errors import InvalidSheet
 from scorebook.engine.scoresheet import score_sheet
 from scorebook.models import (
@@ -123,6 +123,9 @@ def test_imported_night_is_cached_like_a_recorded_one(user, night):
     theirs = list(
         Hand.objects.filter(night=copy).values_list("number", "record", "entries", "state")
     )
+    # The export writes every field that applies (issue 23 item 14): the same hands.
+    variant = nights.variant_of(night)
+    mine = [(n, *queries.complete_records(variant, [r]), e, s) for n, r, e, s in mine]
     assert theirs == mine
     assert queries.seated_names(copy) == queries.seated_names(night)
     seats = copy.seats.order_by("position").values_list("player__name", flat=True)
@@ -261,19 +264,46 @@ def test_csv_export(client_in, night):
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert "attachment" in response["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.content.decode())))
-    assert rows[0][:7] == ["hand", "kind", "dealer", "Anna", "Béla", "Csaba", "Dóra"]
-    assert rows[0][7] == "pot:kitty"
-    body = [r for r in rows[1:] if r[0] not in ("total", "money")]
+    assert rows[0] == [
+        "Hand no.",
+        "Entry",
+        "Dealer",
+        "Anna",
+        "Béla",
+        "Csaba",
+        "Dóra",
+        "kitty",
+        "Hand in short",
+    ]
+    body = [r for r in rows[1:] if r[0] not in ("Total (points)", "Money")]
     assert [r[0] for r in body] == ["1", "2"]  # the deleted hand is not exported
+    assert {r[1] for r in body} == {"hand"}
     view = queries.night_view(night)
     totals = view.totals()
-    total_row = next(r for r in rows if r[0] == "total")
+    total_row = next(r for r in rows if r[0] == "Total (points)")
     assert [int(v) for v in total_row[3:7]] == [totals[p] for p in view.players]
     for column in range(3, 7):  # each player's column adds up to his total
         assert sum(int(r[column]) for r in body) == int(total_row[column])
-    money_row = next(r for r in rows if r[0] == "money")
+    money_row = next(r for r in rows if r[0] == "Money")
     assert money_row[1] == "HUF"
     assert sum(float(v) for v in money_row[3:7]) == 0
+
+
+@pytest.mark.parametrize(
+    ("lang", "header", "total", "kind"),
+    [
+        ("hu", ["Sorszám", "Tétel", "Osztó"], "Összesen (pont)", "leosztás"),
+        ("pl", ["Nr", "Pozycja", "Rozdający"], "Razem (punkty)", "rozdanie"),
+    ],
+)
+def test_csv_speaks_the_readers_language(client_in, night, lang, header, total, kind):
+    services.record_hand(night=night, record=hand("Dóra", "Anna", 3))
+    response = client_in.get(reverse("sheet_csv", args=[night.pk]), HTTP_ACCEPT_LANGUAGE=lang)
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0][:3] == header
+    assert rows[1][1] == kind
+    assert rows[-2][0] == total
+    assert "pot:" not in response.content.decode()
 
 
 def test_csv_cells_never_become_formulas(client_in, user):

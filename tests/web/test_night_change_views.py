@@ -230,6 +230,20 @@ def test_scorer_link_join_and_revoke(played, other, other_client, client_in):
     assert other_client.get(join).status_code == 404
 
 
+def test_the_scorer_link_has_a_qr_code_and_a_copy_button(played, client_in):
+    # Issue 23 item 7: the same as the share link.
+    page = client_in.get(reverse("scorers", args=[played.pk])).text
+    assert "<svg" not in page  # no link yet, no code
+    client_in.post(reverse("scorer_link", args=[played.pk]))
+    token = ScorerLink.objects.get(night=played).token
+    page = client_in.get(reverse("scorers", args=[played.pk])).text
+    assert page.count("<svg") == 1
+    assert "QR code of the scorer link" in page
+    assert 'data-copy="scorer-url"' in page
+    assert f'value="http://testserver{reverse("join_scorer", args=[token])}"' in page
+    assert "scorebook/share.js" in page
+
+
 def test_scorer_link_needs_login(played, client):
     link = services.create_scorer_link(night=played)
     response = client.get(reverse("join_scorer", args=[link.token]))

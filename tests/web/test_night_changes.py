@@ -3,6 +3,7 @@ worked out by hand), soft delete with undo, duplicate imports, co-scorers and au
 
 import datetime
 import io
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -13,6 +14,7 @@ from django.utils import timezone
 
 from scorebook import queries, services, sheets, summaries
 from scorebook.engine.errors import InvalidHand
+from scorebook.engine.replay import replay
 from scorebook.models import (
     Hand,
     HandRevision,
@@ -108,7 +110,19 @@ def test_rules_preview_shows_every_total_before_and_after(magyar):
         ("Béla", "+10", "+5"),
         ("Csaba", "−20", "−10"),
     ]
-    assert preview.pots == [("ultimokassza", "0", "0")]
+    assert preview.pots == []  # the night keeps no ultimókassza, before or after
+    rules["ultimo_kassza"] = True  # the three hands played would each have paid into it
+    [(pot, before, after)] = queries.rules_preview(view, rules).pots
+    assert (pot, before) == ("ultimokassza", "0")
+    assert after == queries.units(
+        sum(
+            e.pots["ultimokassza"]
+            for e in replay(
+                replace(view.session, house_rules={**view.session.house_rules, **rules}),
+                [r.record for r in view.live_rows],
+            ).entries
+        )
+    ).lstrip("+")
     assert totals(magyar) == {"Anna": 10, "Béla": 10, "Csaba": -20}  # nothing saved
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from scorebook.engine.messages import Msg, msg, nmsg, pmsg, said
 from scorebook.engine.record import Reader
-from scorebook.engine.shape import INT, PLAYER, TEXT, Choice, by_player, fields
+from scorebook.engine.shape import INT, PLAYER, TEXT, Choice, by_player, fields, sparse
 from scorebook.engine.types import HouseRule, Session
 from scorebook.engine.variants._match import (
     MATCH_GROUP,
@@ -45,7 +45,7 @@ BEST_CARD = TEXT.but(
         for rank in PRIMIERA
     )
 )
-RESULT = fields(
+RESULT = sparse(
     cards=by_player(INT.but(label=pmsg("scopa field", "Cards taken (sum 40)"), lo=0, hi=CARDS)),
     coins=by_player(
         INT.but(label=pmsg("scopa field", "Coins taken (denari, sum 10)"), lo=0, hi=COINS)

@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 from scorebook.engine.errors import InvalidHand, Problems
 from scorebook.engine.messages import NO_MSG, Msg, msg, pmsg, said
 from scorebook.engine.record import Reader
-from scorebook.engine.shape import INT, PLAYER, TEXT, Choice, When, fields, rows
+from scorebook.engine.shape import INT, PLAYER, TEXT, Choice, When, fields, maybe, rows
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import EndOfSession, Entry, HouseRule, Line, Session, TableHint
 
@@ -119,7 +119,7 @@ RECORD = fields(
         hi=max(TOTAL.values()),
         when=AT_MEHET,
     ),
-    irregularity=fields(
+    irregularity=maybe(
         type=TEXT.but(
             label=pmsg("stromann field", "Irregularity"),
             choices=tuple(Choice(i, IRREGULARITY_CHOICES[i]) for i in IRREGULARITIES),

@@ -135,7 +135,8 @@ def random_hand(rng: random.Random, session: Session, state: Any) -> dict[str, A
     taken = calling and king_in_play and rng.random() < 0.2
     # What the cards allow (kiralyhivo.md sections 1, 3, 6): the cards outside the tricks.
     own, own_king, theirs, their_king = _extras(contract, location, action)
-    taken = _possible_figures(made, announcements, contract, location, action, taken)
+    talon = rules["talon_counts_for_figures"]
+    taken = _possible_figures(made, announcements, (contract, location, action), taken, talon)
     lo = _lowest(own, own_king)
     hi = 70 - _lowest(theirs, their_king)
     if made.get("volat") == "declarer":
@@ -181,13 +182,18 @@ def _highest(cards: int) -> int:
 def _possible_figures(
     made: dict[str, str | None],
     announcements: list[dict[str, Any]],
-    contract: str,
-    location: str | None,
-    action: str | None,
+    deal: tuple[str, str | None, str | None],
     taken: bool,
+    talon: bool,
 ) -> bool:
-    """Drop the figures the cards cannot give; whether the called king can be taken home."""
+    """Drop the figures the cards cannot give; whether the called king can be taken home.
+    `talon`: talon cards count for figures (K11); when not, only the discards do."""
+    contract, location, action = deal
     own, _, theirs, _ = _extras(contract, location, action)
+    if not talon:
+        own, theirs = (own if contract in ("hivas", "harmas") else 0), 0
+        if (contract == "szolo" and location == "talon") or action == "play_left_king_half":
+            made["four_kings"] = None  # the called king lies in the talon
     volat = made.get("volat")
     if volat is not None:
         loser = _other(volat)
@@ -195,7 +201,7 @@ def _possible_figures(
         for figure, fewest in (("xxi_catch", 99), ("four_kings", 4), ("trull", 3)):
             if made.get(figure) == loser and cards < fewest:
                 made[figure] = None
-        if cards == 0:  # the volát side holds every card
+        if cards == 0 and talon:  # the volát side holds every card
             for a in announcements:
                 if a["side"] == volat and a["figure"] in ("trull", "four_kings"):
                     made[a["figure"]] = volat

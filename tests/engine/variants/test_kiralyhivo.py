@@ -670,3 +670,60 @@ def test_a_pagat_beaten_by_its_own_partner_in_the_last_trick_is_valid():
         "C": 10,
         "D": -10,
     }  # silent volát 12, silent pagátultimó lost −2
+
+
+# --- K11: talon_counts_for_figures off (issue 23 item 10) ---------------------------------
+
+
+def test_a_volat_side_need_not_hold_an_honour_lying_in_the_talon():
+    # Opponents' volát at szólóhármas with the talon not counting for figures: the skíz may
+    # lie in the talon, so their announced tulétroá may fail (it was refused before).
+    hand = szolo_harmas(declarer_side_points=0, figures_made={"volat": "opponents"})
+    hand["announcements"] = [ann("trull", "opponents", "B")]
+    hand["game_contra"] = 1
+    off = {"talon_counts_for_figures": False}
+    # Silent volát 48 − announced tulétroá lost 16 = 32 from A to each opponent.
+    assert play(hand, **off) == {"A": 3 * -32, "B": 32, "C": 32, "D": 32}
+    hand["announcements"] = [ann("four_kings", "opponents", "B")]
+    assert play(hand, **off)["A"] < 0
+
+
+def test_with_the_talon_not_counting_a_side_without_a_trick_holds_only_discards():
+    off = {"talon_counts_for_figures": False}
+    # szólóhármas, declarer's volát: six talon cards could hold the four kings, but they do
+    # not count, so the opponents' four kings is refused (paid with the switch on, above).
+    made = {"volat": "declarer", "four_kings": "opponents"}
+    hand = szolo_harmas(declarer_side_points=50, figures_made=made)
+    assert problems_of(hand, volat_cancels_silent_figures=False, **off) == [
+        (
+            "result.figures_made.four_kings",
+            "the opponents cannot have made it: the opponents took no trick (volát by the "
+            "declarer side), and by the house rules only the discards count for figures, "
+            "not the talon (0 cards)",
+        )
+    ]
+    # hívás, opponents' volát: the declarer's three discards still count for its trull.
+    made = {"volat": "opponents", "trull": "declarer"}
+    hand = hivas(result={"declarer_side_points": 3, "figures_made": made})
+    hand["result"]["called_king_taken_by_opponents"] = True
+    assert play(hand, **off) == play(hand)
+
+
+def test_with_the_talon_not_counting_a_called_king_left_there_makes_no_four_kings():
+    off = {"talon_counts_for_figures": False}
+    hand = hivas(contract="szolo", called_king_location="talon", partner=None)
+    hand["result"] = {"declarer_side_points": 40, "figures_made": {"four_kings": "declarer"}}
+    assert play(hand)["A"] > 0  # the king's talon half counts for the declarer by default
+    assert problems_of(hand, **off) == [
+        (
+            "result.figures_made.four_kings",
+            "nobody can have made it: the called king stays in the talon, and by the house "
+            "rules the talon does not count for figures",
+        )
+    ]
+    hand = hivas(
+        called_king_location="talon", partner=None, talon_king_action="play_left_king_half"
+    )
+    hand["result"] = {"declarer_side_points": 40, "figures_made": {"four_kings": "opponents"}}
+    assert play(hand)["B"] != 0  # the opponents' talon half counts for them by default
+    assert refused(hand, **off) == ["result.figures_made.four_kings"]

@@ -505,3 +505,30 @@ def test_a_wrong_discard_may_have_put_an_honour_in_the_declarers_discard():
 @pytest.mark.parametrize("lang", ["hu", "pl"])
 def test_everything_magyar_says_is_translated(lang):
     assert not missing_ids("magyar", lang)
+
+
+def test_a_side_that_took_every_trick_need_not_hold_a_talon_honour():
+    # Issue 23 item 10, checked here too: the declarer took all 12 tricks while the skíz
+    # lay in the opponents' talon. The record is valid with either switch value; B's
+    # announced trull is made only when the talon counts for figures.
+    hand = good(
+        talon_figure_cards=["skiz"],
+        announcements=[{"figure": "trull", "by": "B"}],
+        result=result(declarer_card_points=90, all_tricks_side="declarer", trull_side="opponents"),
+    )
+    on = play(hand)[1][0]
+    off = play(hand, talon_counts_for_figures=False)[1][0]
+    assert off.deltas["A"] - on.deltas["A"] == 2 * (2 * 2)  # −2 each turns into +2 each
+    assert any("needs a talon card" in say_in("en")(line.text) for line in off.lines)
+
+
+def test_a_silent_double_game_smaller_than_the_contrad_game_is_named_as_not_paid():
+    # Issue 23 item 3: rekontra'd game (G 4 × 4 = 16) beats the silent double game 2G = 8;
+    # the breakdown names the silent double game and why it is not paid.
+    hand = good(game_contra=2, result=result(declarer_card_points=75))
+    _, [entry] = play(hand, double_game=True)
+    assert entry.deltas == {"A": 32, "B": -16, "C": -16}
+    assert say_in("en")(entry.lines[1].text) == (
+        "rekontra game, won by the declarer (75 card points): 4 × 4 = 16 (not paid: silent "
+        "double game of the declarer: 2 × 4 = 8, as the game is worth at least as much) → +16"
+    )

@@ -731,3 +731,55 @@ def test_card_points_cover_the_honours_and_kings_a_side_captured():
     assert refused(played(result={"declarer_card_points": 60, **sides})) == [
         "result.declarer_card_points"
     ]
+
+
+# --- issue 23 item 3: every game-tier line the record implies is named, paid or not ------
+def texts(hand, sess=None):
+    _, _, entries = play([hand], sess)
+    return entries[0].deltas, [str(line.text) for line in entries[0].lines]
+
+
+def test_the_silent_double_game_under_a_larger_rekontra_game_is_named_as_not_paid():
+    # Solo (G 4), rekontra (× 4 = 16), 72 card points: the silent double game 2G = 8 is
+    # smaller, so only the game is paid (spec §6 step 2a.3, §7 item 3), and the breakdown
+    # says so.
+    solo = {"declarer": "A", "level": "solo"}
+    hand = played(bid=solo, partner=None, alone_reason="self_call", game_contra=2)
+    hand["result"] = {"declarer_card_points": 72}
+    deltas, lines = texts(hand)
+    assert deltas == {"A": 48, "B": -16, "C": -16, "D": -16}
+    assert lines[:2] == [
+        "rekontra game (solo) won by the declarer side: 4 × 4 = 16 → +16",
+        "silent double game of the declarer side: 2 × 4 = 8 — not paid: the game with its "
+        "contra is worth more, and only the larger is paid",
+    ]
+    hand["game_contra"] = 0  # now the silent double game is larger and replaces the game
+    _, lines = texts(hand)
+    assert lines[:2] == [
+        "silent double game of the declarer side: 2 × 4 = 8 → +8",
+        "game (solo) won by the declarer side: 4 — not paid: the silent double game is worth "
+        "as much or more, and only the larger is paid",
+    ]
+
+
+def test_an_announced_double_game_names_the_game_and_the_silent_volat_it_leaves_unpaid():
+    solo = {"declarer": "A", "level": "solo"}
+    ann = [{"figure": "double_game", "by": "A"}]
+    _, lines = texts(played(bid=solo, announcements=ann, result=volat("declarer", 72)))
+    why = "not paid: the announced double game is the only game-tier line"
+    assert lines[1:3] == [
+        f"game (solo) won by the declarer side: 4 — {why}",
+        f"silent volát of the declarer side: 3 × 4 = 12 — {why}",
+    ]
+
+
+def test_the_modern_tier_names_the_game_it_leaves_unpaid():
+    sess = session(game_tier_rule="modern")
+    hand = played(result={"declarer_card_points": 80})
+    deltas, lines = texts(hand, sess)
+    assert lines[:2] == [
+        "game (two) won by the declarer side: 2 — not paid: a game without contra is not "
+        "paid beside a double game or volát",
+        "silent double game of the declarer side: 2 × 2 = 4 → +4",
+    ]
+    assert deltas == {"A": 4, "B": -4, "C": 4, "D": -4}

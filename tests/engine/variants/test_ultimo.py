@@ -714,3 +714,24 @@ def test_the_example_night_speaks_polish():
         for en_line, pl_line in zip(en_entry["breakdown"], pl_entry["breakdown"], strict=True):
             assert pl_line != en_line
     assert "Pula Króla" in json.dumps(polish, ensure_ascii=False)
+
+
+@pytest.mark.parametrize(
+    ("lang", "count", "words"),
+    [
+        ("en", 1, "1 declaration"),
+        ("en", 3, "3 declarations"),
+        ("pl", 1, "1 deklaracja"),
+        ("pl", 3, "3 deklaracje"),
+        ("pl", 5, "5 deklaracji"),
+        ("hu", 3, "3 bemondás"),
+    ],
+)
+def test_the_summary_counts_declarations_with_proper_plurals(lang, count, words):
+    # Issue 23 item 13: "3 declaration(s)" read like a form letter.
+    from scorebook.engine.messages import NO_MSG
+    from scorebook.engine.variants.ultimo.scoring import _summary_text
+
+    text = say_in(lang)(_summary_text("A", count, NO_MSG, "B", (), None, False))
+    assert words in text
+    assert "(s)" not in text

@@ -17,7 +17,18 @@ from typing import Any, NamedTuple
 from scorebook.engine.errors import Problems
 from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
-from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, Choice, When, choices, fields, rows
+from scorebook.engine.shape import (
+    BOOL,
+    INT,
+    PLAYER,
+    TEXT,
+    Choice,
+    When,
+    choices,
+    fields,
+    maybe,
+    rows,
+)
 from scorebook.engine.types import Session
 from scorebook.engine.variants.kiralyhivo.tariffs import (
     CALLING,
@@ -136,7 +147,7 @@ RECORD = fields(
         by=PLAYER.but(label=pmsg("kiralyhivo field", "Announced by"), when=PLAYED),
         contra=LEVEL.but(label=pmsg("kiralyhivo field", "Contra"), when=PLAYED),
     ),
-    result=fields(
+    result=maybe(
         declarer_side_points=INT.but(
             label=pmsg("kiralyhivo field", "Declarer side's card points (0–70)"),
             lo=0,
@@ -168,7 +179,7 @@ RECORD = fields(
             )
         ),
     ),
-    irregularity=fields(
+    irregularity=maybe(
         type=TEXT.but(
             label=pmsg("kiralyhivo field", "Irregularity"),
             choices=choices(IRREGULARITIES, IRREGULARITY_LABELS),
@@ -480,7 +491,7 @@ def check(hand: Hand, rules: Mapping[str, Any], problems: Problems) -> None:
         _check_announcements(hand, rules, problems)
     _check_no_play(hand, problems)
     if hand.result is not None:
-        _check_result(hand, hand.result, problems)
+        _check_result(hand, hand.result, rules["talon_counts_for_figures"], problems)
 
 
 def _check_call(hand: Hand, problems: Problems) -> None:
@@ -586,12 +597,12 @@ def _check_no_play(hand: Hand, problems: Problems) -> None:
         )
 
 
-def _check_result(hand: Hand, result: Result, problems: Problems) -> None:
+def _check_result(hand: Hand, result: Result, talon_counts: bool, problems: Problems) -> None:
     made = result.made
     if "king_ultimo" in made:
         made = _check_king_ultimo(hand, made, problems)
     _check_last_trick(made, problems)
-    _check_cards(hand, result, made, problems)
+    _check_cards(hand, result, made, talon_counts, problems)
     if result.king_taken and not (hand.contract in CALLING and hand.king_in_play):
         problems.add(
             "result.called_king_taken_by_opponents",
@@ -646,6 +657,7 @@ class Extras(NamedTuple):
     own_king: bool  # they hold the called king (its talon half at szóló)
     theirs: int  # for the opponents
     their_king: bool  # they hold the called king (its talon half left at hívás)
+    talon: bool = True  # the talon cards among them count (for figures: K11)
 
 
 @lru_cache(maxsize=64)
@@ -669,14 +681,44 @@ def highest(cards: int) -> int:
     return CARD_INTEGER_PARTS["king"] * cards + cards // 3 + (cards % 3 == 2)
 
 
-def _check_cards(hand: Hand, result: Result, made: dict[str, str], problems: Problems) -> None:
+def _check_cards(
+    hand: Hand, result: Result, made: dict[str, str], talon_counts: bool, problems: Problems
+) -> None:
     """The card points and figures the piles allow (spec sections 1, 3, 4, 6)."""
     more = extras(hand.contract, hand.location, hand.action)
     if result.points is not None:
         _check_points(result.points, made.get("volat"), more, problems)
     if made:
+        if not talon_counts:
+            made = _check_talon_king(hand, made, problems)
+            more = without_talon(more, hand.contract)
         _check_figures(hand, made, result.king_taken, more, problems)
     _check_king_taken(hand, result, made, problems)
+
+
+def without_talon(more: Extras, contract: str | None) -> Extras:
+    """The cards outside the tricks that count for figures when talon cards do not
+    (talon_counts_for_figures off, spec K11): the declarer's discards only. Card points
+    still count every card."""
+    return Extras(more.own if contract in DISCARDING else 0, False, 0, False, talon=False)
+
+
+def _check_talon_king(hand: Hand, made: dict[str, str], problems: Problems) -> dict[str, str]:
+    """A called king that stays in the talon counts for nobody's four kings (K11); `made`
+    without a refused one."""
+    in_talon = (hand.contract == "szolo" and hand.location == "talon") or (
+        hand.action == "play_left_king_half"
+    )
+    if not (in_talon and "four_kings" in made):
+        return made
+    problems.add(
+        "result.figures_made.four_kings",
+        msg(
+            "nobody can have made it: the called king stays in the talon, and by the "
+            "house rules the talon does not count for figures"
+        ),
+    )
+    return {figure: s for figure, s in made.items() if figure != "four_kings"}
 
 
 @lru_cache(maxsize=64)
@@ -768,10 +810,10 @@ def _check_figures(
         loser = _other(volat)
         cards = more.own if loser == DECLARER else more.theirs
         if made.get("xxi_catch") == loser:  # a catch needs a trick
-            refuse("xxi_catch", loser, _no_trick(loser, volat, cards))
+            refuse("xxi_catch", loser, _no_trick(loser, volat, cards, more.talon))
         for figure, fewest in (("four_kings", 4), ("trull", 3)):
             if made.get(figure) == loser and cards < fewest:
-                refuse(figure, loser, _no_trick(loser, volat, cards))
+                refuse(figure, loser, _no_trick(loser, volat, cards, more.talon))
     for figure, card in (
         ("xxi_catch", pmsg("kiralyhivo card", "XXI")),
         ("pagat_ultimo", pmsg("kiralyhivo card", "pagát")),
@@ -792,15 +834,24 @@ def _check_figures(
         king = _called_king_pile(hand, made, king_taken)
         if king is not None and made["four_kings"] == _other(king[0]):
             refuse("four_kings", _other(king[0]), king[1])
-    if volat is not None and not (more.own if volat == OPPONENTS else more.theirs):
+    # Only when talon cards count can the volát side hold every card (K11).
+    if volat is not None and more.talon and not (more.own if volat == OPPONENTS else more.theirs):
         _check_volat_holds_all(hand, made, volat, problems)
 
 
-def _no_trick(loser: str, volat: str, cards: int) -> Msg:
+def _no_trick(loser: str, volat: str, cards: int, talon: bool) -> Msg:
     if volat == DECLARER:
         by = pmsg("kiralyhivo volat", "volát by the declarer side")
     else:
         by = pmsg("kiralyhivo volat", "volát by the opponents")
+    if not talon:
+        return msg(
+            "the {loser} took no trick ({volat}), and by the house rules only the "
+            "discards count for figures, not the talon ({cards} cards)",
+            loser=SIDE_GENITIVE[loser],
+            volat=by,
+            cards=cards,
+        )
     return msg(
         "the {loser} took no trick ({volat}) and {cards} cards outside the tricks",
         loser=SIDE_GENITIVE[loser],

@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from scorebook.engine.errors import Problems
 from scorebook.engine.messages import Msg, pmsg
 from scorebook.engine.record import Reader
-from scorebook.engine.shape import INT, PLAYER, TEXT, TEXTS, When, choices, fields, rows
+from scorebook.engine.shape import INT, PLAYER, TEXT, TEXTS, When, choices, fields, maybe, rows
 from scorebook.engine.types import Session
 from scorebook.engine.variants._hungarian import (
     CONTRA,
@@ -173,7 +173,7 @@ RECORD = fields(
         seat=PLAYER.but(label=pmsg("magyar field", "Player")),
         count=INT.but(label=pmsg("magyar field", "Tarokks"), lo=0, hi=TAROKKS),
     ),
-    result=fields(
+    result=maybe(
         declarer_card_points=INT.but(
             label=pmsg("magyar field", "Declarer's card points (0–94, with his discard)"),
             lo=0,
@@ -191,7 +191,7 @@ RECORD = fields(
             help=pmsg("magyar field", "only with the silent-ultimo-failure house rule"),
         ),
     ),
-    irregularity=fields(
+    irregularity=maybe(
         kind=TEXT.but(
             label=pmsg("magyar field", "Irregularity"),
             choices=choices(IRREGULARITIES, IRREGULARITY_LABELS),

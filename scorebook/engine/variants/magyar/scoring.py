@@ -148,6 +148,13 @@ def _game_item(
                 item=option_text,
                 game=game,
             )
+    if value == game and options:  # the game beats every silent option: say which
+        text = pmsg(
+            "magyar tarokk",
+            "{item} (not paid: {silent}, as the game is worth at least as much)",
+            item=text,
+            silent=options[0][1],
+        )
     return text, winner, value
 
 

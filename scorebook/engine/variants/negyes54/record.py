@@ -24,7 +24,9 @@ from scorebook.engine.shape import (
     by_player,
     choices,
     fields,
+    maybe,
     rows,
+    sparse,
 )
 from scorebook.engine.types import Session
 from scorebook.engine.variants._tarokk54 import (
@@ -115,7 +117,7 @@ RECORD = fields(
     ),
     rekontra_by=PLAYER,
     bids=rows(player=PLAYER, call=TEXT),
-    result=fields(
+    result=sparse(
         tricks=by_player(
             INT.but(
                 label=pmsg("negyes54 field", "Tricks (sum 12)"),
@@ -148,7 +150,7 @@ RECORD = fields(
             when=When("contract", tuple(BETLI)),
         ),
     ),
-    irregularity=fields(
+    irregularity=maybe(
         type=TEXT.but(
             label=pmsg("negyes54 field", "Irregularity"),
             choices=choices(IRREGULARITIES, IRREGULARITY_LABELS),

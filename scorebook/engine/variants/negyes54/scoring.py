@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from scorebook.engine.messages import Msg, msg, pmsg
+from scorebook.engine.messages import Msg, msg, nmsg, pmsg
 from scorebook.engine.payments import book_payment as _distribute
 from scorebook.engine.payments import contra_multiplier
 from scorebook.engine.types import Line
@@ -88,11 +88,13 @@ def _all_pass(players: tuple[str, ...], tricks: tuple[int, ...]) -> tuple[tuple[
             players,
             p,
             t,
-            msg(
-                "trisákolás after an all-pass: {who} took {tricks} trick(s), pays {tricks} to "
-                "each other player",
+            nmsg(
+                "trisákolás after an all-pass: {who} took {count} trick, pays {count} to each "
+                "other player",
+                "trisákolás after an all-pass: {who} took {count} tricks, pays {count} to each "
+                "other player",
+                t,
                 who=p,
-                tricks=t,
             ),
         )
     shown = ", ".join(f"{p} {t}" for p, t in zip(players, tricks, strict=True))

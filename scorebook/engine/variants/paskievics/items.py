@@ -212,24 +212,27 @@ def _tier_items(
     game = _game_item(cg, level, tier.w, g)
     if rule == "modern":
         return _modern_tier(tier, game, cg, ann_double, ann_volat)
-    # Spec §6 step 2a: an announced volát, else an announced double game, decides alone.
+    # Spec §6 step 2a: an announced volát, else an announced double game, decides alone;
+    # what the record implies besides it is named as not paid (spec §7 item 3).
     if ann_volat is not None:
-        return (tier.volat_item(ann_volat),)
+        return (tier.volat_item(ann_volat), *tier.unpaid(game, ann_volat, "volat"))
     if ann_double is not None:
-        return (tier.double_item(ann_double),)
+        return (tier.double_item(ann_double), *tier.unpaid(game, ann_double, "double_game"))
     w = tier.w
     if volat_side == w:
         candidate = _silent_tier("volat", w, g)
+        beaten = _unpaid_double(tier)
     elif tier.points[w] >= DOUBLE_POINTS:
-        candidate = _silent_tier("double_game", w, g)
+        candidate, beaten = _silent_tier("double_game", w, g), ()
     else:
         return (game,)
-    if rule == "announced_else_replace":
-        return (candidate,)
     # announced_else_max: the largest (Tolnai's "because that is more", seed 004 §53);
     # on a tie the silent figure, which replaces the game. Silent volát (3G) always
     # beats the silent double game (2G), so only one candidate is needed.
-    return (game if game[2] > candidate[2] else candidate,)
+    if rule == "announced_else_max" and game[2] > candidate[2]:
+        return (game, _unpaid(candidate, GAME_LARGER), *beaten)
+    figure = "volat" if volat_side == w else "double_game"
+    return (candidate, _unpaid(game, _replaced_by(figure, rule)), *beaten)
 
 
 class _Tier:
@@ -254,6 +257,18 @@ class _Tier:
         value = GAME_TIER["double_game"][1]
         return _announced_text("double_game", side, contra, value, made, self.g)
 
+    def unpaid(self, game: Item, announced: TierAnnouncement, figure: str) -> tuple[Item, ...]:
+        """What an announced `figure`, the only game-tier line, leaves unpaid: the game and
+        the winner's silent volát or double game, as 0-valued notes (spec §7 items 1, 2)."""
+        w, why = self.w, _decided_by(figure)
+        notes = [_unpaid(game, why)]
+        if self.volat_side == w and figure != "volat":
+            notes.append(_unpaid(_silent_tier("volat", w, self.g), why))
+        made_double = figure == "double_game" and announced[0] == w
+        if self.points[w] >= DOUBLE_POINTS and self.volat_side != w and not made_double:
+            notes.append(_unpaid(_silent_tier("double_game", w, self.g), why))
+        return tuple(notes)
+
     def silent_double(self, side: str, ann_double: TierAnnouncement | None) -> bool:
         """A side's silent double game in 2a′: 71 points, not announced, no volát."""
         return (
@@ -261,6 +276,39 @@ class _Tier:
             and not (ann_double is not None and ann_double[0] == side)
             and self.volat_side != side
         )
+
+
+GAME_LARGER = msg("the game with its contra is worth more, and only the larger is paid")
+MODERN_GAME = msg("a game without contra is not paid beside a double game or volát")
+VOLAT_LARGER = msg("the volát is worth more, and only one game-tier line is paid")
+
+
+@lru_cache(maxsize=64)
+def _unpaid(item: Item, why: Msg) -> Item:
+    """A tier item the record implies but the rules do not pay: named with why, value 0."""
+    return (msg("{item} — not paid: {why}", item=item[0], why=why), item[1], 0)
+
+
+@lru_cache(maxsize=8)
+def _replaced_by(figure: str, rule: str) -> Msg:
+    if rule == "announced_else_replace":
+        return msg("by the house rules the silent {figure} replaces it", figure=FIGURE_NAME[figure])
+    return msg(
+        "the silent {figure} is worth as much or more, and only the larger is paid",
+        figure=FIGURE_NAME[figure],
+    )
+
+
+@lru_cache(maxsize=4)
+def _decided_by(figure: str) -> Msg:
+    return msg("the announced {figure} is the only game-tier line", figure=FIGURE_NAME[figure])
+
+
+def _unpaid_double(tier: _Tier) -> tuple[Item, ...]:
+    """The volát side's silent double game, held in its silent volát."""
+    if tier.points[tier.w] < DOUBLE_POINTS:
+        return ()
+    return (_unpaid(_silent_tier("double_game", tier.w, tier.g), VOLAT_LARGER),)
 
 
 def _modern_tier(
@@ -275,14 +323,17 @@ def _modern_tier(
     volat_announcer = ann_volat[0] if ann_volat is not None else None
     big = tier.points[w] >= DOUBLE_POINTS or volat_side == w or volat_announcer == w
     big = big or (ann_double is not None and ann_double[0] == w)
-    items: list[Item] = []
-    if cg or not big:
-        items.append(game)
+    # Named but not paid (0): an uncontra'd game beside a big one, a silent double game
+    # under a side's volát (spec §6 step 2a′ items 1 and 2).
+    items: list[Item] = [game if cg or not big else _unpaid(game, MODERN_GAME)]
     if ann_double is not None:
         items.append(tier.double_item(ann_double))
     for side in SIDES:
-        if tier.silent_double(side, ann_double) and volat_announcer != side:
-            items.append(_silent_tier("double_game", side, g))
+        if tier.silent_double(side, ann_double):
+            double = _silent_tier("double_game", side, g)
+            items.append(double if volat_announcer != side else _unpaid(double, VOLAT_LARGER))
+        elif tier.points[side] >= DOUBLE_POINTS and volat_side == side:
+            items.append(_unpaid(_silent_tier("double_game", side, g), VOLAT_LARGER))
     if ann_volat is not None:
         items.append(tier.volat_item(ann_volat))
     if volat_side is not None and volat_announcer != volat_side:

@@ -24,6 +24,7 @@ from scorebook.engine.shape import (
     When,
     choices,
     fields,
+    maybe,
     rows,
 )
 from scorebook.engine.types import Session
@@ -136,13 +137,13 @@ RECORD = fields(
         choices=choices(OUTCOMES, CHOICE_LABEL),
         default=OUTCOMES[0],
     ),
-    bid=fields(
+    bid=maybe(
         declarer=_field(pmsg("paskievics field", "Declarer (felvevő)"), PLAYER, when=BID),
         level=_field(
             pmsg("paskievics field", "Bid"), choices=choices(LEVELS, CHOICE_LABEL), when=BID
         ),
     ),
-    bidding_convention=fields(
+    bidding_convention=maybe(
         kind=_field(
             pmsg("paskievics field", "Convention"),
             choices=choices(CONVENTIONS, CHOICE_LABEL),
@@ -237,7 +238,7 @@ RECORD = fields(
             label=pmsg("paskievics field", "Pagát lost in the last trick")
         ),
     ),
-    irregularity=fields(
+    irregularity=maybe(
         kind=_field(
             pmsg("paskievics field", "Irregularity"),
             choices=choices(IRREGULARITIES, CHOICE_LABEL),

@@ -9,7 +9,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from scorebook.engine.messages import NO_MSG, Msg, msg, pmsg
+from scorebook.engine.messages import NO_MSG, Msg, msg, nmsg, pmsg
 from scorebook.engine.payments import contra_multiplier, split
 from scorebook.engine.types import Amount, Line, Session
 from scorebook.engine.variants.paskievics.items import figures, game_tier, scored_items
@@ -285,7 +285,7 @@ class _Played:
         return Line(text, {seat: amount * len(payers), **dict.fromkeys(payers, -amount)})
 
     def _silent_count(self, seat: str, count: int, amount: int, arith: str) -> Line:
-        """Claimed after the hand from the partner(s) only."""
+        """Claimed after the hand from the partners only."""
         name = COUNT_NAME[count]
         members = self.team if seat in self.team else self.opps
         mates = [p for p in members if p != seat]
@@ -300,9 +300,11 @@ class _Played:
                     player=seat,
                 )
             )
-        text = msg(
-            "{count} claimed by {player} from his partner(s) {players}: {arith} each",
-            count=name,
+        text = nmsg(
+            "{bonus} claimed by {player} from his partner {players}: {arith}",
+            "{bonus} claimed by {player} from his partners {players}: {arith} each",
+            len(mates),
+            bonus=name,
             player=seat,
             players=names(mates),
             arith=arith,

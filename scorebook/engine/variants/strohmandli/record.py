@@ -76,7 +76,8 @@ RECORD = fields(
             choices=tuple(Choice(k, IRREGULARITY_CHOICES[k]) for k in IRREGULARITY_KINDS),
         ),
     ),
-    volat=PLAYER,  # an optional cross-check, not on the form (it follows from the card points)
+    # an optional cross-check, not on the form (it follows from the card points)
+    volat=PLAYER.but(derived=True),
     ignore=("ruleset", "players", "deal_number"),
 )
 

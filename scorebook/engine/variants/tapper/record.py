@@ -23,6 +23,7 @@ from scorebook.engine.shape import (
     When,
     choices,
     fields,
+    maybe,
     rows,
 )
 from scorebook.engine.types import Session
@@ -192,7 +193,7 @@ RECORD = fields(
         player=PLAYER.but(label=pmsg("tapper field", "Player"), when=PLAYED),
         count=INT.but(label=pmsg("tapper field", "Tarokks"), lo=0, hi=TAROKKS, when=PLAYED),
     ),
-    irregularity=fields(
+    irregularity=maybe(
         type=TEXT.but(
             label=pmsg("tapper field", "Irregularity"),
             choices=choices(IRREGULARITIES, IRREGULARITY_LABELS),

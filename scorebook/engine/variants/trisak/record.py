@@ -22,7 +22,9 @@ from scorebook.engine.shape import (
     by_player,
     choices,
     fields,
+    maybe,
     rows,
+    sparse,
 )
 from scorebook.engine.types import Session
 from scorebook.engine.variants._tarokk54 import (
@@ -125,7 +127,7 @@ RECORD = fields(
         default=0,
         when=When("contract", CONTRACTS[2:]),
     ),
-    ultimo=fields(
+    ultimo=maybe(
         side=TEXT.but(
             label=pmsg("trisak field", "Side"), choices=choices(SIDES, SIDE_LABELS), when=ULTIMO
         ),
@@ -158,7 +160,7 @@ RECORD = fields(
         player=PLAYER.but(label=pmsg("trisak field", "Player")),
         bonus=TEXT.but(label=pmsg("trisak field", "Bonus"), choices=choices(BONUSES, BONUS_LABELS)),
     ),
-    result=fields(
+    result=sparse(
         declarer_side_points=INT.but(
             label=pmsg("trisak field", "Declarer side's card points"),
             lo=0,
@@ -191,7 +193,7 @@ RECORD = fields(
             )
         ),
     ),
-    irregularity=fields(
+    irregularity=maybe(
         type=TEXT.but(
             label=pmsg("trisak field", "Irregularity"),
             choices=choices(IRREGULARITIES, IRREGULARITY_LABELS),

@@ -24,6 +24,7 @@ from scorebook.engine.shape import (
     by_player,
     choices,
     fields,
+    maybe,
     rows,
 )
 from scorebook.engine.types import Session
@@ -88,8 +89,8 @@ DECLARATION_LABEL: dict[str, Msg] = {
 # The hand record (spec §13.1), with each field as the hand form shows it.
 RECORD = fields(
     dealer=PLAYER.but(label=pmsg("ultimo field", "Dealer")),
-    sitting_out=PLAYER,
-    void=BOOL,
+    sitting_out=PLAYER.but(derived=True),
+    void=BOOL.but(derived=True),
     redeal_requests=PLAYERS.but(label=pmsg("ultimo field", "Asked for a redeal")),
     declarations=rows(
         player=PLAYER,
@@ -149,7 +150,7 @@ RECORD = fields(
                 hi=KINGS,
             )
         ),
-        pagat=fields(
+        pagat=maybe(
             player=PLAYER.but(label=pmsg("ultimo field", "Pagat won or lost a trick: player")),
             result=TEXT.but(
                 label=pmsg("ultimo field", "Result"), choices=choices(PAGAT_RESULTS, CHOICE_LABEL)

@@ -586,7 +586,7 @@ def _summary_text(
     """The summary's parts; `outcome` is None for a void hand, NO_MSG for a plain last trick."""
     parts = [pmsg("ultimo summary", "{dealer} deals", dealer=dealer)]
     if declarations:
-        parts.append(nmsg("{count} declaration(s)", "{count} declaration(s)", declarations))
+        parts.append(nmsg("{count} declaration", "{count} declarations", declarations))
     if outcome is None:
         parts.append(pmsg("ultimo summary", "void"))
     elif outcome == NO_MSG:
