@@ -7,19 +7,12 @@ import html as html_lib
 import re
 from typing import Any
 
-import pytest
 from django.urls import reverse
 
 from scorebook import queries, services
 from scorebook.engine.replay import replay
 from scorebook.forms import field_anchor
 from scorebook.models import Hand, Night
-
-
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    """The `user` fixture hashes a password; PBKDF2 costs about a second a test here."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def make_night(user, key: str, players: list[str], first_dealer: str | None = None, **rules):

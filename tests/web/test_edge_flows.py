@@ -20,11 +20,6 @@ pytestmark = pytest.mark.django_db
 FIVE = ["Anna", "Béla", "Csaba", "Dóra", "Edit"]
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def pask(dealer, declarer, partner, points, level="three", **extra):
     return {
         "dealer": dealer,

@@ -14,6 +14,7 @@ from scorebook.catalogues import say_in
 from scorebook.engine import registry
 from scorebook.engine.shape import leaf_at, leaves
 from scorebook.models import Hand
+from tests import examples
 from tests.engine.generators import generated_keys
 from tests.web.handforms import browser_data, make_night, new_hand_page
 
@@ -280,7 +281,7 @@ FIELD_NAMES = [
 
 
 @needs
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     data=st.dictionaries(
         st.sampled_from(FIELD_NAMES) | st.text(max_size=12),

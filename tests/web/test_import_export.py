@@ -28,12 +28,6 @@ from tests.web.conftest import hand
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    """The default hasher costs a second per user: hundreds of cases would take minutes."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
 CASE_FILES = sorted((ROOT / "tests/engine/cases").glob("*.json"))

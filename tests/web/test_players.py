@@ -21,11 +21,6 @@ pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def make_night(user, *, currency="HUF", per_point="2", day=1, players=PLAYERS, variant="toy"):
     return services.create_night(
         owner=user,
