@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from playwright.sync_api import expect
 
-from scorebook import services
+from tests.factories import make_night
 
 SCREENS = Path(__file__).resolve().parents[2] / "artifacts" / "screens"
 USERNAME = "anna"
@@ -37,15 +37,10 @@ def start_night(
     players, dealt first by `first_dealer`; keyword arguments beyond the stake are house
     rules."""
     user = user_model.objects.create_user(USERNAME, password=PASSWORD)
-    return services.create_night(
-        owner=user,
-        variant_key=variant,
+    return make_night(
+        user, variant, players, first_dealer, per_point=per_point, currency=currency,
         house_rules=house_rules,
-        per_point=per_point,
-        currency=currency,
-        players=players,
-        first_dealer=first_dealer,
-    )
+    )  # fmt: skip
 
 
 def phone_page(browser, live_server, username=USERNAME, *, night=None, javascript=True):

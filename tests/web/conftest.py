@@ -3,8 +3,8 @@ import sys
 import pytest
 from django.test import Client
 
-from scorebook import services
 from scorebook.engine import registry
+from tests.factories import make_night
 from tests.web import toy
 
 TOY_MODULE = "scorebook.engine.variants.toy"
@@ -54,16 +54,7 @@ PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]
 
 @pytest.fixture
 def night(user):
-    return services.create_night(
-        owner=user,
-        variant_key="toy",
-        house_rules={},
-        per_point="2",
-        currency="HUF",
-        players=PLAYERS,
-        first_dealer="Dóra",
-        place="Kávéház",
-    )
+    return make_night(user, "toy", PLAYERS, "Dóra", per_point="2", place="Kávéház")
 
 
 def hand(dealer, winner=None, points=0, **extra):
