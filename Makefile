@@ -10,6 +10,10 @@ MO := $(foreach l,$(LANGS),locale/$(l)/LC_MESSAGES/django.mo)
 # server and Chromium; more workers than cores is slower). `make test PYTEST_WORKERS=` runs it
 # in one process.
 PYTEST_WORKERS := -n auto
+# Python caches compiled modules, and pytest its assertion-rewritten tests, in __pycache__/
+# (ignored by git). A shell that sets PYTHONDONTWRITEBYTECODE makes each pytest worker compile
+# and rewrite them all again on every run: about half of collection's CPU time.
+unexport PYTHONDONTWRITEBYTECODE
 
 # make test: every test but the browser tests not marked `quick`, with Hypothesis's "dev"
 # profile (a tenth of the examples). make test-all: everything, with the "ci" profile.
@@ -62,9 +66,10 @@ test-all: checks browser-deps
 	$(VENV)/bin/pytest $(PYTEST_WORKERS) $(FULL)
 
 # CI's PostgreSQL pass, against the database in DATABASE_URL: only the tests that touch the
-# database (the `database` marker, tests/conftest.py), with the "ci" profile.
+# database (the `database` marker, tests/conftest.py), with the "ci" profile; not the tap
+# counts (`taps`), whose numbers do not depend on the database.
 test-db: $(STAMP) $(MO) browser-deps
-	$(VENV)/bin/pytest $(PYTEST_WORKERS) $(FULL) -m database
+	$(VENV)/bin/pytest $(PYTEST_WORKERS) $(FULL) -m "database and not taps"
 
 # Production smoke test: gunicorn with SCOREBOOK_DEBUG=0 on fresh PostgreSQL databases
 # (SMOKE_POSTGRES, default postgres://postgres@127.0.0.1:5432), then a backup restored.
