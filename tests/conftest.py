@@ -1,5 +1,6 @@
 """Suite-wide test settings: the compiled catalogues, the Hypothesis profiles, the password
-hasher, and the `database` marker (README, "Tests and CI")."""
+hasher, and the markers `browser` and `database` given by what a test is (README, "Tests and
+CI")."""
 
 import os
 import shutil
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from django.test.utils import override_settings
-from hypothesis import HealthCheck, settings
+from hypothesis import settings
 
 LOCALE = Path(__file__).resolve().parents[1] / "locale"
 BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
@@ -17,16 +18,15 @@ BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
 # `make test-all` and CI run "ci" (--hypothesis-profile=ci), the counts each test asks for.
 # A test scales its own count with tests.examples().
 COMMON = {
-    "deadline": None,
+    "deadline": None,  # a machine shared by several developers is slow at times
     "database": None,  # no .hypothesis/ directory in the working tree
-    "suppress_health_check": [HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 }
 settings.register_profile("ci", **COMMON)
 settings.register_profile("dev", max_examples=10, **COMMON)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 # A test that asks for one of these fixtures (or is marked django_db) touches the database;
-# it gets the `database` marker, which CI's PostgreSQL pass selects (`-m database`).
+# it gets the `database` marker, by which CI's PostgreSQL pass selects (make test-db).
 DATABASE_FIXTURES = {
     "db",
     "transactional_db",
