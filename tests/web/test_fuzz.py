@@ -21,6 +21,7 @@ from scorebook.engine.replay import replay
 from scorebook.engine.scoresheet import read_sheet
 from scorebook.models import Hand, HandRevision, Night, Player, Seat
 from tests import examples
+from tests.factories import make_night
 from tests.web.conftest import PLAYERS
 
 pytestmark = pytest.mark.django_db
@@ -452,14 +453,7 @@ def variant_night(user, key):
     variant = registry.get(key)
     players = ["Anna", "Béla", "Csaba", "Dóra", "Ede"][: max(variant.min_players, 2)]
     players = players[: variant.max_players]
-    return services.create_night(
-        owner=user,
-        variant_key=key,
-        house_rules={},
-        per_point="1",
-        currency="HUF",
-        players=players,
-    ), players
+    return make_night(user, key, players), players
 
 
 def assert_pages_answer(client, night):

@@ -23,6 +23,7 @@ from scorebook.models import (
     Player,
     Seat,
 )
+from tests.factories import make_night
 from tests.web.conftest import hand
 
 pytestmark = pytest.mark.django_db
@@ -271,14 +272,7 @@ def test_csv_export(client_in, night):
 
 
 def test_csv_cells_never_become_formulas(client_in, user):
-    night = services.create_night(
-        owner=user,
-        variant_key="toy",
-        house_rules={},
-        per_point="1",
-        currency="EUR",
-        players=["=cmd()", "B", "C"],
-    )
+    night = make_night(user, players=["=cmd()", "B", "C"], currency="EUR")
     response = client_in.get(reverse("sheet_csv", args=[night.pk]))
     header = next(csv.reader(io.StringIO(response.content.decode())))
     assert header[3] == "'=cmd()"
