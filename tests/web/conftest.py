@@ -2,6 +2,7 @@ import sys
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from scorebook.engine import registry
 from tests.factories import make_night
@@ -18,6 +19,15 @@ def toy_variant(monkeypatch):
     registry.get.cache_clear()
     yield
     registry.get.cache_clear()
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Each test ends in the default language: a request cut short (the log-in lock's 429)
+    can leave its language active in the thread, which would make the next test's direct
+    calls speak Hungarian."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
