@@ -1,4 +1,5 @@
-# Scorebook: `make run` serves the app, `make test` runs the whole suite (README).
+# Scorebook: `make run` serves the app; `make test` is the quick suite to run before each
+# commit, `make test-all` the whole suite that CI runs (README, "Tests and CI").
 PYTHON_VERSION := $(shell cat .python-version)
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -9,8 +10,17 @@ MO := $(foreach l,$(LANGS),locale/$(l)/LC_MESSAGES/django.mo)
 # server and Chromium; more workers than cores is slower). `make test PYTEST_WORKERS=` runs it
 # in one process.
 PYTEST_WORKERS := -n auto
+# Python caches compiled modules, and pytest its assertion-rewritten tests, in __pycache__/
+# (ignored by git). A shell that sets PYTHONDONTWRITEBYTECODE makes each pytest worker compile
+# and rewrite them all again on every run: about half of collection's CPU time.
+unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: lock run test test-db test-engine lint bench browser-deps smoke messages
+# make test: every test but the browser tests not marked `quick`, with Hypothesis's "dev"
+# profile (a tenth of the examples). make test-all: everything, with the "ci" profile.
+QUICK := -m "not browser or quick"
+FULL := --hypothesis-profile=ci
+
+.PHONY: lock run test test-all test-db test-engine lint checks bench browser-deps smoke messages
 
 # pyenv's python3 honours .python-version; python3.12 is the fallback elsewhere.
 $(PY):
@@ -49,16 +59,17 @@ run: $(STAMP) $(MO)
 browser-deps:
 	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 
-test: $(STAMP) $(MO) browser-deps
-	$(VENV)/bin/ruff check .
-	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy
-	$(PY) manage.py makemigrations --check --dry-run >/dev/null
-	$(VENV)/bin/pytest $(PYTEST_WORKERS)
+test: checks browser-deps
+	$(VENV)/bin/pytest $(PYTEST_WORKERS) $(QUICK)
 
-# The same suite against the database in DATABASE_URL (CI's PostgreSQL pass).
+test-all: checks browser-deps
+	$(VENV)/bin/pytest $(PYTEST_WORKERS) $(FULL)
+
+# CI's PostgreSQL pass, against the database in DATABASE_URL: only the tests that touch the
+# database (the `database` marker, tests/conftest.py), with the "ci" profile; not the tap
+# counts (`taps`), whose numbers do not depend on the database.
 test-db: $(STAMP) $(MO) browser-deps
-	$(VENV)/bin/pytest $(PYTEST_WORKERS)
+	$(VENV)/bin/pytest $(PYTEST_WORKERS) $(FULL) -m "database and not taps"
 
 # Production smoke test: gunicorn with SCOREBOOK_DEBUG=0 on fresh PostgreSQL databases
 # (SMOKE_POSTGRES, default postgres://postgres@127.0.0.1:5432), then a backup restored.
@@ -73,6 +84,10 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 	$(VENV)/bin/djlint templates --lint
+
+# What both test targets check before the tests: lint and no missing migration.
+checks: lint $(MO)
+	$(PY) manage.py makemigrations --check --dry-run >/dev/null
 
 bench: $(STAMP)
 	$(PY) bench/engine.py

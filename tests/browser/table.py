@@ -8,9 +8,12 @@ import re
 from pathlib import Path
 
 import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
 from playwright.sync_api import expect
 
-from scorebook import services
+from tests.factories import make_night
 
 SCREENS = Path(__file__).resolve().parents[2] / "artifacts" / "screens"
 USERNAME = "anna"
@@ -34,37 +37,37 @@ def start_night(
     players, dealt first by `first_dealer`; keyword arguments beyond the stake are house
     rules."""
     user = user_model.objects.create_user(USERNAME, password=PASSWORD)
-    return services.create_night(
-        owner=user,
-        variant_key=variant,
+    return make_night(
+        user, variant, players, first_dealer, per_point=per_point, currency=currency,
         house_rules=house_rules,
-        per_point=per_point,
-        currency=currency,
-        players=players,
-        first_dealer=first_dealer,
-    )
+    )  # fmt: skip
 
 
-def phone_page(
-    browser, live_server, username=USERNAME, password=PASSWORD, *, night=None, javascript=True
-):
-    """Open a 390 px wide phone (British English), collect its page errors and sign in; then
-    open `night`'s page when given. Returns (context, page, errors): close the context before
-    the live server stops, and assert that `errors` is empty. `javascript=False`: a browser
-    that runs no script (the pages must work without it)."""
+def phone_page(browser, live_server, username=USERNAME, *, night=None, javascript=True):
+    """Open a 390 px wide phone (British English) signed in as `username`, collecting its page
+    errors; it shows `night`'s page when given, else the home page. Returns (context, page,
+    errors): close the context before the live server stops, and assert that `errors` is
+    empty. `javascript=False`: a browser that runs no script (the pages must work without
+    it)."""
     context = browser.new_context(
         viewport={"width": 390, "height": 900}, locale="en-GB", java_script_enabled=javascript
     )
+    sign_in(context, live_server, username)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", password)
-    page.click("main button[type=submit]")
-    if night is not None:
-        page.goto(f"{live_server.url}/nights/{night.pk}/")
+    page.goto(f"{live_server.url}/nights/{night.pk}/" if night is not None else live_server.url)
     return context, page, errors
+
+
+def sign_in(context, live_server, username=USERNAME):
+    """Sign `username` in on the browser `context` as Django's test client does
+    (force_login): a session made on the server, its cookie handed to the browser. Only
+    tests/browser/test_hungarian_night.py goes through the log-in form itself."""
+    client = Client()
+    client.force_login(get_user_model().objects.get(username=username))
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+    context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server.url}])
 
 
 def shot(page, name, *, full_page=True):

@@ -12,8 +12,8 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from scorebook import services
 from tests.browser import table
+from tests.factories import make_night
 
 CASES = Path(__file__).resolve().parents[1] / "engine" / "cases"
 REPORTS = table.SCREENS.parent
@@ -115,14 +115,13 @@ def shown(units):
 def open_night(user, sheet, first_dealer):
     """A night of the worked example's scoresheet `sheet` (its players, house rules, stake
     and pots), dealt first by `first_dealer`."""
-    return services.create_night(
-        owner=user,
-        variant_key=sheet["variant"],
+    return make_night(
+        user,
+        sheet["variant"],
+        sheet["players"],
+        first_dealer,
         house_rules=sheet.get("house_rules", {}),
         per_point=Decimal(sheet.get("stake", {}).get("per_point", "1")),
-        currency="HUF",
-        players=sheet["players"],
-        first_dealer=first_dealer,
         opening_pots=sheet.get("pots"),
     )
 

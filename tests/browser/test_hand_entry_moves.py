@@ -19,6 +19,11 @@ def checked(page, field_id, value):
     return page.locator(f'fieldset#{field_id} input[value="{value}"]').is_checked()
 
 
+def made_by(page, field, side):
+    return page.locator(f'[data-path="{field}"] input[value="{side}"]')
+
+
+@pytest.mark.quick
 def test_chips_outcomes_and_rows(browser, live_server, django_user_model):
     night = table.start_night(django_user_model, "paskievics", PLAYERS, "Dóra")
     context, page, errors = table.phone_page(browser, live_server, night=night)
@@ -58,6 +63,14 @@ def test_chips_outcomes_and_rows(browser, live_server, django_user_model):
     table.chip(page, "f-tarokk-counts-1--seat", "Csaba")
     table.chip(page, "f-tarokk-counts-1--count-int", "9")
     expect(page.locator("#preview")).to_contain_text("nine tarokks")
+
+    # A volát's side also took the trull and the four kings (data-implies): the side is
+    # filled in where none is chosen yet, and a side already chosen stays.
+    table.made(page, "result.four_kings_side", "opponents")
+    table.made(page, "result.all_tricks_side", "declarer")
+    expect(made_by(page, "result.trull_side", "declarer")).to_be_checked()
+    expect(made_by(page, "result.four_kings_side", "opponents")).to_be_checked()
+    expect(made_by(page, "result.four_kings_side", "declarer")).not_to_be_checked()
 
     # All pass: the played hand's fields hide and are not sent; the hand saves as an all-pass.
     table.chip(page, "f-outcome", "all_pass")
@@ -118,6 +131,7 @@ def test_every_form_adds_a_row_in_one_tap_without_a_round_trip(
 HAND_JS = Path(__file__).resolve().parents[2] / "static" / "scorebook" / "hand.js"
 
 
+@pytest.mark.quick
 def test_a_rule_names_an_input_whose_name_holds_a_colon_and_an_unticked_box_says_no(browser):
     """hand.js alone, on a page of its own: `data-when` names the longest part before a colon
     that is an input (`closed:bool`, not `closed`); an unticked yes/no box holds "0"; a chain

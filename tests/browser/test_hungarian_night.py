@@ -1,5 +1,7 @@
 """A Paskievics hand recorded on a phone whose browser speaks Hungarian: the form's labels, the
-engine's breakdown lines in the preview and the night page's numbers are all Hungarian."""
+engine's breakdown lines in the preview and the night page's numbers are all Hungarian. The
+one browser test that signs in through the log-in form (the others use a session cookie,
+table.sign_in)."""
 
 import os
 import re

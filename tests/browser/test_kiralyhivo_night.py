@@ -85,6 +85,7 @@ def test_a_kiralyhivo_night_with_kontras_and_a_revoke(browser, live_server, djan
     assert errors == []
 
 
+@pytest.mark.quick
 def test_all_pass_hides_the_played_hand_and_played_shows_it_again(
     browser, live_server, django_user_model
 ):

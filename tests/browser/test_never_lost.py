@@ -139,7 +139,7 @@ def test_two_phones_offline_both_arrive_and_the_conflict_is_one_tap(
     NightScorer.objects.create(night=night, user=mallory)
     phones = [
         table.phone_page(browser, live_server, night=night),
-        table.phone_page(browser, live_server, "mallory", "pw-mallory-123", night=night),
+        table.phone_page(browser, live_server, "mallory", night=night),
     ]
     for context, page, _errors in phones:
         controlled(page)
@@ -181,9 +181,7 @@ def test_another_scorers_hand_appears_and_moves_an_open_form_on(
     csaba = django_user_model.objects.create_user("csaba", password="pw-csaba-123")
     NightScorer.objects.create(night=night, user=csaba)
     context, page, errors = table.phone_page(browser, live_server, night=night)
-    context2, form_page, errors2 = table.phone_page(
-        browser, live_server, "csaba", "pw-csaba-123", night=night
-    )
+    context2, form_page, errors2 = table.phone_page(browser, live_server, "csaba", night=night)
     table.new_hand(form_page, "Anna")
     table.chip(form_page, "f-bid-declarer", "Csaba")  # csaba starts entering a hand
     services.record_hand(night=night, record=PLAYED, expected_number=1, author=night.owner)

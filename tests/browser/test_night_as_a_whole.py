@@ -7,6 +7,7 @@ printable summary reads on a phone with no header cut."""
 import re
 import xml.etree.ElementTree as ET
 
+import pytest
 from playwright.sync_api import expect
 
 from scorebook import queries, services, sharing
@@ -74,6 +75,7 @@ def test_standings_stay_in_view_and_earlier_hands_load(browser, live_server, dja
     assert errors == []
 
 
+@pytest.mark.quick
 def test_delete_and_restore_from_the_one_row_form(browser, live_server, django_user_model):
     night = night_of(django_user_model, 3)
     context, page, errors = table.phone_page(browser, live_server, night=night)

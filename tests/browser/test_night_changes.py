@@ -53,9 +53,7 @@ def test_fix_a_night_hand_the_pen_over_change_a_rule_delete_and_undo(
     page.get_by_role("button", name="Invite").click()
     expect(page.locator("#scorers")).to_contain_text("mallory")
     table.shot(page, "night-scorers-390")
-    context2, page2, errors2 = table.phone_page(
-        browser, live_server, "mallory", "pw-mallory-123", night=night
-    )
+    context2, page2, errors2 = table.phone_page(browser, live_server, "mallory", night=night)
     table.new_hand(page2, "Csaba")
     table.chip(page2, "f-declarer", "Bela")
     table.chip(page2, "f-level", "three")

@@ -48,7 +48,8 @@ def totals(page):
     return page.locator("#ledger tfoot tr.totals th.num").all_inner_texts()
 
 
-@pytest.mark.parametrize("width", [390, 1280])
+# The phone is in `make test` (quick); the wide screen only in `make test-all`.
+@pytest.mark.parametrize("width", [pytest.param(390, marks=pytest.mark.quick), 1280])
 def test_a_paskievics_night(browser, live_server, width):
     context = browser.new_context(viewport={"width": width, "height": 900}, locale="en-GB")
     page = context.new_page()

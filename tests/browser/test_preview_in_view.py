@@ -16,6 +16,7 @@ def in_viewport(page, selector):
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
 
 
+@pytest.mark.quick
 def test_the_payment_line_stays_beside_save_on_a_phone(browser, live_server, django_user_model):
     night = start_night(django_user_model, "paskievics", PLAYERS, "Dóra")
     context, page, errors = phone_page(browser, live_server, night=night)

@@ -37,7 +37,7 @@ def thirty_hands(user):
 def test_a_thirty_hand_night_prints_on_one_a4_page(browser, live_server, django_user_model):
     user = django_user_model.objects.create_user(table.USERNAME, password=table.PASSWORD)
     night = thirty_hands(user)
-    context, page, errors = table.phone_page(browser, live_server, table.USERNAME, table.PASSWORD)
+    context, page, errors = table.phone_page(browser, live_server)
     page.goto(f"{live_server.url}/nights/{night.pk}/print/")
     page.emulate_media(media="print")
     pdf = page.pdf(format="A4", print_background=True)

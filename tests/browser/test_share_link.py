@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scorebook import services, sharing
+from tests.factories import make_night
 
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
@@ -28,15 +29,7 @@ def plain_hand(dealer, declarer, partner, points):
 
 def test_a_shared_night_updates_on_another_phone(browser, live_server, django_user_model):
     owner = django_user_model.objects.create_user("anna", password="pw-anna-123")
-    night = services.create_night(
-        owner=owner,
-        variant_key="paskievics",
-        house_rules={},
-        per_point="2",
-        currency="HUF",
-        players=["Anna", "Béla", "Csaba", "Dóra"],
-        first_dealer="Dóra",
-    )
+    night = make_night(owner, "paskievics", first_dealer="Dóra", per_point="2")
     services.record_hand(night=night, record=plain_hand("Dóra", "Anna", "Csaba", 52))
     token = sharing.share_night(night=night).token
 

@@ -10,10 +10,13 @@ from scorebook.engine import registry
 from scorebook.engine.replay import fold, replay
 from scorebook.engine.scoresheet import result_json, settle
 from scorebook.engine.settlement import Stake
+from tests import examples
 from tests.engine.generators import generated_keys, random_night
 
 KEYS = generated_keys()
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def night(key, seed, hands=12):

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorebook.engine.settlement import MONEY_DIGITS, Stake, fewest_transfers, money_balances
+from tests import examples
 
 
 def D(x):
@@ -48,7 +49,7 @@ def test_order_follows_seating_not_amounts():
     assert got == [("Béla", "Dóra", "8.00"), ("Anna", "Csaba", "8.00")]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.integers(-50, 50), min_size=1, max_size=5))
 def test_transfers_reproduce_balances_with_the_minimum_count(values):
     amounts = [*values, -sum(values)]  # up to 6 people, zero-sum
@@ -71,7 +72,7 @@ def test_money_rounding_never_creates_or_loses_a_cent():
     assert sum(players.values()) == 0
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.lists(st.integers(-500, 500), min_size=2, max_size=6),
     st.integers(0, 100),
@@ -100,7 +101,7 @@ def test_currency_minor_units():
 LARGEST_STAKES = st.sampled_from(["999999999999.9999", "0.0001", "1", "123456789012.3456"])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     st.lists(st.integers(-(10**18), 10**18), min_size=2, max_size=6),
     st.integers(-(10**15), 10**15),

@@ -2,9 +2,10 @@ import sys
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
-from scorebook import services
 from scorebook.engine import registry
+from tests.factories import make_night
 from tests.web import toy
 
 TOY_MODULE = "scorebook.engine.variants.toy"
@@ -18,6 +19,15 @@ def toy_variant(monkeypatch):
     registry.get.cache_clear()
     yield
     registry.get.cache_clear()
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Each test ends in the default language: a request cut short (the log-in lock's 429)
+    can leave its language active in the thread, which would make the next test's direct
+    calls speak Hungarian."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
@@ -54,16 +64,7 @@ PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]
 
 @pytest.fixture
 def night(user):
-    return services.create_night(
-        owner=user,
-        variant_key="toy",
-        house_rules={},
-        per_point="2",
-        currency="HUF",
-        players=PLAYERS,
-        first_dealer="Dóra",
-        place="Kávéház",
-    )
+    return make_night(user, "toy", PLAYERS, "Dóra", per_point="2", place="Kávéház")
 
 
 def hand(dealer, winner=None, points=0, **extra):

@@ -7,31 +7,17 @@ import html as html_lib
 import re
 from typing import Any
 
-import pytest
 from django.urls import reverse
 
-from scorebook import queries, services
+from scorebook import queries
 from scorebook.engine.replay import replay
 from scorebook.forms import field_anchor
 from scorebook.models import Hand, Night
-
-
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    """The `user` fixture hashes a password; PBKDF2 costs about a second a test here."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+from tests import factories
 
 
 def make_night(user, key: str, players: list[str], first_dealer: str | None = None, **rules):
-    return services.create_night(
-        owner=user,
-        variant_key=key,
-        house_rules=rules,
-        per_point="1",
-        currency="HUF",
-        players=players,
-        first_dealer=first_dealer,
-    )
+    return factories.make_night(user, key, players, first_dealer, house_rules=rules)
 
 
 def browser_data(page: str) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from django.urls import reverse
 from scorebook import queries, services, sheets
 from scorebook.engine.scoresheet import score_sheet
 from scorebook.models import Hand, HandRevision, Night
+from tests.factories import make_night
 from tests.web.conftest import hand
 
 pytestmark = pytest.mark.django_db
@@ -33,15 +34,9 @@ def nested(levels):
 
 def two_nights(user):
     """A good night and a night of two hands; returns (good, bad night, its first hand)."""
-    good = services.create_night(
-        owner=user, variant_key="toy", house_rules={}, per_point="1", currency="HUF",
-        players=["Anna", "Béla", "Csaba"],
-    )  # fmt: skip
+    good = make_night(user, players=["Anna", "Béla", "Csaba"])
     services.record_hand(night=good, record=hand("Anna", "Béla", 2))
-    bad = services.create_night(
-        owner=user, variant_key="toy", house_rules={}, per_point="1", currency="HUF",
-        players=["Dóra", "Edit", "Feri"],
-    )  # fmt: skip
+    bad = make_night(user, players=["Dóra", "Edit", "Feri"])
     first = services.record_hand(night=bad, record=hand("Dóra", "Edit", 3))
     services.record_hand(night=bad, record=hand("Edit", "Feri", 1))
     return good, bad, first

@@ -27,6 +27,7 @@ from scorebook import nights, queries, services
 from scorebook.engine.replay import fold, replay
 from scorebook.engine.variants.paskievics import CALLED_CARDS, LEVEL_TALON
 from scorebook.models import Hand, HandRevision, Night
+from tests.factories import make_night
 
 pytestmark = [
     pytest.mark.postgres_only,
@@ -157,15 +158,7 @@ def _edit(rng: random.Random, user: Any, night_pk: int, hands: list[Hand], log: 
 
 
 def test_two_clients_record_and_edit_one_night_in_parallel(user):
-    night = services.create_night(
-        owner=user,
-        variant_key="paskievics",
-        house_rules={},
-        per_point="1",
-        currency="HUF",
-        players=PLAYERS,
-        first_dealer="Anna",
-    )
+    night = make_night(user, "paskievics", PLAYERS, "Anna")
     logs = [Log() for _ in SEEDS]
     start = threading.Barrier(len(SEEDS))
     threads = [

@@ -134,11 +134,6 @@ def test_templates_have_no_inline_scripts():
 # --- log-in attempts (django-axes) ---------------------------------------------------------
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def limits(settings):
     settings.AXES_FAILURE_LIMIT = 3

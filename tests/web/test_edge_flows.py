@@ -13,16 +13,12 @@ from scorebook.engine.errors import InvalidHand
 from scorebook.engine.replay import replay
 from scorebook.engine.scoresheet import score_sheet
 from scorebook.models import Hand, Night, PaidTransfer
+from tests.factories import make_night
 from tests.web.handforms import browser_data
 
 pytestmark = pytest.mark.django_db
 
 FIVE = ["Anna", "Béla", "Csaba", "Dóra", "Edit"]
-
-
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def pask(dealer, declarer, partner, points, level="three", **extra):
@@ -42,14 +38,8 @@ def pask(dealer, declarer, partner, points, level="three", **extra):
 
 
 def make(user, key, players, first_dealer=None, per_point="1", currency="HUF", **rules):
-    return services.create_night(
-        owner=user,
-        variant_key=key,
-        house_rules=rules,
-        per_point=per_point,
-        currency=currency,
-        players=players,
-        first_dealer=first_dealer,
+    return make_night(
+        user, key, players, first_dealer, per_point=per_point, currency=currency, house_rules=rules
     )
 
 

@@ -20,13 +20,15 @@ from scorebook.engine import registry
 from scorebook.engine.replay import replay
 from scorebook.engine.scoresheet import read_sheet
 from scorebook.models import Hand, HandRevision, Night, Player, Seat
+from tests import examples
+from tests.factories import make_night
 from tests.web.conftest import PLAYERS
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
 
 FUZZ = settings(
-    max_examples=250,
+    max_examples=examples(250),
     deadline=None,
     database=None,  # no .hypothesis/ directory in the working tree
     suppress_health_check=[
@@ -35,11 +37,6 @@ FUZZ = settings(
         HealthCheck.data_too_large,
     ],
 )
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @contextmanager
@@ -219,7 +216,7 @@ json_values = st.recursive(
 )
 
 
-@settings(FUZZ, max_examples=180)
+@settings(FUZZ, max_examples=examples(180))
 @given(posts=st.lists(hand_posts(), min_size=1, max_size=3))
 def test_hand_entry_never_fails(client_in, night, posts):
     with rolled_back():
@@ -241,7 +238,7 @@ def two_hands(night):
     return night
 
 
-@settings(FUZZ, max_examples=120)
+@settings(FUZZ, max_examples=examples(120))
 @given(data=hand_posts())
 def test_hand_edit_and_preview_never_fail(client_in, two_hands, data):
     night = two_hands
@@ -293,7 +290,7 @@ def paskievics_night(user):
     return sheets.create_night_from_sheet(owner=user, data=doc)
 
 
-@settings(FUZZ, max_examples=200)
+@settings(FUZZ, max_examples=examples(200))
 @given(
     base=st.sampled_from(PASKIEVICS_POSTS),
     changes=st.lists(st.tuples(st.integers(0, 200), values), max_size=4),
@@ -416,7 +413,7 @@ def test_import_of_arbitrary_json(client_in, doc):
             assert_consistent(Night.objects.latest("pk"))
 
 
-@settings(FUZZ, max_examples=150)
+@settings(FUZZ, max_examples=examples(150))
 @given(raw=st.binary(max_size=300))
 def test_import_of_arbitrary_bytes(client_in, raw):
     with rolled_back():
@@ -441,7 +438,7 @@ def test_mutation_helper_reaches_every_field():
 # Modest example counts: each test stays within a few seconds, and CI runs them twice
 # (SQLite and PostgreSQL).
 
-HOSTILE = settings(FUZZ, max_examples=12)
+HOSTILE = settings(FUZZ, max_examples=examples(12))
 
 
 def every_input_name(key, players):
@@ -456,14 +453,7 @@ def variant_night(user, key):
     variant = registry.get(key)
     players = ["Anna", "Béla", "Csaba", "Dóra", "Ede"][: max(variant.min_players, 2)]
     players = players[: variant.max_players]
-    return services.create_night(
-        owner=user,
-        variant_key=key,
-        house_rules={},
-        per_point="1",
-        currency="HUF",
-        players=players,
-    ), players
+    return make_night(user, key, players), players
 
 
 def assert_pages_answer(client, night):
@@ -564,7 +554,7 @@ def hostile_sheets():
     return st.tuples(st.integers(0, len(SHEETS) - 1), st.integers(0, 10**6), nasty)
 
 
-@settings(FUZZ, max_examples=40)
+@settings(FUZZ, max_examples=examples(40))
 @given(picked=hostile_sheets(), mode=st.sampled_from(["set", "add"]))
 def test_import_refuses_hostile_values(client_in, picked, mode):
     index, pick, new = picked

@@ -12,7 +12,6 @@ from tests.web.handforms import (
     assert_totals_equal_replay,
     browser_data,
     enter_hand,
-    fast_password_hashing,  # noqa: F401
     make_night,
     new_hand_page,
     stored_records,

@@ -10,7 +10,6 @@ from tests.web.handforms import (
     assert_saved,
     assert_totals_equal_replay,
     enter_hand,
-    fast_password_hashing,  # noqa: F401
     make_night,
     new_hand_page,
     stored_records,

@@ -14,6 +14,7 @@ from scorebook.catalogues import say_in
 from scorebook.engine import registry
 from scorebook.engine.shape import leaf_at, leaves
 from scorebook.models import Hand
+from tests import examples, factories
 from tests.engine.generators import generated_keys
 from tests.web.handforms import browser_data, make_night, new_hand_page
 
@@ -26,14 +27,8 @@ PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]
 
 
 def paskievics_night(user, players=PLAYERS, **rules):
-    return services.create_night(
-        owner=user,
-        variant_key="paskievics",
-        house_rules=rules,
-        per_point="2",
-        currency="HUF",
-        players=players,
-        first_dealer=players[-1],
+    return factories.make_night(
+        user, "paskievics", players, players[-1], per_point="2", house_rules=rules
     )
 
 
@@ -204,15 +199,7 @@ def test_editing_shows_the_stored_record_in_the_same_form(client_in, user):
 
 @needs
 def test_ultimo_form_saves_a_hand(client_in, user):
-    night = services.create_night(
-        owner=user,
-        variant_key="ultimo",
-        house_rules={},
-        per_point="1",
-        currency="DKK",
-        players=["A", "B", "C"],
-        first_dealer="A",
-    )
+    night = factories.make_night(user, "ultimo", ["A", "B", "C"], "A", currency="DKK")
     response = client_in.get(reverse("new_hand", args=[night.pk]))
     names = input_names(response.content.decode())
     assert {
@@ -280,7 +267,7 @@ FIELD_NAMES = [
 
 
 @needs
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     data=st.dictionaries(
         st.sampled_from(FIELD_NAMES) | st.text(max_size=12),
@@ -532,15 +519,7 @@ def test_paskievics_problems_sit_next_to_their_fields_in_players_words(client_in
 
 @needs
 def test_ultimo_problems_sit_next_to_their_fields_in_players_words(client_in, user):
-    night = services.create_night(
-        owner=user,
-        variant_key="ultimo",
-        house_rules={},
-        per_point="1",
-        currency="DKK",
-        players=["A", "B", "C"],
-        first_dealer="A",
-    )
+    night = factories.make_night(user, "ultimo", ["A", "B", "C"], "A", currency="DKK")
     html = client_in.get(reverse("new_hand", args=[night.pk])).content.decode()
     empty = client_in.post(reverse("new_hand", args=[night.pk]), full_form(html))
     wrong = client_in.post(

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from scorebook import services
 from scorebook.models import PaidTransfer
+from tests.factories import make_night
 from tests.web.conftest import PLAYERS, hand
 
 pytestmark = pytest.mark.django_db
@@ -120,14 +121,13 @@ def test_english_otherwise(client, header):
 
 @pytest.fixture
 def paskievics(user):
-    return services.create_night(
-        owner=user,
-        variant_key="paskievics",
-        house_rules={},
+    return make_night(
+        user,
+        "paskievics",
+        PLAYERS,
+        "Anna",
         per_point="0.5",
         currency="EUR",
-        players=PLAYERS,
-        first_dealer="Anna",
         date=datetime.date(2026, 11, 21),
         place="Kávéház",
     )
@@ -296,15 +296,7 @@ def test_setup_form_in_hungarian_keeps_the_date_input_iso(client_in):
 
 @pytest.fixture
 def played(user):
-    night = services.create_night(
-        owner=user,
-        variant_key="toy",
-        house_rules={},
-        per_point="0.25",
-        currency="EUR",
-        players=PLAYERS,
-        first_dealer="Dóra",
-    )
+    night = make_night(user, "toy", PLAYERS, "Dóra", per_point="0.25", currency="EUR")
     services.record_hand(night=night, record=hand("Dóra", "Anna", 3))
     return night
 
@@ -415,14 +407,12 @@ def test_players_terms_spelled_as_the_table_says():
 
 
 def test_changed_house_rules_read_yes_or_no_in_the_language(client_in, user):
-    night = services.create_night(
-        owner=user,
-        variant_key="paskievics",
+    night = make_night(
+        user,
+        "paskievics",
+        PLAYERS,
+        "Anna",
         house_rules={"ultimo_kassza": True, "irregularity_voids_hand": False},
-        per_point="1",
-        currency="HUF",
-        players=PLAYERS,
-        first_dealer="Anna",
     )
     for name in ("night", "print"):
         hu = text(client_in.get(reverse(name, args=[night.pk]), **HU))

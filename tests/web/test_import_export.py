@@ -23,15 +23,10 @@ from scorebook.models import (
     Player,
     Seat,
 )
+from tests.factories import make_night
 from tests.web.conftest import hand
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    """The default hasher costs a second per user: hundreds of cases would take minutes."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -307,14 +302,7 @@ def test_csv_speaks_the_readers_language(client_in, night, lang, header, total, 
 
 
 def test_csv_cells_never_become_formulas(client_in, user):
-    night = services.create_night(
-        owner=user,
-        variant_key="toy",
-        house_rules={},
-        per_point="1",
-        currency="EUR",
-        players=["=cmd()", "B", "C"],
-    )
+    night = make_night(user, players=["=cmd()", "B", "C"], currency="EUR")
     response = client_in.get(reverse("sheet_csv", args=[night.pk]))
     header = next(csv.reader(io.StringIO(response.content.decode())))
     assert header[3] == "'=cmd()"

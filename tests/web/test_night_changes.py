@@ -25,6 +25,7 @@ from scorebook.models import (
     Player,
     Seat,
 )
+from tests.factories import make_night
 from tests.web.conftest import hand
 
 pytestmark = pytest.mark.django_db
@@ -77,15 +78,7 @@ def magyar(user):
 
 def magyar_night(user):
     """The magyar night above, its three hands recorded by `user`."""
-    night = services.create_night(
-        owner=user,
-        variant_key="magyar",
-        house_rules={},
-        per_point=Decimal(2),
-        currency="HUF",
-        players=["Anna", "Béla", "Csaba"],
-        first_dealer="Csaba",
-    )
+    night = make_night(user, "magyar", ["Anna", "Béla", "Csaba"], "Csaba", per_point=Decimal(2))
     for record in (H1, H2, H3):
         services.record_hand(night=night, record=record, author=user)
     return Night.objects.get(pk=night.pk)
@@ -180,14 +173,7 @@ def test_edit_details_keeps_old_and_new_values(night, user):
 
 
 def test_renaming_a_player_rewrites_this_night_only(magyar, user, django_user_model):
-    other = services.create_night(
-        owner=user,
-        variant_key="magyar",
-        house_rules={},
-        per_point=Decimal(1),
-        currency="HUF",
-        players=["Béla", "Csaba", "Dóra"],
-    )
+    other = make_night(user, "magyar", ["Béla", "Csaba", "Dóra"])
     edit = Hand.objects.get(night=magyar, number=1)
     # two revisions (an edit and its undoing: an unchanged save keeps none)
     services.edit_hand(hand=edit, record={**H1, "game_contra": 1}, version=1, author=user)
@@ -219,14 +205,7 @@ def test_renaming_a_player_rewrites_this_night_only(magyar, user, django_user_mo
 
 
 def test_a_misspelt_name_joins_the_real_player_and_leaves_no_ghost(user, magyar):
-    services.create_night(
-        owner=user,
-        variant_key="magyar",
-        house_rules={},
-        per_point=Decimal(1),
-        currency="HUF",
-        players=["Anna", "Bela", "Dóra"],
-    )
+    make_night(user, "magyar", ["Anna", "Bela", "Dóra"])
     services.edit_night(
         night=magyar,
         author=user,

@@ -15,25 +15,20 @@ from django.urls import reverse
 from scorebook import services, sheets, summaries
 from scorebook.engine.scoresheet import score_sheet
 from scorebook.models import Hand, NightSummary, Player
+from tests import factories
 from tests.web.conftest import PLAYERS, hand
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def make_night(user, *, currency="HUF", per_point="2", day=1, players=PLAYERS, variant="toy"):
-    return services.create_night(
-        owner=user,
-        variant_key=variant,
-        house_rules={},
+    return factories.make_night(
+        user,
+        variant,
+        players,
         per_point=Decimal(per_point),
         currency=currency,
-        players=players,
         date=datetime.date(2026, 1, day),
     )
 

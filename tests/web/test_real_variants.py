@@ -13,6 +13,7 @@ from scorebook.engine import registry
 from scorebook.engine.replay import replay
 from scorebook.models import Hand, Night
 from tests.engine.generators import generated_keys, generator, random_night
+from tests.factories import make_night
 from tests.web.handforms import record_form_data, without_blanks
 
 pytestmark = pytest.mark.django_db
@@ -24,13 +25,13 @@ def store(user, key, seed, hands):
     """A random valid night of `key`, recorded through services.record_hand."""
     session, records = random_night(key, random.Random(seed), hands)
     joiners = session.late_joiners
-    night = services.create_night(
-        owner=user,
-        variant_key=key,
-        house_rules=dict(session.house_rules),
+    night = make_night(
+        user,
+        key,
+        [p for p in session.players if p not in joiners],
         per_point="0.5",
         currency="EUR",
-        players=[p for p in session.players if p not in joiners],
+        house_rules=session.house_rules,
         opening_pots=session.opening_pots,
     )
     for record in records:

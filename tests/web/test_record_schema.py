@@ -34,7 +34,7 @@ from scorebook.engine.variants import (
 )
 from scorebook.engine.variants.kiralyhivo import record as kiralyhivo_record
 from scorebook.engine.variants.kiralyhivo import tariffs as kiralyhivo_tariffs
-from tests.web.handforms import assert_renders, fast_password_hashing, make_night  # noqa: F401
+from tests.web.handforms import assert_renders, make_night
 
 TEMPLATES = Path(settings.BASE_DIR) / "templates" / "scorebook" / "hands"
 FIELD_TAG = re.compile(r"\{% field form \"([^\":]+)(?::\w+)?\"([^%]*)%\}")

@@ -11,6 +11,7 @@ from scorebook import nights, queries, services
 from scorebook.engine.replay import fold
 from scorebook.models import Hand, Night
 from tests.engine.generators import random_night
+from tests.factories import make_night
 
 pytestmark = pytest.mark.django_db
 PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]
@@ -47,15 +48,7 @@ def assert_caches_equal_a_replay(night):
 
 
 def test_editing_an_early_hand_writes_only_what_changed(user, monkeypatch):
-    night = services.create_night(
-        owner=user,
-        variant_key="paskievics",
-        house_rules={},
-        per_point="1",
-        currency="HUF",
-        players=PLAYERS,
-        first_dealer="Dóra",
-    )
+    night = make_night(user, "paskievics", PLAYERS, "Dóra")
     hands = [
         services.record_hand(night=night, record=plain(PLAYERS[(3 + n) % 4], 0)) for n in range(12)
     ]
@@ -82,14 +75,12 @@ def test_editing_an_early_hand_writes_only_what_changed(user, monkeypatch):
 @pytest.mark.parametrize("key", ["ultimo", "magyar", "kiralyhivo"])
 def test_caches_equal_a_replay_after_delete_restore_and_edit(user, key):
     session, records = random_night(key, random.Random(11), 16)
-    night = services.create_night(
-        owner=user,
-        variant_key=key,
-        house_rules=dict(session.house_rules),
-        per_point="1",
-        currency="HUF",
-        players=list(session.players),
-        first_dealer=records[0].get("dealer"),
+    night = make_night(
+        user,
+        key,
+        session.players,
+        records[0].get("dealer"),
+        house_rules=session.house_rules,
         opening_pots=session.opening_pots,
     )
     rows = [services.record_hand(night=night, record=r) for r in records]
@@ -104,15 +95,7 @@ def test_caches_equal_a_replay_after_delete_restore_and_edit(user, key):
 
 
 def test_the_ledger_marks_an_edited_hand_and_says_what_a_deleted_one_was(user, client):
-    night = services.create_night(
-        owner=user,
-        variant_key="paskievics",
-        house_rules={},
-        per_point="1",
-        currency="HUF",
-        players=PLAYERS,
-        first_dealer="Dóra",
-    )
+    night = make_night(user, "paskievics", PLAYERS, "Dóra")
     first = services.record_hand(night=night, record=plain("Dóra", 0))
     second = services.record_hand(night=night, record=plain("Anna", 0))
     services.edit_hand(hand=first, record=plain("Dóra", 1), version=1, author=user)

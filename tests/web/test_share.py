@@ -17,11 +17,6 @@ pytestmark = pytest.mark.django_db
 HX_LIVE = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "live"}
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def shared(night):
     services.record_hand(night=night, record=hand("Dóra", "Anna", 3))

@@ -9,6 +9,7 @@ from django.utils import translation
 from scorebook import nights, services
 from scorebook.models import Hand
 from scorebook.speech import say
+from tests.factories import make_night
 from tests.web.conftest import PLAYERS
 
 pytestmark = pytest.mark.django_db
@@ -17,15 +18,7 @@ MIGRATION = importlib.import_module("scorebook.migrations.0005_entries_as_messag
 
 
 def paskievics_night(user):
-    return services.create_night(
-        owner=user,
-        variant_key="paskievics",
-        house_rules={},
-        per_point="2",
-        currency="HUF",
-        players=PLAYERS,
-        first_dealer="Dóra",
-    )
+    return make_night(user, "paskievics", PLAYERS, "Dóra", per_point="2")
 
 
 PLAIN = {

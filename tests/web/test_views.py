@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from scorebook import services
 from scorebook.models import Hand, Night, PaidTransfer
+from tests.factories import make_night
 from tests.web.conftest import PLAYERS, hand
 
 pytestmark = pytest.mark.django_db
@@ -118,14 +119,7 @@ def test_post_without_csrf_is_403(name, played, user):
 
 
 def test_home_lists_only_my_nights(client_in, night, other):
-    services.create_night(
-        owner=other,
-        variant_key="toy",
-        house_rules={},
-        per_point="1",
-        currency="EUR",
-        players=["X", "Y", "Z"],
-    )
+    make_night(other, players=["X", "Y", "Z"], currency="EUR")
     response = client_in.get(reverse("home"))
     assert response.status_code == 200
     assert list(response.context["nights"]) == [night]
