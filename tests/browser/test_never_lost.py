@@ -62,6 +62,8 @@ def wait_for_hands(night, count, seconds=5.0):
     raise AssertionError(f"{len(hands(night))} hands after {seconds} s, wanted {count}")
 
 
+# In `make test` (quick): hand.js's offline payment line and its move to the next hand.
+@pytest.mark.quick
 def test_a_hand_saved_offline_survives_a_closed_tab_and_arrives_once(
     browser, live_server, django_user_model
 ):
@@ -174,6 +176,8 @@ def test_two_phones_offline_both_arrive_and_the_conflict_is_one_tap(
         assert errors == []
 
 
+# In `make test` (quick): hand.js's offline payment line and its move to the next hand.
+@pytest.mark.quick
 def test_another_scorers_hand_appears_and_moves_an_open_form_on(
     browser, live_server, django_user_model
 ):
