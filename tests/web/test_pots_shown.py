@@ -8,7 +8,6 @@ from django.urls import reverse
 from scorebook import services, sharing
 from tests.web.handforms import (
     browser_data,
-    fast_password_hashing,  # noqa: F401
     make_night,
     new_hand_page,
 )

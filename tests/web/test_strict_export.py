@@ -11,7 +11,6 @@ from scorebook import sheets
 from scorebook.engine import registry
 from scorebook.models import Night
 from tests.web.handforms import (
-    fast_password_hashing,  # noqa: F401
     record_form_data,
 )
 from tests.web.strict_format import missing
