@@ -342,3 +342,54 @@ class AddressUse(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} from {self.address} at {self.at:%Y-%m-%d %H:%M:%S}"
+
+
+class HandFact(models.Model):
+    """One player's part in one live hand, for the statistics (`scorebook/facts.py`).
+
+    Written whenever a hand's caches are (saved, edited, deleted, restored, re-scored), so
+    a statistic is a query over these rows, never a replay. A deleted hand has none; a
+    deleted night keeps them, and the reads leave its rows out (and the stake, date and
+    currency are read from the night, so editing those needs no rewrite)."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="+")
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="facts")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="facts")
+    number = models.PositiveIntegerField()
+    role = models.CharField(max_length=10)  # scorebook.engine.facts.ROLES
+    level = models.CharField(max_length=30, blank=True)  # the bid or contract
+    units = models.FloatField()  # what the hand paid the player (points)
+    into_pots = models.FloatField(default=0)  # what he paid into the pots in it
+
+    class Meta:
+        indexes = (
+            models.Index(fields=["player", "night"], name="handfact_player"),
+            models.Index(fields=["night", "number"], name="handfact_night"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in hand {self.number}: {self.role} {self.units}"
+
+
+class FactItem(models.Model):
+    """A figure of one player's side (announced, made) or a contra he said or received
+    (its level, and whether it went his side's way) in one live hand."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="+")
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="fact_items")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=10)  # "figure" or "contra"
+    key = models.CharField(max_length=30)  # the figure, or "game"
+    announced = models.BooleanField(default=False)
+    made = models.BooleanField(default=False)  # figure made / contra went the player's way
+    level = models.PositiveSmallIntegerField(default=0)  # contra level
+    said = models.BooleanField(default=False)  # the contra was said by the player's side
+
+    class Meta:
+        indexes = (
+            models.Index(fields=["player", "kind"], name="factitem_player"),
+            models.Index(fields=["night"], name="factitem_night"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.key} of {self.player_id}"

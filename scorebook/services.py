@@ -28,8 +28,8 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scorebook import facts, nights
 from scorebook import names as player_names
-from scorebook import nights
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.messages import Msg, msg, said
@@ -315,6 +315,8 @@ def _rescore(night: Night, session: Session, rows: list[Hand], state: Any, numbe
     if problems:
         raise InvalidHand(problems)
     Hand.objects.bulk_update(changed, ["number", "entries", "state"])
+    # The first row is the one edited, deleted or restored, even when its caches stayed.
+    facts.rewrite(night, list({r.pk: r for r in [*rows[:1], *changed]}.values()))
 
 
 def _rescore_from(night: Night, session: Session, position: int) -> None:
@@ -465,7 +467,7 @@ def _append(
     state, entries, problems = _score_one(session, state, record, number)
     if problems:
         raise InvalidHand(problems)
-    return Hand.objects.create(
+    hand = Hand.objects.create(
         night=night,
         position=position,
         number=None if is_event else number,
@@ -474,6 +476,8 @@ def _append(
         state=variant.dump_state(state),
         author=author,
     )
+    facts.rewrite(night, [hand], new=True)
+    return hand
 
 
 def _taken(night: Night, expected: int, number: int) -> Conflict:

@@ -24,8 +24,8 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from scorebook import facts, nights, queries, services
 from scorebook import names as player_names
-from scorebook import nights, queries, services
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidSheet, Problem
 from scorebook.engine.messages import Msg, msg, said
@@ -311,6 +311,7 @@ def create_night_from_sheet(
             )
         )
     Hand.objects.bulk_create(rows)
+    facts.rewrite(night, rows, new=True)
     return night
 
 
