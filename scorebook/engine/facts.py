@@ -16,6 +16,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from scorebook.engine.messages import Msg, pmsg
+from scorebook.engine.shape import Obj, leaf_at
+
 # A player's role in one hand.
 DECLARER, PARTNER, OPPONENT = "declarer", "partner", "opponent"
 ALL_PASS = "all_pass"  # nobody bid: the hand was not played
@@ -23,6 +26,28 @@ OUT = "out"  # seated but not in this hand (the dealer at a five-player table)
 OWN = "own"  # everyone plays for himself (Ultimo, the two-player games)
 ROLES = (DECLARER, PARTNER, OPPONENT, OWN, ALL_PASS, OUT)
 GAME = "game"  # the key of the game itself, when a contra is said on it
+
+# The figures of every variant's `hand_facts` as the statistics name them.
+FIGURE_NAMES: dict[str, Msg] = {
+    GAME: pmsg("statistics figure", "the game"),
+    "double_game": pmsg("statistics figure", "double game (duplajáték)"),
+    "volat": pmsg("statistics figure", "volát"),
+    "trull": pmsg("statistics figure", "trull (tuli)"),
+    "four_kings": pmsg("statistics figure", "four kings"),
+    "pagat_ultimo": pmsg("statistics figure", "pagát ultimó"),
+    "xxi_catch": pmsg("statistics figure", "XXI-catch"),
+    "king_ultimo": pmsg("statistics figure", "királyultimó"),
+    "trumps": pmsg("statistics figure", "trumps"),
+    "matadors": pmsg("statistics figure", "matadors"),
+    "kings": pmsg("statistics figure", "kings"),
+    "cavalry": pmsg("statistics figure", "cavalry"),
+    "tout": pmsg("statistics figure", "tout"),
+    "nolo": pmsg("statistics figure", "nolo"),
+    "closing": pmsg("statistics figure", "closing the talon"),
+    "schwarz": pmsg("statistics figure", "schwarz"),
+}
+# Where a record keeps its bid: the level's name is that field's choice label.
+LEVEL_FIELDS = ("bid.level", "contract")
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +136,16 @@ def reader(variant_key: str) -> Reader:
     module = importlib.import_module(f"scorebook.engine.variants.{variant_key}")
     found: Reader | None = getattr(module, "hand_facts", None)
     return found or generic_facts
+
+
+def level_name(record: Obj, level: str) -> Msg | None:
+    """The bid as the hand form names it, or None where the form has no such choice."""
+    for path in LEVEL_FIELDS:
+        leaf = leaf_at(record, path)
+        for choice in leaf.choices if leaf is not None else ():
+            if choice.value == level:
+                return choice.label
+    return None
 
 
 def hand_facts(variant_key: str, players: tuple[str, ...], record: Mapping[str, Any]) -> HandFacts:

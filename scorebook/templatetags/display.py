@@ -11,7 +11,7 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from scorebook import labels, queries
+from scorebook import labels, queries, stats
 from scorebook.engine import registry
 from scorebook.forms import HandForm
 from scorebook.speech import say
@@ -39,6 +39,13 @@ def game_title(key: str) -> str:
 @register.filter
 def pot_title(key: str) -> str:
     return labels.pot_title(key)
+
+
+@register.filter
+def points(value: Any) -> str:
+    """Signed points: whole where they are whole (statistics' sums and averages)."""
+    text = stats.points(value)
+    return queries.signed(Decimal(text)) if text else "—"
 
 
 @register.filter

@@ -1,0 +1,444 @@
+"""A player's statistics, read from the stored facts (`HandFact`, `FactItem`) by a handful
+of grouped queries: never by replaying nights. Every read leaves out deleted nights (a
+deleted hand has no facts), and takes the stake, currency and date from the night, so an
+edited night is counted as it is now.
+
+Money is units × the night's stake: each query groups by stake and currency as well, and
+`_Sum` adds the groups up per currency.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.db import connection
+from django.db.models import Count, Q, QuerySet, Sum
+from django.utils.translation import pgettext_lazy
+
+from scorebook import nights
+from scorebook.engine import facts as engine_facts
+from scorebook.engine import registry
+from scorebook.models import FactItem, HandFact, Night, Player
+from scorebook.speech import say
+
+ROLE_TITLES = {
+    engine_facts.DECLARER: pgettext_lazy("statistics", "As declarer (felvevő)"),
+    engine_facts.PARTNER: pgettext_lazy("statistics", "As partner"),
+    engine_facts.OPPONENT: pgettext_lazy("statistics", "As opponent"),
+    engine_facts.OWN: pgettext_lazy("statistics", "Each for himself"),
+}
+CONTRA_LEVELS = {
+    1: pgettext_lazy("contra level", "kontra"),
+    2: pgettext_lazy("contra level", "rekontra"),
+    3: pgettext_lazy("contra level", "szubkontra"),
+    4: pgettext_lazy("contra level", "hirskontra"),
+    5: pgettext_lazy("contra level", "mordkontra"),
+}
+# The spread of hand results: (lowest, highest) units of each bucket, None = open.
+SPREAD = (
+    (None, -50),
+    (-49, -20),
+    (-19, -10),
+    (-9, -1),
+    (0, 0),
+    (1, 9),
+    (10, 19),
+    (20, 49),
+    (50, None),
+)
+
+
+@dataclass(frozen=True)
+class Filters:
+    variant: str | None = None
+    since: datetime.date | None = None
+    until: datetime.date | None = None
+
+    def nights(self, prefix: str = "night__") -> Q:
+        """The live nights these filters keep, as a condition on `prefix` (a relation)."""
+        q = Q(**{f"{prefix}deleted_at__isnull": True})
+        if self.variant:
+            q &= Q(**{f"{prefix}variant": self.variant})
+        if self.since:
+            q &= Q(**{f"{prefix}date__gte": self.since})
+        if self.until:
+            q &= Q(**{f"{prefix}date__lte": self.until})
+        return q
+
+
+def points(value: float | None) -> str:
+    """Points as the pages print them: whole where they are, else two decimals."""
+    if value is None:
+        return ""
+    value = round(float(value), 2)
+    return str(int(value)) if value.is_integer() else f"{value:.2f}"
+
+
+def money_of(units: float, stake: Decimal) -> Decimal:
+    return (Decimal(repr(float(units))) * stake).quantize(Decimal("0.01"))
+
+
+@dataclass
+class Tally:
+    """Hands, how many won and lost, and their result in points and money per currency."""
+
+    hands: int = 0
+    won: int = 0
+    lost: int = 0
+    units: float = 0.0
+    money: dict[str, Decimal] = field(default_factory=dict)
+
+    def add(self, row: Mapping[str, Any]) -> None:
+        self.hands += row["hands"]
+        self.won += row.get("won", 0)
+        self.lost += row.get("lost", 0)
+        self.units += row["units"] or 0.0
+        cash = money_of(row["units"] or 0.0, row["night__stake_per_point"])
+        currency = row["night__currency"]
+        self.money[currency] = self.money.get(currency, Decimal(0)) + cash
+
+    @property
+    def share_won(self) -> int | None:
+        return round(100 * self.won / self.hands) if self.hands else None
+
+    @property
+    def average(self) -> float | None:
+        return round(self.units / self.hands, 2) if self.hands else None
+
+    @property
+    def average_money(self) -> dict[str, Decimal]:
+        if not self.hands:
+            return {}
+        return {c: (m / self.hands).quantize(Decimal("0.01")) for c, m in self.money.items()}
+
+
+@dataclass
+class RoleTable:
+    role: str
+    title: str
+    levels: list[tuple[str, Tally]]
+    total: Tally
+
+
+@dataclass
+class FigureRow:
+    key: str
+    name: str
+    announced: int
+    made: int  # announced and made
+    failed: int  # announced and not made
+    silent: int  # made without announcing
+
+
+@dataclass
+class ContraRow:
+    level: int
+    name: str
+    said: int
+    said_won: int
+    received: int
+    received_won: int  # went the receiver's way
+
+
+@dataclass
+class Pairing:
+    player_id: int
+    name: str
+    together: Tally  # my hands on his side: my result
+    together_both: float  # our result together, in points
+    against: Tally  # my hands against him: my result
+
+
+@dataclass
+class Run:
+    length: int = 0
+    first: datetime.date | None = None
+    last: datetime.date | None = None
+
+
+@dataclass
+class PlayerStats:
+    player: Player
+    filters: Filters
+    hands: int = 0
+    all_pass: int = 0
+    out: int = 0
+    roles: list[RoleTable] = field(default_factory=list)
+    figures: list[FigureRow] = field(default_factory=list)
+    contras: list[ContraRow] = field(default_factory=list)
+    spread: list[tuple[str, int]] = field(default_factory=list)
+    winning_run: Run = field(default_factory=Run)
+    losing_run: Run = field(default_factory=Run)
+    pairings: list[Pairing] = field(default_factory=list)
+
+    @property
+    def all_pass_share(self) -> int | None:
+        return round(100 * self.all_pass / self.hands) if self.hands else None
+
+    @property
+    def best_partner(self) -> Pairing | None:
+        together = [p for p in self.pairings if p.together.hands]
+        return max(together, key=lambda p: p.together_both) if together else None
+
+    @property
+    def worst_partner(self) -> Pairing | None:
+        together = [p for p in self.pairings if p.together.hands]
+        return min(together, key=lambda p: p.together_both) if together else None
+
+
+def facts_of(player: Player, filters: Filters) -> QuerySet[HandFact]:
+    return HandFact.objects.filter(filters.nights(), player=player)
+
+
+MONEY_KEYS = ("night__stake_per_point", "night__currency")
+
+
+def player_stats(player: Player, filters: Filters) -> PlayerStats:
+    """Every table of the statistics page: six grouped queries over the stored facts."""
+    stats = PlayerStats(player, filters)
+    _roles(stats)
+    _figures_and_contras(stats)
+    _spread(stats)
+    _runs(stats)
+    stats.pairings = pairings(player, filters)
+    return stats
+
+
+def _level_namer(variant_keys: Iterable[str]) -> Any:
+    records = [registry.get(k).record for k in variant_keys if k in registry.VARIANT_KEYS]
+
+    def name(level: str) -> str:
+        for record in records:
+            found = engine_facts.level_name(record, level)
+            if found is not None:
+                return say(found)
+        return level or "—"
+
+    return name
+
+
+def _roles(stats: PlayerStats) -> None:
+    rows = (
+        facts_of(stats.player, stats.filters)
+        .values("role", "level", *MONEY_KEYS)
+        .annotate(
+            hands=Count("id"),
+            won=Count("id", filter=Q(units__gt=0)),
+            lost=Count("id", filter=Q(units__lt=0)),
+            units=Sum("units"),
+        )
+        .order_by()
+    )
+    per_role: dict[str, dict[str, Tally]] = defaultdict(lambda: defaultdict(Tally))
+    for row in rows:
+        role = row["role"]
+        if role == engine_facts.OUT:
+            stats.out += row["hands"]
+            continue
+        stats.hands += row["hands"]
+        if role == engine_facts.ALL_PASS:
+            stats.all_pass += row["hands"]
+            continue
+        per_role[role][row["level"]].add(row)
+    name = _level_namer(_variants(stats))
+    for role, title in ROLE_TITLES.items():
+        if role not in per_role:
+            continue
+        levels = sorted(per_role[role].items(), key=lambda kv: -kv[1].hands)
+        total = Tally()
+        for _level, tally in levels:
+            _merge(total, tally)
+        named = [(name(level), tally) for level, tally in levels]
+        stats.roles.append(RoleTable(role, str(title), named, total))
+
+
+def _variants(stats: PlayerStats) -> list[str]:
+    if stats.filters.variant:
+        return [stats.filters.variant]
+    return list(
+        Night.objects.filter(seats__player=stats.player)
+        .values_list("variant", flat=True)
+        .distinct()
+    )
+
+
+def _merge(total: Tally, part: Tally) -> None:
+    total.hands += part.hands
+    total.won += part.won
+    total.lost += part.lost
+    total.units += part.units
+    for currency, amount in part.money.items():
+        total.money[currency] = total.money.get(currency, Decimal(0)) + amount
+
+
+def _figures_and_contras(stats: PlayerStats) -> None:
+    items = FactItem.objects.filter(stats.filters.nights(), player=stats.player)
+    figures = (
+        items.filter(kind="figure")
+        .values("key")
+        .annotate(
+            n_announced=Count("id", filter=Q(announced=True)),
+            n_made=Count("id", filter=Q(announced=True, made=True)),
+            n_failed=Count("id", filter=Q(announced=True, made=False)),
+            n_silent=Count("id", filter=Q(announced=False, made=True)),
+        )
+        .order_by("key")
+    )
+    stats.figures = [
+        FigureRow(
+            f["key"],
+            _figure_name(f["key"]),
+            f["n_announced"],
+            f["n_made"],
+            f["n_failed"],
+            f["n_silent"],
+        )
+        for f in figures
+    ]
+    contras = (
+        items.filter(kind="contra")
+        .values("level")
+        .annotate(
+            n_said=Count("id", filter=Q(said=True)),
+            n_said_won=Count("id", filter=Q(said=True, made=True)),
+            n_received=Count("id", filter=Q(said=False)),
+            n_received_won=Count("id", filter=Q(said=False, made=True)),
+        )
+        .order_by("level")
+    )
+    stats.contras = [
+        ContraRow(
+            c["level"],
+            str(CONTRA_LEVELS.get(c["level"], c["level"])),
+            c["n_said"],
+            c["n_said_won"],
+            c["n_received"],
+            c["n_received_won"],
+        )
+        for c in contras
+    ]
+
+
+def _figure_name(key: str) -> str:
+    name = engine_facts.FIGURE_NAMES.get(key)
+    return say(name) if name is not None else key
+
+
+def _spread(stats: PlayerStats) -> None:
+    counts = (
+        facts_of(stats.player, stats.filters)
+        .exclude(role__in=[engine_facts.OUT, engine_facts.ALL_PASS])
+        .values("units")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    buckets = [0] * len(SPREAD)
+    for row in counts:
+        # the first bucket whose top is not below it (a fraction goes up to the next one)
+        i = next(i for i, (_low, high) in enumerate(SPREAD) if high is None or row["units"] <= high)
+        buckets[i] += row["n"]
+    stats.spread = [
+        (_bucket_label(low, high), n) for (low, high), n in zip(SPREAD, buckets, strict=True)
+    ]
+
+
+def _bucket_label(low: int | None, high: int | None) -> str:
+    if low is None:
+        return f"≤ {high}"
+    if high is None:
+        return f"≥ {low}"
+    return str(low) if low == high else f"{low} … {high}"
+
+
+def night_results(player: Player, filters: Filters) -> list[dict[str, Any]]:
+    """The player's result of each night (points), oldest first."""
+    rows = (
+        facts_of(player, filters)
+        .values("night_id", "night__date", "night__created")
+        .annotate(units=Sum("units"))
+        .order_by("night__date", "night__created", "night_id")
+    )
+    return [dict(r) for r in rows]
+
+
+def _runs(stats: PlayerStats) -> None:
+    """The longest runs of nights won and of nights lost, in a row (a level night ends both)."""
+    current = {1: Run(), -1: Run()}
+    for night in night_results(stats.player, stats.filters):
+        sign = (night["units"] > 0) - (night["units"] < 0)
+        for way, run in current.items():
+            if way != sign:
+                current[way] = Run()
+                continue
+            run.length += 1
+            run.first = run.first or night["night__date"]
+            run.last = night["night__date"]
+            best = stats.winning_run if way == 1 else stats.losing_run
+            if run.length > best.length:
+                best.length, best.first, best.last = run.length, run.first, run.last
+
+
+_SIDE = "CASE WHEN {t}.role IN ('declarer', 'partner') THEN 1 WHEN {t}.role = 'opponent' THEN 2 ELSE 0 END"
+
+
+def pairings(player: Player, filters: Filters) -> list[Pairing]:
+    """For each other player: the hands on one side (my result, and ours together) and
+    against each other (my result). At games where each plays for himself, everyone at the
+    hand is against everyone."""
+    facts = HandFact._meta.db_table
+    night = Night._meta.db_table
+    where, params = _night_sql(filters)
+    me, him = _SIDE.format(t="m"), _SIDE.format(t="o")
+    together = f"({me}) = ({him}) AND ({me}) > 0"
+    against = f"(({me}) + ({him}) = 3 OR (m.role = 'own' AND o.role = 'own'))"
+    sql = (
+        f"SELECT o.player_id, n.stake_per_point, n.currency,"
+        f" SUM(CASE WHEN {together} THEN 1 ELSE 0 END),"
+        f" SUM(CASE WHEN {together} AND m.units > 0 THEN 1 ELSE 0 END),"
+        f" SUM(CASE WHEN {together} AND m.units < 0 THEN 1 ELSE 0 END),"
+        f" SUM(CASE WHEN {together} THEN m.units ELSE 0 END),"
+        f" SUM(CASE WHEN {together} THEN o.units ELSE 0 END),"
+        f" SUM(CASE WHEN {against} THEN 1 ELSE 0 END),"
+        f" SUM(CASE WHEN {against} AND m.units > 0 THEN 1 ELSE 0 END),"
+        f" SUM(CASE WHEN {against} AND m.units < 0 THEN 1 ELSE 0 END),"
+        f" SUM(CASE WHEN {against} THEN m.units ELSE 0 END)"
+        f" FROM {facts} m JOIN {facts} o ON o.hand_id = m.hand_id AND o.player_id <> m.player_id"
+        f" JOIN {night} n ON n.id = m.night_id"
+        f" WHERE m.player_id = %s{where}"
+        " GROUP BY o.player_id, n.stake_per_point, n.currency"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [player.pk, *params])
+        rows = cursor.fetchall()
+    names = dict(Player.objects.filter(owner_id=player.owner_id).values_list("pk", "name"))
+    found: dict[int, Pairing] = {}
+    for pid, stake, currency, n, w, lo, u, ou, an, aw, al, au in rows:
+        pair = found.setdefault(pid, Pairing(pid, names.get(pid, "?"), Tally(), 0.0, Tally()))
+        money = {"night__stake_per_point": Decimal(stake), "night__currency": currency}
+        pair.together.add({"hands": n, "won": w, "lost": lo, "units": u, **money})
+        pair.together_both += (u or 0.0) + (ou or 0.0)
+        pair.against.add({"hands": an, "won": aw, "lost": al, "units": au, **money})
+    return sorted(found.values(), key=lambda p: p.name)
+
+
+def _night_sql(filters: Filters) -> tuple[str, list[Any]]:
+    where, params = " AND n.deleted_at IS NULL", list[Any]()
+    if filters.variant:
+        where += " AND n.variant = %s"
+        params.append(filters.variant)
+    if filters.since:
+        where += " AND n.date >= %s"
+        params.append(filters.since)
+    if filters.until:
+        where += " AND n.date <= %s"
+        params.append(filters.until)
+    return where, params
+
+
+def variant_choices() -> list[tuple[str, str]]:
+    return [(v.key, say(v.title)) for v in nights.available_variants()]
