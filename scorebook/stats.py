@@ -442,3 +442,60 @@ def _night_sql(filters: Filters) -> tuple[str, list[Any]]:
 
 def variant_choices() -> list[tuple[str, str]]:
     return [(v.key, say(v.title)) for v in nights.available_variants()]
+
+
+# --- a night in numbers ---------------------------------------------------------------------
+
+
+@dataclass
+class NightNumbers:
+    biggest: dict[str, Any] | None  # number, name, units, money: the most won in one hand
+    declarers: list[tuple[str, int]]  # most declarations first
+    figures: list[tuple[str, int]]  # figures made (hands), by figure
+    pots: list[tuple[str, float, Decimal]]  # who paid into the pots: name, points, money
+
+    @property
+    def empty(self) -> bool:
+        return self.biggest is None and not self.declarers and not self.pots
+
+
+def night_numbers(night: Night) -> NightNumbers:
+    """The night's biggest hand, most declarations, figures made and who paid the pots: four
+    small queries over the night's facts."""
+    facts = HandFact.objects.filter(night=night)
+    top = (
+        facts.filter(units__gt=0)
+        .order_by("-units", "number")
+        .values("number", "player__name", "units")
+        .first()
+    )
+    biggest = None
+    if top is not None:
+        biggest = {
+            "number": top["number"],
+            "name": top["player__name"],
+            "units": top["units"],
+            "money": money_of(top["units"], night.stake_per_point),
+        }
+    declarers = [
+        (r["player__name"], r["n"])
+        for r in facts.filter(role=engine_facts.DECLARER)
+        .values("player__name")
+        .annotate(n=Count("id"))
+        .order_by("-n", "player__name")
+    ]
+    figures = [
+        (_figure_name(r["key"]), r["n"])
+        for r in FactItem.objects.filter(night=night, kind="figure", made=True)
+        .values("key")
+        .annotate(n=Count("hand", distinct=True))
+        .order_by("-n", "key")
+    ]
+    pots = [
+        (r["player__name"], r["paid"], money_of(r["paid"], night.stake_per_point))
+        for r in facts.filter(into_pots__gt=0)
+        .values("player__name")
+        .annotate(paid=Sum("into_pots"))
+        .order_by("-paid", "player__name")
+    ]
+    return NightNumbers(biggest, declarers, figures, pots)
