@@ -19,9 +19,16 @@ from scorebook.engine.scoresheet import late_joiners
 from scorebook.models import FactItem, Hand, HandFact, Night, Player
 
 
-def rewrite(night: Night, rows: Sequence[Hand], *, new: bool = False) -> None:
+def rewrite(
+    night: Night,
+    rows: Sequence[Hand],
+    *,
+    new: bool = False,
+    events: list[tuple[int, Any]] | None = None,
+) -> None:
     """Replace the facts of `rows` (hands of `night`) by what they say now. `new`: the rows
-    were just created and have none yet (saves two deletes on every hand saved)."""
+    were just created and have none yet (saves two deletes on every hand saved); `events`:
+    the night's live (position, record) events when the caller has read them already."""
     if not new:
         ids = [r.pk for r in rows]
         HandFact.objects.filter(hand_id__in=ids).delete()
@@ -34,12 +41,13 @@ def rewrite(night: Night, rows: Sequence[Hand], *, new: bool = False) -> None:
             "name", "pk"
         )
     )
-    events = (
-        Hand.objects.filter(night=night, number__isnull=True, deleted=False)
-        .order_by("position")
-        .values_list("position", "record")
-    )
-    hand_rows, item_rows = build(night, live, people, list(events))
+    if events is None:
+        events = list(
+            Hand.objects.filter(night=night, number__isnull=True, deleted=False)
+            .order_by("position")
+            .values_list("position", "record")
+        )
+    hand_rows, item_rows = build(night, live, people, events)
     HandFact.objects.bulk_create(HandFact(**kw) for kw in hand_rows)
     FactItem.objects.bulk_create(FactItem(**kw) for kw in item_rows)
 

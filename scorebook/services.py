@@ -476,7 +476,8 @@ def _append(
         state=variant.dump_state(state),
         author=author,
     )
-    facts.rewrite(night, [hand], new=True)
+    live_events = [(e.position, e.record) for e in tail.events if not e.deleted]
+    facts.rewrite(night, [hand], new=True, events=live_events)
     return hand
 
 
