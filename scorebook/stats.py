@@ -20,7 +20,6 @@ from django.db import connection
 from django.db.models import Count, Q, QuerySet, Sum
 from django.utils.translation import pgettext_lazy
 
-from scorebook import nights
 from scorebook.engine import facts as engine_facts
 from scorebook.engine import registry
 from scorebook.models import FactItem, HandFact, Night, Player
@@ -199,7 +198,8 @@ MONEY_KEYS = ("night__stake_per_point", "night__currency")
 
 
 def player_stats(player: Player, filters: Filters) -> PlayerStats:
-    """Every table of the statistics page: six grouped queries over the stored facts."""
+    """Every table of the statistics page: eight small queries, grouped over the stored
+    facts (the rows of one player), whatever the number of nights."""
     stats = PlayerStats(player, filters)
     _roles(stats)
     _figures_and_contras(stats)
@@ -438,10 +438,6 @@ def _night_sql(filters: Filters) -> tuple[str, list[Any]]:
         where += " AND n.date <= %s"
         params.append(filters.until)
     return where, params
-
-
-def variant_choices() -> list[tuple[str, str]]:
-    return [(v.key, say(v.title)) for v in nights.available_variants()]
 
 
 # --- a night in numbers ---------------------------------------------------------------------
