@@ -14,9 +14,17 @@ from fractions import Fraction
 from typing import Any
 
 from scorebook import nights
-from scorebook.engine.facts import Figure, HandFacts, hand_facts
+from scorebook.engine.facts import (
+    DECLARER,
+    OPPONENT,
+    OWN,
+    PARTNER,
+    Figure,
+    HandFacts,
+    hand_facts,
+)
 from scorebook.engine.scoresheet import late_joiners
-from scorebook.models import FactItem, Hand, HandFact, Night, Player
+from scorebook.models import FactItem, FactTotal, Hand, HandFact, Night, Player
 
 
 def rewrite(
@@ -29,12 +37,16 @@ def rewrite(
     """Replace the facts of `rows` (hands of `night`) by what they say now. `new`: the rows
     were just created and have none yet (saves two deletes on every hand saved); `events`:
     the night's live (position, record) events when the caller has read them already."""
+    old: list[Row] = []
     if not new:
         ids = [r.pk for r in rows]
-        HandFact.objects.filter(hand_id__in=ids).delete()
+        old = list(HandFact.objects.filter(hand_id__in=ids).values(*TOTALLED))
+        if old:
+            HandFact.objects.filter(hand_id__in=ids).delete()
         FactItem.objects.filter(hand_id__in=ids).delete()
     live = [r for r in rows if not r.deleted and r.number is not None and not r.is_event]
     if not live:
+        add_totals(night.pk, totals(old, sign=-1), FactTotal)
         return
     people = dict(
         Player.objects.filter(owner_id=night.owner_id, name__in=night.seating).values_list(
@@ -50,6 +62,84 @@ def rewrite(
     hand_rows, item_rows = build(night, live, people, events)
     HandFact.objects.bulk_create(HandFact(**kw) for kw in hand_rows)
     FactItem.objects.bulk_create(FactItem(**kw) for kw in item_rows)
+    change = totals(hand_rows)
+    for heading, amounts in totals(old, sign=-1).items():
+        change[heading] = [a + b for a, b in zip(change.get(heading, ZERO), amounts, strict=True)]
+    add_totals(night.pk, change, FactTotal)
+
+
+# --- the totals per night (FactTotal) -------------------------------------------------------
+
+# The tops of the buckets of hand results (points); a result above the last is in the last.
+SPREAD_TOPS = (-50, -20, -10, -1, 0, 9, 19, 49, None)
+TOTALLED = ("hand_id", "player_id", "role", "level", "units")
+ZERO = (0, 0, 0, 0.0, 0.0)  # hands, won, lost, units, other_units
+Heading = tuple[int, str, str, str]  # player, kind, key, sub
+SIDE = {DECLARER: 1, PARTNER: 1, OPPONENT: 2, OWN: 3}
+
+
+def totals(rows: Iterable[Row], sign: int = 1) -> dict[Heading, list[Any]]:
+    """What the hand facts `rows` add to the totals (`sign` -1: what they take away)."""
+    found: dict[Heading, list[Any]] = {}
+
+    def add(heading: Heading, units: float, other: float = 0.0) -> None:
+        amounts = found.setdefault(heading, list(ZERO))
+        amounts[0] += sign
+        amounts[1] += sign * (units > 0)
+        amounts[2] += sign * (units < 0)
+        amounts[3] += sign * units
+        amounts[4] += sign * other
+
+    by_hand: dict[int, list[Row]] = {}
+    for row in rows:
+        pid, units = row["player_id"], row["units"]
+        add((pid, "role", row["role"], row["level"]), units)
+        if row["role"] in SIDE:
+            bucket = next(i for i, top in enumerate(SPREAD_TOPS) if top is None or units <= top)
+            add((pid, "spread", str(bucket), ""), units)
+            by_hand.setdefault(row["hand_id"], []).append(row)
+    for hand in by_hand.values():
+        for me in hand:
+            for him in hand:
+                if him is not me:
+                    add(
+                        (me["player_id"], "pair", str(him["player_id"]), _relation(me, him)),
+                        me["units"],
+                        him["units"],
+                    )
+    return found
+
+
+def _relation(me: Row, him: Row) -> str:
+    """Partners: on the declarer's side together, or both opponents; else against."""
+    mine, his = SIDE[me["role"]], SIDE[him["role"]]
+    return "with" if mine == his and mine != SIDE[OWN] else "against"
+
+
+def add_totals(night_id: int, change: Mapping[Heading, Sequence[Any]], model: Any) -> None:
+    """Add `change` to the night's totals (`model`: FactTotal, or a migration's own)."""
+    if not change:
+        return
+    rows = {
+        (t.player_id, t.kind, t.key, t.sub): t
+        for t in model.objects.filter(night_id=night_id, player_id__in={h[0] for h in change})
+    }
+    fields = ("hands", "won", "lost", "units", "other_units")
+    changed, created = [], []
+    for heading, amounts in change.items():
+        if not any(amounts):
+            continue
+        row = rows.get(heading)
+        if row is None:
+            pid, kind, key, sub = heading
+            row = model(night_id=night_id, player_id=pid, kind=kind, key=key, sub=sub)
+            created.append(row)
+        else:
+            changed.append(row)
+        for name, amount in zip(fields, amounts, strict=True):
+            setattr(row, name, getattr(row, name) + amount)
+    model.objects.bulk_update(changed, fields)
+    model.objects.bulk_create(created)
 
 
 Row = dict[str, Any]

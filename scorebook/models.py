@@ -393,3 +393,36 @@ class FactItem(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.key} of {self.player_id}"
+
+
+class FactTotal(models.Model):
+    """One player's facts of one night added up under one heading, kept beside the
+    `HandFact` rows by `scorebook/facts.py` (each write adds what it adds and takes away what
+    it removes), so a page over hundreds of nights reads a few rows per night:
+
+    - kind "role": key = the role, sub = the bid;
+    - kind "spread": key = the bucket of the hand result (`facts.SPREAD_TOPS`);
+    - kind "pair": key = the other player's id, sub = "with" or "against"; `other_units`
+      is what he got in those hands."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=8)
+    key = models.CharField(max_length=30)
+    sub = models.CharField(max_length=30, blank=True)
+    hands = models.IntegerField(default=0)
+    won = models.IntegerField(default=0)
+    lost = models.IntegerField(default=0)
+    units = models.FloatField(default=0)
+    other_units = models.FloatField(default=0)
+
+    class Meta:
+        constraints = (
+            models.UniqueConstraint(
+                fields=["night", "player", "kind", "key", "sub"], name="facttotal_unique"
+            ),
+        )
+        indexes = (models.Index(fields=["player", "kind"], name="facttotal_player"),)
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.key} {self.sub} of {self.player_id}: {self.hands}"

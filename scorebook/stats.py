@@ -16,13 +16,12 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from django.db import connection
 from django.db.models import Count, Q, QuerySet, Sum
 from django.utils.translation import pgettext_lazy
 
 from scorebook.engine import facts as engine_facts
 from scorebook.engine import registry
-from scorebook.models import FactItem, HandFact, Night, Player
+from scorebook.models import FactItem, FactTotal, HandFact, Night, Player
 from scorebook.speech import say
 
 ROLE_TITLES = {
@@ -222,18 +221,26 @@ def _level_namer(variant_keys: Iterable[str]) -> Any:
     return name
 
 
+def totals_of(player: Player, filters: Filters, kind: str) -> QuerySet[FactTotal]:
+    return FactTotal.objects.filter(filters.nights(), player=player, kind=kind, hands__gt=0)
+
+
+SUMS = {
+    "hands": Sum("hands"),
+    "won": Sum("won"),
+    "lost": Sum("lost"),
+    "units": Sum("units"),
+}
+
+
 def _roles(stats: PlayerStats) -> None:
     rows = (
-        facts_of(stats.player, stats.filters)
-        .values("role", "level", *MONEY_KEYS)
-        .annotate(
-            hands=Count("id"),
-            won=Count("id", filter=Q(units__gt=0)),
-            lost=Count("id", filter=Q(units__lt=0)),
-            units=Sum("units"),
-        )
+        totals_of(stats.player, stats.filters, "role")
+        .values("key", "sub", *MONEY_KEYS)
+        .annotate(**SUMS)
         .order_by()
     )
+    rows = [{**r, "role": r["key"], "level": r["sub"]} for r in rows]
     per_role: dict[str, dict[str, Tally]] = defaultdict(lambda: defaultdict(Tally))
     for row in rows:
         role = row["role"]
@@ -330,20 +337,14 @@ def _figure_name(key: str) -> str:
 
 
 def _spread(stats: PlayerStats) -> None:
-    counts = (
-        facts_of(stats.player, stats.filters)
-        .exclude(role__in=[engine_facts.OUT, engine_facts.ALL_PASS])
-        .values("units")
-        .annotate(n=Count("id"))
+    counts = dict(
+        totals_of(stats.player, stats.filters, "spread")
+        .values_list("key")
+        .annotate(n=Sum("hands"))
         .order_by()
     )
-    buckets = [0] * len(SPREAD)
-    for row in counts:
-        # the first bucket whose top is not below it (a fraction goes up to the next one)
-        i = next(i for i, (_low, high) in enumerate(SPREAD) if high is None or row["units"] <= high)
-        buckets[i] += row["n"]
     stats.spread = [
-        (_bucket_label(low, high), n) for (low, high), n in zip(SPREAD, buckets, strict=True)
+        (_bucket_label(low, high), counts.get(str(i), 0)) for i, (low, high) in enumerate(SPREAD)
     ]
 
 
@@ -358,7 +359,7 @@ def _bucket_label(low: int | None, high: int | None) -> str:
 def night_results(player: Player, filters: Filters) -> list[dict[str, Any]]:
     """The player's result of each night (points), oldest first."""
     rows = (
-        facts_of(player, filters)
+        totals_of(player, filters, "role")
         .values("night_id", "night__date", "night__created")
         .annotate(units=Sum("units"))
         .order_by("night__date", "night__created", "night_id")
@@ -383,61 +384,27 @@ def _runs(stats: PlayerStats) -> None:
                 best.length, best.first, best.last = run.length, run.first, run.last
 
 
-_SIDE = "CASE WHEN {t}.role IN ('declarer', 'partner') THEN 1 WHEN {t}.role = 'opponent' THEN 2 ELSE 0 END"
-
-
 def pairings(player: Player, filters: Filters) -> list[Pairing]:
     """For each other player: the hands on one side (my result, and ours together) and
     against each other (my result). At games where each plays for himself, everyone at the
     hand is against everyone."""
-    facts = HandFact._meta.db_table
-    night = Night._meta.db_table
-    where, params = _night_sql(filters)
-    me, him = _SIDE.format(t="m"), _SIDE.format(t="o")
-    together = f"({me}) = ({him}) AND ({me}) > 0"
-    against = f"(({me}) + ({him}) = 3 OR (m.role = 'own' AND o.role = 'own'))"
-    sql = (
-        f"SELECT o.player_id, n.stake_per_point, n.currency,"
-        f" SUM(CASE WHEN {together} THEN 1 ELSE 0 END),"
-        f" SUM(CASE WHEN {together} AND m.units > 0 THEN 1 ELSE 0 END),"
-        f" SUM(CASE WHEN {together} AND m.units < 0 THEN 1 ELSE 0 END),"
-        f" SUM(CASE WHEN {together} THEN m.units ELSE 0 END),"
-        f" SUM(CASE WHEN {together} THEN o.units ELSE 0 END),"
-        f" SUM(CASE WHEN {against} THEN 1 ELSE 0 END),"
-        f" SUM(CASE WHEN {against} AND m.units > 0 THEN 1 ELSE 0 END),"
-        f" SUM(CASE WHEN {against} AND m.units < 0 THEN 1 ELSE 0 END),"
-        f" SUM(CASE WHEN {against} THEN m.units ELSE 0 END)"
-        f" FROM {facts} m JOIN {facts} o ON o.hand_id = m.hand_id AND o.player_id <> m.player_id"
-        f" JOIN {night} n ON n.id = m.night_id"
-        f" WHERE m.player_id = %s{where}"
-        " GROUP BY o.player_id, n.stake_per_point, n.currency"
+    rows = (
+        totals_of(player, filters, "pair")
+        .values("key", "sub", *MONEY_KEYS)
+        .annotate(**SUMS, other_units=Sum("other_units"))
+        .order_by()
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [player.pk, *params])
-        rows = cursor.fetchall()
     names = dict(Player.objects.filter(owner_id=player.owner_id).values_list("pk", "name"))
     found: dict[int, Pairing] = {}
-    for pid, stake, currency, n, w, lo, u, ou, an, aw, al, au in rows:
+    for row in rows:
+        pid = int(row["key"])
         pair = found.setdefault(pid, Pairing(pid, names.get(pid, "?"), Tally(), 0.0, Tally()))
-        money = {"night__stake_per_point": Decimal(stake), "night__currency": currency}
-        pair.together.add({"hands": n, "won": w, "lost": lo, "units": u, **money})
-        pair.together_both += (u or 0.0) + (ou or 0.0)
-        pair.against.add({"hands": an, "won": aw, "lost": al, "units": au, **money})
+        if row["sub"] == "with":
+            pair.together.add(row)
+            pair.together_both += row["units"] + row["other_units"]
+        else:
+            pair.against.add(row)
     return sorted(found.values(), key=lambda p: p.name)
-
-
-def _night_sql(filters: Filters) -> tuple[str, list[Any]]:
-    where, params = " AND n.deleted_at IS NULL", list[Any]()
-    if filters.variant:
-        where += " AND n.variant = %s"
-        params.append(filters.variant)
-    if filters.since:
-        where += " AND n.date >= %s"
-        params.append(filters.since)
-    if filters.until:
-        where += " AND n.date <= %s"
-        params.append(filters.until)
-    return where, params
 
 
 # --- a night in numbers ---------------------------------------------------------------------

@@ -1,5 +1,6 @@
-"""The statistics' stored facts (issue 21): a HandFact per player per live hand and a
-FactItem per figure and contra, filled here for every stored hand.
+"""The statistics' stored facts (issue 21): a HandFact per player per live hand, a
+FactItem per figure and contra and the FactTotal rows that add them up per night, filled
+here for every stored hand.
 
 `scorebook.facts.build` is a plain function of a night's fields, its rows' records and
 cached entries, and the player ids, so it is safe to call with the historical models (as
@@ -18,6 +19,7 @@ def fill(apps, schema_editor) -> None:
     Player = apps.get_model("scorebook", "Player")
     HandFact = apps.get_model("scorebook", "HandFact")
     FactItem = apps.get_model("scorebook", "FactItem")
+    FactTotal = apps.get_model("scorebook", "FactTotal")
     for night in Night.objects.all().iterator():
         rows = list(Hand.objects.filter(night=night, deleted=False).order_by("position"))
         events = [(r.position, r.record) for r in rows if r.number is None]
@@ -33,6 +35,7 @@ def fill(apps, schema_editor) -> None:
             continue  # an unreadable night: see the docstring
         HandFact.objects.bulk_create((HandFact(**kw) for kw in hand_rows), batch_size=2000)
         FactItem.objects.bulk_create((FactItem(**kw) for kw in item_rows), batch_size=2000)
+        facts.add_totals(night.pk, facts.totals(hand_rows), FactTotal)
 
 
 class Migration(migrations.Migration):
@@ -85,6 +88,49 @@ class Migration(migrations.Migration):
                 "indexes": [
                     models.Index(fields=["player", "kind"], name="factitem_player"),
                     models.Index(fields=["night"], name="factitem_night"),
+                ],
+            },
+        ),
+        migrations.CreateModel(
+            name="FactTotal",
+            fields=[
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("kind", models.CharField(max_length=8)),
+                ("key", models.CharField(max_length=30)),
+                ("sub", models.CharField(blank=True, max_length=30)),
+                ("hands", models.IntegerField(default=0)),
+                ("won", models.IntegerField(default=0)),
+                ("lost", models.IntegerField(default=0)),
+                ("units", models.FloatField(default=0)),
+                ("other_units", models.FloatField(default=0)),
+                (
+                    "night",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="scorebook.night",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="scorebook.player",
+                    ),
+                ),
+            ],
+            options={
+                "indexes": [models.Index(fields=["player", "kind"], name="facttotal_player")],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("night", "player", "kind", "key", "sub"), name="facttotal_unique"
+                    )
                 ],
             },
         ),

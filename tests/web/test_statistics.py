@@ -16,8 +16,8 @@ from django.apps import apps
 from django.urls import reverse
 from django.utils import translation
 
-from scorebook import services, sheets, stats
-from scorebook.models import FactItem, Hand, HandFact, Player
+from scorebook import facts, services, sheets, stats
+from scorebook.models import FactItem, FactTotal, Hand, HandFact, Player
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
@@ -217,6 +217,20 @@ def test_snapszer_deals(user):
     )
 
 
+def totals_agree(night):
+    """The kept totals are what the night's hand facts add up to, after any writes."""
+    rows = HandFact.objects.filter(night=night).values(*facts.TOTALLED)
+    expected = {h: list(a) for h, a in facts.totals(rows).items()}
+    kept = {
+        (t.player_id, t.kind, t.key, t.sub): [t.hands, t.won, t.lost, t.units, t.other_units]
+        for t in FactTotal.objects.filter(night=night)
+        if t.hands
+    }
+    assert kept == expected
+    assert len(kept) > 20
+    return True
+
+
 def facts_of(night):
     return sorted(
         HandFact.objects.filter(night=night).values_list("number", "player__name", "role", "units")
@@ -228,14 +242,17 @@ def test_edit_delete_restore_and_rescore_rewrite_the_facts(user, paskievics):
     two = Hand.objects.get(night=first, number=2)
     services.edit_hand(hand=two, record=pask("Anna", "Béla", "two", "Dóra", 60), version=1)
     assert (2, "Anna", "opponent", -2.0) in facts_of(first)  # Béla's two now won
+    assert totals_agree(first)
     kontra = Hand.objects.get(night=first, number=4)
     services.delete_hand(hand=kontra, version=1)
     assert not HandFact.objects.filter(hand=kontra).exists()
     assert not FactItem.objects.filter(hand=kontra).exists()
     assert table(stats.player_stats(anna(user), stats.Filters()), "declarer").total.hands == 2
+    assert totals_agree(first)
     services.restore_hand(hand=kontra, version=2)
     assert (4, "Anna", "declarer", 6.0) in facts_of(first)
     assert FactItem.objects.filter(hand=kontra, kind="figure").count() == 2
+    assert totals_agree(first)
     # a rename re-scores the whole night: the facts follow the new name
     services.edit_night(
         night=first,
@@ -248,6 +265,7 @@ def test_edit_delete_restore_and_rescore_rewrite_the_facts(user, paskievics):
     )
     assert (4, "Bella", "partner", 6.0) in facts_of(first)
     assert all(name != "Béla" for _n, name, _r, _u in facts_of(first))
+    assert totals_agree(first)
 
 
 def test_a_deleted_night_leaves_every_statistic(user, paskievics):
@@ -264,11 +282,25 @@ def test_a_deleted_night_leaves_every_statistic(user, paskievics):
 def test_the_migration_fills_the_facts_of_stored_hands(user, paskievics):
     written = sorted(HandFact.objects.values_list("hand_id", "player_id", "role", "units"))
     items = FactItem.objects.count()
+    kept = sorted(
+        FactTotal.objects.values_list(
+            "night_id", "player_id", "kind", "key", "sub", "hands", "units"
+        )
+    )
     HandFact.objects.all().delete()
     FactItem.objects.all().delete()
+    FactTotal.objects.all().delete()
     migration = importlib.import_module("scorebook.migrations.0008_hand_facts_for_statistics")
     migration.fill(apps, None)
     assert sorted(HandFact.objects.values_list("hand_id", "player_id", "role", "units")) == written
+    assert (
+        sorted(
+            FactTotal.objects.values_list(
+                "night_id", "player_id", "kind", "key", "sub", "hands", "units"
+            )
+        )
+        == kept
+    )
     assert FactItem.objects.count() == items == 6  # the trull of Anna and Béla, the kontra ×4
 
 
