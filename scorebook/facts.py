@@ -29,6 +29,14 @@ from scorebook.engine.scoresheet import late_joiners
 from scorebook.models import FactItem, FactTotal, Hand, HandFact, Night, Player
 
 
+def rescored(night: Night, rows: Sequence[Hand], changed: Sequence[Hand]) -> None:
+    """After `services` re-scored `rows`: the facts of the rows whose caches changed, of the
+    first row (the one edited, deleted or restored, even when its caches stayed) and of the
+    deleted rows (several at once when bad hands are cleared; deleting none is cheap)."""
+    touched = [*rows[:1], *changed, *(r for r in rows if r.deleted)]
+    rewrite(night, list({r.pk: r for r in touched}.values()))
+
+
 def rewrite(
     night: Night,
     rows: Sequence[Hand],

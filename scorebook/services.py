@@ -315,8 +315,7 @@ def _rescore(night: Night, session: Session, rows: list[Hand], state: Any, numbe
     if problems:
         raise InvalidHand(problems)
     Hand.objects.bulk_update(changed, ["number", "entries", "state"])
-    # The first row is the one edited, deleted or restored, even when its caches stayed.
-    facts.rewrite(night, list({r.pk: r for r in [*rows[:1], *changed]}.values()))
+    facts.rescored(night, rows, changed)
 
 
 def _rescore_from(night: Night, session: Session, position: int) -> None:

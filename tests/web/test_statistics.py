@@ -10,6 +10,7 @@ import io
 import json
 from decimal import Decimal
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from django.apps import apps
@@ -335,3 +336,12 @@ def test_a_stranger_gets_404(other_client, user, paskievics):
     pk = anna(user).pk
     assert other_client.get(reverse("player", args=[pk])).status_code == 404
     assert other_client.get(reverse("player_csv", args=[pk])).status_code == 404
+
+
+def test_clearing_several_bad_hands_at_once_drops_their_facts(user, paskievics):
+    first, _second = paskievics
+    bad = list(Hand.objects.filter(night=first, number__in=[1, 2]))
+    services.delete_bad_hands(night=first, bad=[SimpleNamespace(hand_id=h.pk) for h in bad])
+    assert not HandFact.objects.filter(hand__in=bad).exists()
+    assert sorted({n for n, *_rest in facts_of(first)}) == [1, 2]  # the two left, renumbered
+    assert totals_agree(first)
