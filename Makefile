@@ -10,7 +10,7 @@ MO := $(foreach l,$(LANGS),locale/$(l)/LC_MESSAGES/django.mo)
 # in one process.
 PYTEST_WORKERS := -n auto
 
-.PHONY: run test test-db test-engine lint bench browser-deps smoke messages
+.PHONY: lock run test test-db test-engine lint bench browser-deps smoke messages
 
 # pyenv's python3 honours .python-version; python3.12 is the fallback elsewhere.
 $(PY):
@@ -21,13 +21,19 @@ $(PY):
 	$$py -m venv $(VENV)
 
 $(STAMP): $(PY) requirements.txt requirements-dev.txt
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements-dev.txt
 	$(PY) manage.py compilemessages --ignore=.venv >/dev/null
 	touch $(STAMP)
 
 # The catalogues (*.mo is not committed): compiled at set-up and whenever a .po changes.
 locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po | $(STAMP)
 	$(PY) manage.py compilemessages --ignore=.venv >/dev/null
+
+# The dependencies, locked: requirements*.in name what we use, these files pin everything
+# with hashes (run after changing a .in file; `make` then installs the new lock).
+lock: $(STAMP)
+	$(VENV)/bin/uv pip compile requirements.in --generate-hashes --universal --python-version 3.12 -q -o requirements.txt
+	$(VENV)/bin/uv pip compile requirements-dev.in --generate-hashes --universal --python-version 3.12 -q -o requirements-dev.txt
 
 # Bring every catalogue up to date with the code and templates (pages and engine alike),
 # sorted and unwrapped so that a change reads as a small diff; then translate what is new.
@@ -66,6 +72,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/djlint templates --lint
 
 bench: $(STAMP)
 	$(PY) bench/engine.py

@@ -393,6 +393,15 @@ class HandForm:
         renders), else its schema's label, else its path in words."""
         return self.labels.get(path) or self.schema_label(path) or path_label(path)
 
+    def value_label(self, path: str, value: Any) -> str:
+        """A stored value of the field at `path` as the form offers it: a choice by its
+        label in the record schema, anything else in words (yes / no, lists spelt out)."""
+        leaf = leaf_at(self.shape, path) if self.shape is not None else None
+        for choice in leaf.choices if leaf is not None else ():
+            if choice.value == value and type(choice.value) is type(value):
+                return say(choice.label)
+        return labels.value_words(value)
+
     def schema_label(self, path: str) -> str:
         """The field's label in the variant's record schema, if it has one."""
         leaf = leaf_at(self.shape, path) if self.shape is not None else None
@@ -759,7 +768,7 @@ def _json_value(rule: HouseRule, value: Any) -> Any:
 def _check(rule: HouseRule, value: Any) -> None:
     problem = check_rule(rule, value)  # the engine's bounds, then the rule's own
     if problem:
-        raise forms.ValidationError(problem if isinstance(problem, str) else say(problem))
+        raise forms.ValidationError(say(problem))
 
 
 class HouseRuleJSONField(forms.CharField):

@@ -71,6 +71,9 @@ class Night(models.Model):
     start_state = models.JSONField(default=dict, blank=True)
     start_entries = models.JSONField(default=list, blank=True)
     created = models.DateTimeField(auto_now_add=True)
+    # Raised by each saved change to the night's details, names or rules: a form opened at an
+    # older version is refused if a change of its kind came between (services.edit_night).
+    version = models.PositiveIntegerField(default=1)
     # Soft delete: set when the owner deletes the night, cleared by Undo (services).
     deleted_at = models.DateTimeField(null=True, blank=True)
     # Accounts the owner handed the pen to: they record and edit hands (NightScorer).
@@ -258,6 +261,8 @@ class NightRevision(models.Model):
     night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="revisions")
     kind = models.CharField(max_length=20)
     changes = models.JSONField(default=list)
+    # The night's version this change made (details and rules); null for the other kinds.
+    version = models.PositiveIntegerField(null=True, blank=True)
     author = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )

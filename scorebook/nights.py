@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from scorebook.engine import messages, registry
-from scorebook.engine.messages import Msg, said
+from scorebook.engine.messages import Msg, msg, said
 from scorebook.engine.settlement import Stake
 from scorebook.engine.types import (
     Amount,
@@ -32,6 +32,17 @@ EVENT_KEY = "event"
 # above any real table, far below what money and the database columns can carry.
 MAX_STAKE = Decimal(10) ** 6  # per point
 MAX_POT = 10**12  # an opening pot balance, in payment units
+# Rows a night may hold (hands, deleted hands and join/leave events alike), typed or imported:
+# a real night has a few hundred; the limit bounds every request's work (issue 20).
+MAX_ROWS = 5000
+
+
+def too_many_rows() -> Msg:
+    return msg(
+        "a night holds at most {max_rows} hands (deleted hands and joins included): "
+        "start a new night",
+        max_rows=MAX_ROWS,
+    )
 
 
 def available_variants() -> list[Variant]:

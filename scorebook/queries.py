@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_EVEN, Decimal, DecimalException, localcontext
 from fractions import Fraction
@@ -16,7 +16,7 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
-from django.db.models import Max, Prefetch, Q
+from django.db.models import Count, Max, Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.formats import get_format
@@ -29,6 +29,7 @@ from scorebook.engine.scoresheet import MAX_PLACE as MAX_SHEET_PLACE
 from scorebook.engine.scoresheet import late_joiners, settle, write_sheet
 from scorebook.engine.settlement import MONEY_DIGITS, Transfer, fewest_transfers, money_balances
 from scorebook.engine.shape import check_input
+from scorebook.engine.state import has_history
 from scorebook.engine.types import (
     Amount,
     EndOfSession,
@@ -251,6 +252,16 @@ class NightView:
     # JSON) only, not as rows: the page adds them into the totals without building them.
     # Empty unless `night_view(tail=…)`; `rows` then holds the window and every event.
     folded: list[tuple[int, int, list[dict[str, Any]]]] = field(default_factory=list)
+    # Each row's entries as read from their JSON, by position: the print page, the CSV and
+    # the settle-up read them for the ledger, the totals, the chart and the end alike.
+    parsed: dict[int, list[Entry]] = field(default_factory=dict, repr=False)
+
+    def entries_at(self, position: int, data: list[dict[str, Any]]) -> list[Entry]:
+        """The entries of the row at `position` (`data`, its JSON), read once per view."""
+        found = self.parsed.get(position)
+        if found is None:
+            found = self.parsed[position] = nights.entries_from_json(data)
+        return found
 
     @property
     def live_rows(self) -> list[Hand]:
@@ -270,9 +281,9 @@ class NightView:
     def entries(self) -> list[Entry]:
         """Every booked entry in order: the opening bookings, then each live row's."""
         out = nights.entries_from_json(self.night.start_entries)
-        for _position, row, entries in self.in_order():
+        for position, row, entries in self.in_order():
             if row is None or not row.deleted:
-                out.extend(nights.entries_from_json(entries))
+                out.extend(self.entries_at(position, entries))
         return out
 
     def totals(self) -> dict[str, Amount]:
@@ -294,7 +305,26 @@ class NightView:
         return (max(numbers) if numbers else 0) + 1
 
     def end(self) -> EndOfSession:
-        return self.variant.end_of_session(self.session, self.state)
+        """The session's end. A state that keeps history only in memory (the two-player
+        games' finished matches, which the end lists) was stored without it: the night is
+        replayed from its start for the end alone, in time linear in the night."""
+        state = self.state
+        if has_history(state):
+            records = Hand.objects.filter(night=self.night, deleted=False).order_by("position")
+            state = fold(self.session, list(records.values_list("record", flat=True)))[0]
+        return self.variant.end_of_session(self.session, state)
+
+    def sums(self) -> Replay:
+        """The totals, the pots and the end, added up from the rows' JSON without building
+        their entries (`Replay.entries` is empty): all the settle-up needs of a long night."""
+        running: dict[str, Amount] = dict.fromkeys(self.players, 0)
+        opening = self.night.opening_pots or {}
+        pots: dict[str, Amount] = {p: opening.get(p, 0) for p in self.pot_names}
+        _fold_silently(self.night.start_entries, running, pots)
+        for _position, row, entries in self.in_order():
+            if row is None or not row.deleted:
+                _fold_silently(entries, running, pots)
+        return Replay(self.session, (), running, pots, self.state, self.end())
 
     def replay(self) -> Replay:
         entries = self.entries()  # read from the rows' JSON once
@@ -360,9 +390,12 @@ def _fold_silently(
                 pots[pot] += amount if type(amount) is int else nights.amount_from_json(amount)
 
 
-def ledger(view: NightView, skip: int = 0) -> tuple[list[LedgerRow], dict[str, Any]]:
+def ledger(
+    view: NightView, skip: int = 0, limit: int | None = None
+) -> tuple[list[LedgerRow], dict[str, Any]]:
     """One row per hand (and per opening booking / event), with running totals; the first
-    `skip` rows only count towards the totals (a long night's page shows the latest)."""
+    `skip` rows only count towards the totals (a long night's page shows the latest), and
+    so do the rows after the first `limit` built (a page of a long ledger)."""
     players, pot_names = view.players, view.pot_names
     running: dict[str, Amount] = dict.fromkeys(players, 0)
     pots: dict[str, Amount] = {p: (view.night.opening_pots or {}).get(p, 0) for p in pot_names}
@@ -408,19 +441,22 @@ def ledger(view: NightView, skip: int = 0) -> tuple[list[LedgerRow], dict[str, A
     for _position, hidden, entries in items[:skip]:
         if hidden is None or not hidden.deleted:
             _fold_silently(entries, running, pots)
-    for _position, row, entries in items[skip:]:
-        if row is None:  # a folded hand inside the window: only if a hand came in between
-            add(None, nights.entries_from_json(entries), "")
+    for position, row, entries in items[skip:]:
+        if limit is not None and len(out) >= limit:
+            if row is None or not row.deleted:
+                _fold_silently(entries, running, pots)
+        elif row is None:  # a folded hand inside the window: only if a hand came in between
+            add(None, view.entries_at(position, entries), "")
         elif row.deleted:  # its last booking says what the hand was; it counts for nothing
-            add(row, nights.entries_from_json(row.entries), "×", deleted=True)
+            add(row, view.entries_at(position, entries), "×", deleted=True)
         elif row.is_event:
             add(
                 row,
-                nights.entries_from_json(row.entries),
+                view.entries_at(position, entries),
                 labels.words(str(row.record.get("event"))),
             )
         else:
-            add(row, nights.entries_from_json(row.entries), str(row.number))
+            add(row, view.entries_at(position, entries), str(row.number))
     # Money as the settle-up rounds it (largest remainder, summing to exactly 0 with the
     # pots), not each player rounded alone.
     opening_pots = view.night.opening_pots or {}
@@ -452,7 +488,7 @@ def balance_series(view: NightView) -> dict[str, list[Amount]]:
     for p in view.players:
         series[p][0] = current[p]
     for row in view.live_rows:
-        for entry in nights.entries_from_json(row.entries):
+        for entry in view.entries_at(row.position, row.entries):
             for who, amount in entry.deltas.items():
                 current[who] = current.get(who, 0) + amount
         for p in view.players:
@@ -658,7 +694,7 @@ def _after_paid(
 def settlement(view: NightView) -> dict[str, Any]:
     """Balances, end-of-night payouts and who pays whom; `money_error` (a message) instead
     of the money and the transfers when the night's amounts do not fit in money."""
-    result = view.replay()
+    result = view.sums()
     stake = nights.stake_of(view.night)
     try:
         with money_context():
@@ -767,6 +803,47 @@ def bad_hands(night: Night) -> list[BadHand]:
     return bad
 
 
+def score_differences(night: Night) -> list[str]:
+    """Where the stored scores differ from scoring the night again from its start: each
+    live row whose number, entries or state differ, then the totals that differ. Empty when
+    the caches are what the hands score to (a night with bad hands: see `bad_hands`)."""
+    variant = nights.variant_of(night)
+    rows = list(Hand.objects.filter(night=night).order_by("position"))
+    session = nights.session_for(night, night.seating, late_joiners(r.record for r in rows))
+    state, opening = variant.start(session)
+    out = []
+    if nights.entries_to_json(opening) != night.start_entries:
+        out.append("the opening bookings differ from a re-score")
+    stored, scored = nights.entries_from_json(night.start_entries), list(opening)
+    number = 1
+    for row in (r for r in rows if not r.deleted):
+        state, entries, problems = fold(session, [row.record], state=state, first_number=number)
+        if problems:
+            return [*out, f"row {row.position + 1} no longer scores: not compared further"]
+        fresh = (None if row.is_event else number, nights.entries_to_json(entries))
+        if (row.number, row.entries) != fresh or row.state != variant.dump_state(state):
+            label = f"hand {row.number}" if row.number else f"row {row.position + 1}"
+            out.append(f"{label}: the stored entries or state differ from a re-score")
+        stored += nights.entries_from_json(row.entries)
+        scored += entries
+        number += 0 if row.is_event else 1
+    return out + _total_differences(night, stored, scored)
+
+
+def _total_differences(night: Night, stored: list[Entry], scored: list[Entry]) -> list[str]:
+    """Each player's and pot's total that differs: stored, re-scored."""
+    pot_names = nights.variant_of(night).pot_names
+    players, pots = _add_up(stored, list(night.seating), pot_names)
+    before = players | {f"pot {p}": v for p, v in pots.items()}
+    players, pots = _add_up(scored, list(night.seating), pot_names)
+    after = players | {f"pot {p}": v for p, v in pots.items()}
+    return [
+        f"total of {who}: stored {units(before.get(who, 0))}, re-scored {units(after.get(who, 0))}"
+        for who in dict.fromkeys([*before, *after])
+        if before.get(who, 0) != after.get(who, 0)
+    ]
+
+
 def changed_rules(night: Night, lang: str = "en") -> list[tuple[str, str, str]]:
     """The rules not at their default: (label, value in words, help)."""
     variant = nights.variant_of(night)
@@ -831,14 +908,22 @@ def night_history(night: Night) -> list[tuple[NightRevision, list[tuple[str, str
     """Each change to the night with its fields old → new as the page shows them (a house
     rule by its label, its values in words)."""
     revisions = NightRevision.objects.filter(night=night).select_related("author")
-    rules = {rule.name: rule for rule in nights.variant_of(night).house_rules}
     out = []
     for revision in revisions:
         changes = [(str(what), str(old), str(new)) for what, old, new in revision.changes]
         if revision.kind == "rules":
-            changes = [_rule_change(rules.get(what), what, old, new) for what, old, new in changes]
+            changes = rule_changes(night, changes)
         out.append((revision, changes))
     return out
+
+
+def rule_changes(night: Night, changes: Iterable[Sequence[Any]]) -> list[tuple[str, str, str]]:
+    """Stored rule changes ([name, old, new]) in words, as the night's history shows them."""
+    rules = {rule.name: rule for rule in nights.variant_of(night).house_rules}
+    return [
+        _rule_change(rules.get(str(what)), str(what), str(old), str(new))
+        for what, old, new in changes
+    ]
 
 
 def _rule_change(rule: HouseRule | None, name: str, old: str, new: str) -> tuple[str, str, str]:
@@ -895,7 +980,13 @@ def scorer_link(token: str) -> ScorerLink:
 def same_night(user: User, session: Session, records: list[Any]) -> Night | None:
     """The user's night that a scoresheet repeats exactly (same game, players, rules and
     hands), so that importing one's own export twice is asked about first."""
-    candidates = Night.objects.filter(owner=user, variant=session.variant).order_by("-pk")
+    # Only nights with as many live rows as the sheet has hands are read row by row.
+    candidates = (
+        Night.objects.filter(owner=user, variant=session.variant)
+        .annotate(live=Count("hands", filter=Q(hands__deleted=False)))
+        .filter(live=len(records))
+        .order_by("-pk")
+    )
     wanted = [dict(r) for r in records]
     for night in candidates:
         if list(night.seating) != list(session.players):

@@ -24,7 +24,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
-from django.db.models import Max
+from django.db.models import Max, TextField
+from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -35,7 +36,7 @@ from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.messages import Msg, msg, said
 from scorebook.engine.replay import fold
 from scorebook.engine.scoresheet import late_joiners, resolve_house_rules
-from scorebook.engine.shape import check_input
+from scorebook.engine.shape import check_input, players_named, renamed_players
 from scorebook.engine.types import Session
 from scorebook.models import (
     Hand,
@@ -50,6 +51,7 @@ from scorebook.models import (
     WriteReceipt,
 )
 from scorebook.records import diff_records
+from scorebook.rowwrites import update_rows
 from scorebook.speech import say
 
 
@@ -291,37 +293,68 @@ def _score_one(
 def _rescore(night: Night, session: Session, rows: list[Hand], state: Any, number: int) -> None:
     """Score `rows` (in order, from `state`), update their caches; InvalidHand if any fails.
     Only rows whose number, entries or state changed are written: an edit of an early hand
-    usually leaves most later hands as they were."""
+    usually leaves most later hands as they were. `rows` come from `_rows_from`."""
     variant = nights.variant_of(night)
     problems: list[Problem] = []
     changed: list[Hand] = []
+    unnumbered: list[Hand] = []  # deleted rows that still had a number
     for row in rows:
-        cached: tuple[Any, ...] = (None, row.entries, row.state)
-        if not row.deleted:
-            is_event = row.is_event
-            state, entries, found = _score_one(session, state, row.record, number)
-            if found:
-                problems.extend(found)
-                break
-            cached = (
-                None if is_event else number,
-                nights.entries_to_json(entries),
-                variant.dump_state(state),
-            )
-            number += 0 if is_event else 1
-        if (row.number, row.entries, row.state) != cached:
+        if row.deleted:
+            if row.number is not None:
+                row.number = None
+                unnumbered.append(row)
+            continue
+        is_event = row.is_event
+        state, entries, found = _score_one(session, state, row.record, number)
+        if found:
+            problems.extend(found)
+            break
+        cached = (
+            None if is_event else number,
+            nights.entries_to_json(entries),
+            variant.dump_state(state),
+        )
+        number += 0 if is_event else 1
+        if not _same_caches(row, *cached):
             row.number, row.entries, row.state = cached
             changed.append(row)
     if problems:
         raise InvalidHand(problems)
-    Hand.objects.bulk_update(changed, ["number", "entries", "state"])
+    update_rows(changed, ["number", "entries", "state"])
+    update_rows(unnumbered, ["number"])
     facts.rescored(night, rows, changed)
+
+
+def _rows_from(night: Night, position: int) -> list[Hand]:
+    """The rows from `position` on, their caches as the stored JSON text (`stored_entries`,
+    `stored_state`), not parsed: a re-score compares them only where the number is the same,
+    and most often as text (issue 20: parsing every later row's caches took a third of the
+    time of deleting hand 1)."""
+    return list(
+        Hand.objects.filter(night=night, position__gte=position)
+        .defer("entries", "state", "updated")
+        .annotate(
+            stored_entries=Cast("entries", TextField()), stored_state=Cast("state", TextField())
+        )
+        .order_by("position")
+    )
+
+
+def _same_caches(row: Hand, number: int | None, entries: Any, state: Any) -> bool:
+    """Whether the row's stored caches already hold these. The text is what JSONField wrote
+    (SQLite keeps it as written); PostgreSQL's jsonb prints it its own way, so where the text
+    differs the stored JSON is parsed and compared."""
+    if row.number != number:
+        return False
+    for stored, value in ((row.stored_entries, entries), (row.stored_state, state)):  # type: ignore[attr-defined]
+        if stored != json.dumps(value) and (stored is None or json.loads(stored) != value):
+            return False
+    return True
 
 
 def _rescore_from(night: Night, session: Session, position: int) -> None:
     state, number = _state_before(night, session, position)
-    rows = list(Hand.objects.filter(night=night, position__gte=position).order_by("position"))
-    _rescore(night, session, rows, state, number)
+    _rescore(night, session, _rows_from(night, position), state, number)
 
 
 def _rescore_all(night: Night, session: Session) -> None:
@@ -384,9 +417,15 @@ def _next_number(night: Night) -> int:
 # --- hands ----------------------------------------------------------------------------------
 
 
+# Never stored: `computed` is output only, and a hand's number is its place among the hands
+# (scoresheet format), so a number a sheet wrote must not pin a hand that may later move
+# when an earlier one is deleted (migration 0009 removed it from older rows).
+NOT_STORED = frozenset(("computed", "hand_no", "hand_number", "deal_number"))
+
+
 def clean_record(record: Mapping[str, Any]) -> dict[str, Any]:
-    """The record as stored: `computed` is output only and never kept."""
-    return {k: v for k, v in record.items() if k != "computed"}
+    """The record as stored: without the output and the hand number (`NOT_STORED`)."""
+    return {k: v for k, v in record.items() if k not in NOT_STORED}
 
 
 def _checked(night: Night, record: Mapping[str, Any]) -> dict[str, Any]:
@@ -451,6 +490,7 @@ def _append(
     if last is None or last.deleted or not nights.joined(events) <= set(night.seating):
         _lock(night)
     position = last.position + 1 if last else 0
+    _check_room(position)
     is_event = nights.EVENT_KEY in record
     if is_event and record.get(nights.EVENT_KEY) == "join":
         name = record.get("player")
@@ -478,6 +518,12 @@ def _append(
     live_events = [(e.position, e.record) for e in tail.events if not e.deleted]
     facts.rewrite(night, [hand], new=True, events=live_events)
     return hand
+
+
+def _check_room(position: int) -> None:
+    """InvalidHand when the night already holds its maximum of rows (nights.MAX_ROWS)."""
+    if position >= nights.MAX_ROWS:
+        raise InvalidHand([_problem("hand", nights.too_many_rows())])
 
 
 def _taken(night: Night, expected: int, number: int) -> Conflict:
@@ -699,6 +745,14 @@ def restore_hand(*, hand: Hand, version: int, author: User | None = None) -> Han
 
 
 @transaction.atomic
+def rescore_night(*, night: Night) -> None:
+    """Score every hand again from the start and rewrite the caches (`check_nights
+    --rescore`, for stored scores that differ from a re-score); the records stay."""
+    night = _lock(night)
+    _rescore_all(night, _session(night))
+
+
+@transaction.atomic
 def delete_bad_hands(*, night: Night, bad: Sequence[Any], author: User | None = None) -> int:
     """Mark the rows `queries.bad_hands` found deleted (each with a revision, as a delete
     from the ledger keeps one) and re-score the night without them; the count deleted."""
@@ -776,6 +830,51 @@ def _note(night: Night, kind: str, changes: list[list[Any]], author: Any) -> Nig
     return NightRevision.objects.create(night=night, kind=kind, changes=changes, author=author)
 
 
+def _note_version(night: Night, kind: str, changes: list[list[Any]], author: Any) -> NightRevision:
+    """A change to what a night form shows (details, rules): the night's version goes up
+    and the history's entry keeps it, so a form opened before can name what came between."""
+    night.version += 1
+    night.save(update_fields=["version"])
+    revision = _note(night, kind, changes, author)
+    revision.version = night.version
+    revision.save(update_fields=["version"])
+    return revision
+
+
+def _merged(changes: list[list[Any]]) -> list[tuple[str, Any, Any]]:
+    """Several changes as one per field, from the first value to the last (a renamed
+    player's chain Anna → Anka → Anica as one line)."""
+    out: list[list[Any]] = []
+    for what, old, new in changes:
+        same = next((c for c in out if c[0] == what and (what != "name" or c[2] == old)), None)
+        if same is None:
+            out.append([what, old, new])
+        else:
+            same[2] = new
+    return [(what, old, new) for what, old, new in out if old != new]
+
+
+def _check_night_version(night: Night, version: int | None, kind: str) -> None:
+    """Conflict if a change of `kind` was saved since the form was opened at `version`
+    (None: the form carried no version, as before versions existed). Changes of another
+    kind do not conflict: the details form never writes the rules, nor the reverse."""
+    if version is None or version >= night.version:
+        return
+    since = NightRevision.objects.filter(night=night, kind=kind, version__gt=version)
+    changes = [c for r in since.order_by("version", "pk") for c in r.changes]
+    if not changes:
+        return
+    raise Conflict(
+        _(
+            "The night was changed by someone else while you were editing it. Your changes "
+            "were not saved; the form shows what you entered: compare it with what was "
+            "saved, then save again."
+        ),
+        changes=_merged(changes),
+        current_version=night.version,
+    )
+
+
 def _shown(value: Any) -> str:
     """A value as the night's history shows it: 2 not 2.0000, ISO dates, rules as set-up."""
     if isinstance(value, Decimal):
@@ -795,35 +894,17 @@ def _name_problems(names: Sequence[str]) -> list[Problem]:
     return []
 
 
-def renamed(value: Any, names: Mapping[str, str]) -> Any:
-    """A record with every player name in `names` replaced: as a value (dealer, declarer,
-    partner, list items) and as a key (card points by player). One pass, so swaps work."""
-    if isinstance(value, Mapping):
-        return {names.get(k, k): renamed(v, names) for k, v in value.items()}
-    if isinstance(value, list):
-        return [renamed(v, names) for v in value]
-    if isinstance(value, str):
-        return names.get(value, value)
-    return value
-
-
-def _strings_in(value: Any) -> set[str]:
-    if isinstance(value, Mapping):
-        return set(value).union(*(_strings_in(v) for v in value.values()))
-    if isinstance(value, list):
-        return set().union(*(_strings_in(v) for v in value))
-    return {value} if isinstance(value, str) else set()
-
-
 def _rename_players(night: Night, names: Mapping[str, str]) -> None:
     """Rename players in this night only: its seats point to the (owner's) players with the
     new names, and its hand records, their revisions and its paid marks are rewritten.
 
-    A new name not yet seated may not appear anywhere in the records: there it could only be
-    something else (a bid, a card) that a later rename back would wrongly turn into a name.
+    Only the fields the variant's record schema marks as players change (a bid level "two"
+    or a card "XX" stays what it is). A new name not seated may not stand in a player field
+    already (a record from before a seat was renamed): the two would become one player.
     """
+    variant = nights.variant_of(night)
     rows = list(Hand.objects.filter(night=night))
-    used = set().union(*(_strings_in(r.record) for r in rows))
+    used = set().union(*(players_named(variant, r.record) for r in rows))
     clash = sorted(new for new in names.values() if new in used and new not in night.seating)
     if clash:
         raise InvalidHand(
@@ -835,18 +916,13 @@ def _rename_players(night: Night, names: Mapping[str, str]) -> None:
             ]
         )
     for row in rows:
-        row.record = renamed(row.record, names)
-    Hand.objects.bulk_update(rows, ["record"])
+        row.record = renamed_players(variant, row.record, names)
+    update_rows(rows, ["record"])
     revisions = list(HandRevision.objects.filter(hand__night=night))
     for revision in revisions:
-        revision.record = renamed(revision.record, names)
-    HandRevision.objects.bulk_update(revisions, ["record"])
-    for mark in PaidTransfer.objects.filter(night=night):
-        mark.payer, mark.payee = (
-            names.get(mark.payer, mark.payer),
-            names.get(mark.payee, mark.payee),
-        )
-        mark.save(update_fields=["payer", "payee"])
+        revision.record = renamed_players(variant, revision.record, names)
+    update_rows(revisions, ["record"])
+    _rename_paid_marks(night, names)
     people = {p.name: p for p in remember_players(owner=night.owner, names=list(names.values()))}
     seats = list(
         Seat.objects.filter(night=night, player__name__in=list(names)).select_related("player")
@@ -869,6 +945,28 @@ def _rename_players(night: Night, names: Mapping[str, str]) -> None:
     ).delete()
 
 
+def _rename_paid_marks(night: Night, names: Mapping[str, str]) -> None:
+    """The paid marks with the new names. Deleted and created again, not updated one by
+    one: swapping two players with mirrored marks (A → B and B → A, same amount) would
+    break the unique (night, payer, payee, amount) between the two updates."""
+    marks = list(PaidTransfer.objects.filter(night=night))
+    moved = [m for m in marks if m.payer in names or m.payee in names]
+    if not moved:
+        return
+    PaidTransfer.objects.filter(pk__in=[m.pk for m in moved]).delete()
+    when = [m.paid_at for m in moved]
+    for mark in moved:
+        mark.pk = None
+        mark.payer, mark.payee = (
+            names.get(mark.payer, mark.payer),
+            names.get(mark.payee, mark.payee),
+        )
+    created = PaidTransfer.objects.bulk_create(moved)
+    for mark, paid_at in zip(created, when, strict=True):  # the insert stamped them now
+        mark.paid_at = paid_at
+    PaidTransfer.objects.bulk_update(created, ["paid_at"])
+
+
 @transaction.atomic
 def edit_night(
     *,
@@ -879,11 +977,19 @@ def edit_night(
     per_point: Decimal,
     currency: str,
     names: Sequence[str],
+    version: int | None = None,
+    key: str | None = None,
 ) -> NightRevision | None:
     """Change a night's date, place, stake, currency and its players' names (in seating
     order). Kept in the night's history; the hands are re-scored when a name changes.
-    Raises InvalidHand (fields `players`, the night's fields); None when nothing changed."""
+    Raises InvalidHand (fields `players`, the night's fields); None when nothing changed.
+    `version` is the night's version the form was opened at: Conflict if details or names
+    were changed since (the form would silently put the old values back)."""
     night = _lock(night)
+    digest = _digest("details", date, place, per_point, currency, list(names), version)
+    if _first_outcome(night, key, "night", digest) is not None:
+        return None  # the same form sent again: it was saved the first time
+    _check_night_version(night, version, "details")
     names = [player_names.clean(n) for n in names]
     if len(names) != len(night.seating):
         raise InvalidHand([_problem("players", msg("one name per seat"))])
@@ -915,16 +1021,27 @@ def edit_night(
         changes += [["name", old, new] for old, new in moves.items()]
     if not changes:
         return None
-    return _note(night, "details", changes, author)
+    _keep_receipt(night, key, "night", digest, None, author)
+    return _note_version(night, "details", changes, author)
 
 
 @transaction.atomic
 def change_house_rules(
-    *, night: Night, rules: Mapping[str, Any], author: User | None
+    *,
+    night: Night,
+    rules: Mapping[str, Any],
+    author: User | None,
+    version: int | None = None,
+    key: str | None = None,
 ) -> NightRevision | None:
     """New house rules for a night; every hand is re-scored under them. InvalidHand (with
-    the hands the new rules refuse) changes nothing. None when no rule changed."""
+    the hands the new rules refuse) changes nothing. None when no rule changed. Conflict
+    when the rules were changed since the form was opened at `version`."""
     night = _lock(night)
+    digest = _digest("rules", dict(rules), version)
+    if _first_outcome(night, key, "rules", digest) is not None:
+        return None  # the same form sent again: it was saved the first time
+    _check_night_version(night, version, "rules")
     complete, problems = resolve_house_rules(night.variant, dict(rules))
     if problems:
         raise InvalidHand(problems)
@@ -939,7 +1056,8 @@ def change_house_rules(
     night.house_rules = complete
     night.save(update_fields=["house_rules"])
     _rescore_all(night, _session(night))
-    return _note(night, "rules", changes, author)
+    _keep_receipt(night, key, "rules", digest, None, author)
+    return _note_version(night, "rules", changes, author)
 
 
 @transaction.atomic

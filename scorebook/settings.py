@@ -93,6 +93,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # gives each request thread its own connection, as a real server does, and two phones
     # (or a phone and the test itself) may use it at the same moment.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / ".test-db.sqlite3")}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # No query outlives its request: gunicorn stops a worker after its timeout (30 s), but
+    # the server would run the worker's query on (once for six minutes, holding a night's
+    # row lock). PostgreSQL cancels any statement after this many seconds, below gunicorn's
+    # timeout; 0 turns it off (docs/deploying.md).
+    STATEMENT_TIMEOUT = int(os.environ.get("SCOREBOOK_STATEMENT_TIMEOUT", "25"))
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = (
+        f"-c statement_timeout={STATEMENT_TIMEOUT * 1000}"
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

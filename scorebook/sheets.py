@@ -187,7 +187,11 @@ def _numbered(records: tuple[Any, ...]) -> list[tuple[int | None, Any]]:
 
 
 def check_sheet(data: Any) -> tuple[Sheet | None, list[Problem]]:
-    """Validate a whole scoresheet: every problem, each naming its hand and field."""
+    """Validate a whole scoresheet: every problem, each naming its hand and field. A sheet
+    of more hands than a night may hold is refused before any of them is read."""
+    hands = data.get("hands") if isinstance(data, Mapping) else None
+    if isinstance(hands, list) and len(hands) > nights.MAX_ROWS:
+        return None, [_problem("hands", nights.too_many_rows())]
     try:
         sheet = read_sheet(data)
     except InvalidSheet as refused:
@@ -254,12 +258,15 @@ def create_night_from_sheet(
     date: datetime.date | None = None,
     place: str = "",
     first_dealer: str | None = None,
+    checked: Sheet | None = None,
 ) -> Night:
     """A new night holding the sheet; raises InvalidSheet (every problem) and writes nothing.
 
     `date` and `place`, when given (the import form, a backup's index), win over the sheet's
-    own; without either the night takes the sheet's, then today and no place."""
-    sheet, problems = check_sheet(data)
+    own; without either the night takes the sheet's, then today and no place. `checked` is
+    what `check_sheet(data)` returned without problems, when the caller has already checked
+    it (the import view): a sheet is read and replayed once."""
+    sheet, problems = (checked, []) if checked is not None else check_sheet(data)
     if problems or sheet is None:
         raise InvalidSheet(problems)
     session = sheet.session
@@ -378,7 +385,7 @@ def export_csv(night: Night, lang: str = "en") -> str:
     if opening:
         row("", opening)
     for hand in view.live_rows:
-        entries = nights.entries_from_json(hand.entries)
+        entries = view.entries_at(hand.position, hand.entries)
         if hand.is_event and not entries:
             writer.writerow(
                 [

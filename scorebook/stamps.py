@@ -2,7 +2,7 @@
 
 Every write path changes one of these: a new hand or event adds a row, an edit, delete or
 restore raises that row's `version`, a join adds a row (and a seat), and the night's own
-settings are compared field by field. So a cached result stamped with the fingerprint is
+settings (its date and place too) are compared field by field. So a cached result stamped with the fingerprint is
 fresh exactly when the fingerprint still matches — no write has to invalidate anything.
 """
 
@@ -57,6 +57,8 @@ def stamp_of(night: Night, *extra: Any) -> str:
         night.opening_pots,
         night.first_dealer_id,
         night.seating,  # a player renamed in this night re-keys its summary
+        night.date,  # the pages show when and where (the share page, the table view)
+        night.place,
         *extra,
     ]
     text = json.dumps(parts, sort_keys=True, default=str)

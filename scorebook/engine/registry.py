@@ -1,4 +1,5 @@
-"""The one place that lists the variants. Each lives in `variants/<key>.py` as `VARIANT`."""
+"""The one place that lists the variants. Each lives in `variants/<key>.py` or the package
+`variants/<key>/` as `VARIANT`."""
 
 from __future__ import annotations
 

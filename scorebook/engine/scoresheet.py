@@ -16,7 +16,7 @@ from typing import Any
 
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidSheet, Problem
-from scorebook.engine.messages import Msg, msg, said
+from scorebook.engine.messages import Msg, msg
 from scorebook.engine.replay import EVENT_KEY, Replay, fold, replay
 from scorebook.engine.settlement import Stake, Transfer, fewest_transfers, money_balances
 from scorebook.engine.shape import check_input, check_rule, shown_key, text_problem
@@ -87,9 +87,7 @@ def resolve_house_rules(variant_key: str, given: Any) -> tuple[dict[str, Any], l
             continue
         trouble = check_rule(known[name], value)
         if trouble:
-            # A variant's own checker may still answer in English words (issue 11)
-            message = trouble if type(trouble) is Msg else said(str(trouble))
-            problems.append(_problem(f"house_rules.{name}", message))
+            problems.append(_problem(f"house_rules.{name}", trouble))
         else:
             rules[name] = value
     return rules, problems

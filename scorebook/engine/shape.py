@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, Protocol
@@ -184,6 +184,55 @@ class HasRecord(Protocol):
     event_record: Obj | None
 
 
+# --- players in a record ----------------------------------------------------------------
+
+
+def _map_players(node: Node | None, value: Any, rename: Callable[[str], str]) -> Any:
+    """`value` read along `node`, each name in a player field through `rename`. Only the
+    schema's player leaves, the names of a players leaf and a player map's keys are
+    names; a field the schema does not know is left as it is."""
+    if isinstance(node, Leaf):
+        if node.kind == "player" and isinstance(value, str):
+            return rename(value)
+        if node.kind == "players" and isinstance(value, list):
+            return [rename(v) if isinstance(v, str) else v for v in value]
+        return value
+    if isinstance(node, Obj) and isinstance(value, Mapping):
+        return {k: _map_players(node.fields.get(k), v, rename) for k, v in value.items()}
+    if isinstance(node, Rows) and isinstance(value, list):
+        return [_map_players(node.item, v, rename) for v in value]
+    if isinstance(node, ByPlayer) and isinstance(value, Mapping):
+        return {
+            rename(k) if isinstance(k, str) else k: _map_players(node.value, v, rename)
+            for k, v in value.items()
+        }
+    return value
+
+
+def _node_of(variant: HasRecord, record: Any) -> Node | None:
+    is_event = isinstance(record, Mapping) and EVENT_KEY in record
+    return variant.event_record if is_event else variant.record
+
+
+def renamed_players(variant: HasRecord, record: Any, names: Mapping[str, str]) -> Any:
+    """A hand record or session event with its players renamed (`names`: old → new, in one
+    pass, so a swap works). A bid level "two", a card "XX" or a side stay what they are,
+    whatever the players are called."""
+    return _map_players(_node_of(variant, record), record, lambda name: names.get(name, name))
+
+
+def players_named(variant: HasRecord, record: Any) -> set[str]:
+    """Every name in the record's player fields."""
+    seen: set[str] = set()
+
+    def note(name: str) -> str:
+        seen.add(name)
+        return name
+
+    _map_players(_node_of(variant, record), record, note)
+    return seen
+
+
 # --- the walk ---------------------------------------------------------------------------
 
 
@@ -331,7 +380,7 @@ def value_problem(value: Any) -> Msg | None:
     )
 
 
-def check_rule(rule: HouseRule, value: Any) -> Msg | str | None:
+def check_rule(rule: HouseRule, value: Any) -> Msg | None:
     """A house rule's value: the generic bounds first for a list or object (its checker may
     recurse or quote the value, and its numbers end up in the tariffs), then the rule's own
     check (`HouseRule.check`, or a variant's override of it)."""

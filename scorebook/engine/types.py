@@ -130,7 +130,7 @@ class HouseRule:
     # Labels for the choices, same order as `choices` (optional; the value is shown otherwise)
     choice_labels: tuple[Msg, ...] = ()
     # For kind "json": why a value is not allowed, or None when it is
-    checker: Callable[[Any], Msg | str | None] | None = None
+    checker: Callable[[Any], Msg | None] | None = None
     # The rule as the players name it ("Ultimókassza"); `help` then explains it. Without a
     # label the pages show a readable form of `name`, never the identifier itself.
     label: Msg | None = None
@@ -138,9 +138,8 @@ class HouseRule:
     # one (e.g. {"min_tarokks": 9, "value": 1}), so the form can offer an input per number.
     sample: Any = None
 
-    def check(self, value: Any) -> Msg | str | None:
-        """Why the value is not allowed (a variant's own checker may still answer in
-        English words while it converts: issue 11), or None when it is allowed."""
+    def check(self, value: Any) -> Msg | None:
+        """Why the value is not allowed, as a message, or None when it is allowed."""
         if self.kind == "bool":
             return (
                 None

@@ -68,6 +68,12 @@ def value_words(value: Any) -> str:
     return labels.value_words(value)
 
 
+@register.simple_tag
+def value_label(form: HandForm, path: str, value: Any) -> str:
+    """A stored value of the hand field `path` as the form names it (a choice by its label)."""
+    return form.value_label(str(path), value)
+
+
 @register.filter
 def field_label(form: HandForm, path: str) -> str:
     """A record field as the hand form names it (use it after the form: labels are

@@ -24,9 +24,10 @@ from scorebook.engine.messages import msg
 from scorebook.forms import HandForm, ParsedHand, parse_hand, post_values, record_values
 from scorebook.labels import problem_line
 from scorebook.models import Hand, Night
+from scorebook.queries_entry import entry_view
 from scorebook.requests import SignedInRequest
 from scorebook.speech import say
-from scorebook.views.nights import LIVE_SECONDS, lang, night_context
+from scorebook.views.nights import LIVE_SECONDS, lang, night_context, shown_rows
 
 LEDGER_EVENT = "ledger-changed"
 logger = logging.getLogger(__name__)
@@ -171,7 +172,7 @@ def _record_new(request: SignedInRequest, night: Night, parsed: ParsedHand) -> H
 def new_hand(request: SignedInRequest, pk: int) -> HttpResponse:
     night = queries.night_to_score(request.user, pk)
     if request.method == "GET":
-        view = queries.night_view(night, lang())
+        view = entry_view(night, lang())
         form, hint = _form(view, None)
         return _render(request, view, None, form, hint)
     # Saving reads only the seats and the last state: no work grows with the night.
@@ -179,7 +180,7 @@ def new_hand(request: SignedInRequest, pk: int) -> HttpResponse:
     outcome = _record_new(request, night, parsed)
     if isinstance(outcome, Hand):
         return _saved(request, outcome, _("Hand %(number)s saved.") % {"number": outcome.number})
-    view = queries.night_view(night, lang())
+    view = entry_view(night, lang())
     if _wants_json(request):
         return _refused_json(view, outcome)
     form, hint = _form(view, None, request.POST)
@@ -260,7 +261,7 @@ def _refused_json(view: queries.NightView, refused: _Refused) -> JsonResponse:
 @login_required
 def edit_hand(request: SignedInRequest, pk: int, hand_pk: int) -> HttpResponse:
     hand = queries.hand_to_score(request.user, pk, hand_pk)
-    view = queries.night_view(hand.night, lang())
+    view = entry_view(hand.night, lang(), hand)
     if request.method == "GET":
         form, hint = _form(view, hand)
         return _render(request, view, hand, form, hint, preview=_current_payments(view, hand))
@@ -317,10 +318,10 @@ def preview(request: SignedInRequest, pk: int, hand_pk: int | None = None) -> Ht
     """Score the form without saving: the fragment for htmx, the whole form page otherwise."""
     if hand_pk is None:
         hand = None
-        view = queries.night_view(queries.night_to_score(request.user, pk), lang())
+        view = entry_view(queries.night_to_score(request.user, pk), lang())
     else:
         hand = queries.hand_to_score(request.user, pk, hand_pk)
-        view = queries.night_view(hand.night, lang())
+        view = entry_view(hand.night, lang(), hand)
     form, hint = _form(view, hand, request.POST)
     parsed = parse_hand(request.POST, view.players)
     form.rows = parsed.rows
@@ -372,7 +373,8 @@ def _engine_failed() -> Problem:
 def _ledger_response(request: SignedInRequest, pk: int) -> HttpResponse:
     if not request.htmx:
         return redirect("night", pk=pk)
-    view = queries.night_view(queries.night_to_score(request.user, pk), lang())
+    night = queries.night_to_score(request.user, pk)
+    view = queries.night_view(night, lang(), tail=shown_rows(request))
     # `fragment`: the ledger brings the messages with it (say, why a delete was refused)
     context = night_context(request, view) | {"fragment": True}
     response = TemplateResponse(request, "scorebook/night.html#ledger", context)
@@ -440,7 +442,7 @@ def _refusal(refused: Exception) -> str:
 def event(request: SignedInRequest, pk: int) -> HttpResponse:
     """A session event between hands (`join`, `leave`) where the variant has them."""
     night = queries.night_to_score(request.user, pk)
-    view = queries.night_view(night, lang())
+    view = entry_view(night, lang())
     parsed = parse_hand(request.POST, view.players)
     if parsed.record.get("event") != "join" or parsed.record.get("player") in view.players:
         # The form always sends where a joiner sits; a leave, or a player coming back to

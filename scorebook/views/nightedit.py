@@ -33,11 +33,20 @@ def _refused(form: forms.Form, refused: InvalidHand, fields: dict[str, str]) -> 
         form.add_error(field, say(problem.message))
 
 
+def _version(request: HttpRequest, night: Night) -> int | None:
+    """The night's version the form was opened at (a hidden field); None if not sent."""
+    if request.method != "POST":
+        return night.version
+    posted = request.POST.get("_version", "")
+    return int(posted) if posted.isdecimal() and len(posted) < 10 else None
+
+
 @require_http_methods(["GET", "POST"])
 @login_required
 def edit_night(request: SignedInRequest, pk: int) -> HttpResponse:
     night = queries.night_to_manage(request.user, pk)
     form = NightDetailsForm(request.POST or None, night=night)
+    version, conflict = _version(request, night), None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -49,13 +58,19 @@ def edit_night(request: SignedInRequest, pk: int) -> HttpResponse:
                 per_point=data["per_point"],
                 currency=data["currency"],
                 names=form.names(),
+                version=version,
+                key=services.write_key(request.POST.get("_key")),
             )
         except InvalidHand as refused:
             _refused(form, refused, {"currency": "currency", "stake_per_point": "per_point"})
+        except services.Conflict as stale:  # the form keeps what was typed, now at the new version
+            conflict, version = stale, stale.current_version
+            form = NightDetailsForm(request.POST, night=night)
         else:
             messages.success(request, _("Night changed."))
             return redirect("night", pk=pk)
-    return TemplateResponse(request, "scorebook/night_edit.html", {"night": night, "form": form})
+    context = {"night": night, "form": form, "version": version, "conflict": conflict}
+    return TemplateResponse(request, "scorebook/night_edit.html", context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -66,16 +81,22 @@ def house_rules(request: SignedInRequest, pk: int) -> HttpResponse:
     view = queries.night_view(night, lang())
     rules = nights.complete_house_rules(view.variant, night.house_rules)
     form = HouseRulesForm(request.POST or None, variant=view.variant, rules=rules, lang=lang())
-    preview = None
+    preview, version, conflict = None, _version(request, night), None
     if request.method == "POST" and form.is_valid():
         preview = queries.rules_preview(view, form.house_rules())
         if form.cleaned_data["confirm"] and not preview.problems:
             try:
                 services.change_house_rules(
-                    night=night, rules=form.house_rules(), author=request.user
+                    night=night,
+                    rules=form.house_rules(),
+                    author=request.user,
+                    version=version,
+                    key=services.write_key(request.POST.get("_key")),
                 )
             except InvalidHand as refused:
                 preview.problems = refused.problems
+            except services.Conflict as stale:
+                conflict, version = stale, stale.current_version
             else:
                 messages.success(request, _("House rules changed; every hand re-scored."))
                 return redirect("night", pk=pk)
@@ -85,6 +106,9 @@ def house_rules(request: SignedInRequest, pk: int) -> HttpResponse:
         "form": form,
         "preview": preview,
         "problems": [problem_line(p) for p in preview.problems] if preview else [],
+        "version": version,
+        "conflict": conflict,
+        "conflict_changes": queries.rule_changes(night, conflict.changes) if conflict else [],
     }
     return TemplateResponse(request, "scorebook/night_rules.html", context)
 

@@ -112,11 +112,24 @@ def setup(request: SignedInRequest, key: str) -> HttpResponse:
 LIVE_SECONDS = 4  # how often a scorer's page asks whether another phone changed the night
 LATEST_ROWS = 25  # a long night's page shows the latest rows (its weight stays flat) ...
 MORE_ROWS = 50  # ... and "show earlier hands" brings this many more each time
+# The most rows the whole page shows (`?show=` beyond it is cut): a page stays under a
+# second at the longest night (nights.MAX_ROWS). With htmx, "show earlier hands" goes on
+# past it, each time building only the rows it adds; without, the link leads to the
+# printable summary, which lists every hand.
+MAX_SHOWN_ROWS = 500
 
 
-def _shown(request: HttpRequest) -> int:
+def _earlier_fragment(request: HttpRequest) -> bool:
+    htmx = getattr(request, "htmx", None)
+    return htmx is not None and bool(htmx) and htmx.target == "earlier"
+
+
+def shown_rows(request: HttpRequest) -> int:
+    """How many of the latest ledger rows the page shows (`?show=`, at least LATEST_ROWS,
+    at most MAX_SHOWN_ROWS for a whole page)."""
     value = request.GET.get("show", "")
-    return max(int(value) if value.isdigit() and len(value) < 7 else 0, LATEST_ROWS)
+    shown = max(int(value) if value.isdigit() and len(value) < 7 else 0, LATEST_ROWS)
+    return min(shown, nights.MAX_ROWS + 1 if _earlier_fragment(request) else MAX_SHOWN_ROWS)
 
 
 def _ledger_page(
@@ -125,13 +138,15 @@ def _ledger_page(
     """The ledger rows the page shows (or the "earlier" fragment: only the rows it adds),
     the totals, and how many rows stay hidden before them with the `show` for the next
     batch. Hidden rows only count towards the totals, so the page's work stays flat."""
-    shown = _shown(request)
+    shown = shown_rows(request)
     length = queries.ledger_length(view)
     start = max(length - shown, 0)
-    rows, totals = queries.ledger(view, skip=start)
-    if request.htmx and request.htmx.target == "earlier":
-        rows = rows[: max(length - (shown - MORE_ROWS) - start, 0)]
-    return rows, totals, {"earlier": start, "show_more": shown + MORE_ROWS}
+    limit = None
+    if _earlier_fragment(request):
+        limit = max(length - (shown - MORE_ROWS) - start, 0)
+    rows, totals = queries.ledger(view, skip=start, limit=limit)
+    capped = limit is None and shown >= MAX_SHOWN_ROWS
+    return rows, totals, {"earlier": start, "show_more": shown + MORE_ROWS, "capped": capped}
 
 
 def night_context(
@@ -169,7 +184,7 @@ def night_context(
 def night(request: SignedInRequest, pk: int) -> HttpResponse:
     night = queries.night_to_score(request.user, pk)  # the owner or a co-scorer
     # Only the rows the page shows are built; earlier hands count towards the totals.
-    view = queries.night_view(night, lang(), tail=_shown(request))
+    view = queries.night_view(night, lang(), tail=shown_rows(request))
     template = "scorebook/night.html"
     if request.htmx and request.htmx.target in ("ledger", "earlier", "standings"):
         template += f"#{request.htmx.target}"

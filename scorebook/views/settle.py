@@ -37,7 +37,8 @@ def _settle_context(request: HttpRequest, view: queries.NightView) -> dict[str, 
 @login_required
 @vary_on_headers("HX-Request")
 def settle(request: SignedInRequest, pk: int) -> HttpResponse:
-    view = queries.night_view(queries.night_for(request.user, pk), lang())
+    # The settle-up adds the rows' bookings up (`NightView.sums`): no row is built.
+    view = queries.night_view(queries.night_for(request.user, pk), lang(), tail=1)
     template = "scorebook/settle.html"
     if request.htmx and request.htmx.target == "transfers":
         template += "#transfers"
@@ -65,7 +66,7 @@ def mark_paid(request: SignedInRequest, pk: int) -> HttpResponse:
         return HttpResponseBadRequest(text, content_type="text/plain; charset=utf-8")
     if not request.htmx:
         return redirect("settle", pk=pk)
-    view = queries.night_view(night, lang())
+    view = queries.night_view(night, lang(), tail=1)
     response = TemplateResponse(
         request, "scorebook/settle.html#transfers", _settle_context(request, view)
     )

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
@@ -19,6 +23,7 @@ from scorebook.speech import say
 from scorebook.views.nights import LATEST_ROWS, lang
 
 POLL_SECONDS = 4
+ViewFunc = Callable[..., HttpResponse]
 
 
 @require_http_methods(["GET", "POST"])
@@ -47,6 +52,26 @@ def revoke(request: SignedInRequest, pk: int) -> HttpResponse:
     return redirect("share", pk=pk)
 
 
+def revalidated(*, robots: bool) -> Callable[[ViewFunc], ViewFunc]:
+    """The polled pages' cache headers, on the page and on its 304 alike (`condition`
+    answers a 304 without the view, so they are set outside it): always revalidate, never
+    kept by a shared cache, and for a share link, never indexed."""
+
+    def decorator(view: ViewFunc) -> ViewFunc:
+        @wraps(view)
+        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            response = view(request, *args, **kwargs)
+            patch_cache_control(response, private=True, no_cache=True)
+            patch_vary_headers(response, ["HX-Request", "HX-Target", "Accept-Language", "Cookie"])
+            if robots:
+                response["X-Robots-Tag"] = "noindex, nofollow"
+            return response
+
+        return wrapped
+
+    return decorator
+
+
 def _is_fragment(request: HtmxRequest) -> bool:
     return bool(request.htmx) and request.htmx.target == "live"
 
@@ -56,7 +81,7 @@ def _etag(request: HtmxRequest, token: str) -> str:
     night = sharing.shared_night(token)
     request.shared_night = night  # type: ignore[attr-defined]
     part = "live" if _is_fragment(request) else "page"
-    rows = "all" if _every_row(request) else "latest"
+    rows = f"all{_page(request)}" if _every_row(request) else "latest"
     return f"{sharing.version_of(night)}-{part}-{rows}-{get_language()}"
 
 
@@ -65,20 +90,45 @@ def _every_row(request: HttpRequest) -> bool:
     return request.GET.get("all") == "1"
 
 
+PAGE_ROWS = 500  # the whole ledger comes in pages of this many rows (`?all=1&page=2`)
+
+
+def _page(request: HttpRequest) -> int:
+    value = request.GET.get("page", "")
+    return int(value) if value.isdigit() and 0 < len(value) < 5 and int(value) > 0 else 1
+
+
+def _ledger_rows(
+    request: HttpRequest, view: queries.NightView
+) -> tuple[list[queries.LedgerRow], dict[str, Any], dict[str, Any]]:
+    """The rows the page shows and the totals: the latest rows, or with ?all=1 one page of
+    the whole ledger (hand 1 first); the rest only count towards the totals."""
+    length = queries.ledger_length(view)
+    if not _every_row(request):
+        earlier = max(length - LATEST_ROWS, 0)
+        rows, totals = queries.ledger(view, skip=earlier)
+        return rows, totals, {"earlier": earlier}
+    pages = max(-(-length // PAGE_ROWS), 1)
+    page = min(_page(request), pages)
+    first = (page - 1) * PAGE_ROWS
+    rows, totals = queries.ledger(view, skip=first, limit=PAGE_ROWS)
+    paging = {"page": page, "pages": pages, "first_row": first + 1, "last_row": first + len(rows)}
+    return rows, totals, {"earlier": 0, "length": length, **(paging if pages > 1 else {})}
+
+
 @require_GET
+@revalidated(robots=True)
 @condition(etag_func=_etag)
 def shared(request: HtmxRequest, token: str) -> HttpResponse:
     """The ledger, totals, pots and settle-up, polled by htmx every few seconds."""
     night = getattr(request, "shared_night", None) or sharing.shared_night(token)
     every = _every_row(request)
     view = queries.night_view(night, lang(), tail=None if every else LATEST_ROWS)
-    earlier = 0 if every else max(queries.ledger_length(view) - LATEST_ROWS, 0)
-    rows, totals = queries.ledger(view, skip=earlier)
-    context = {
+    rows, totals, page = _ledger_rows(request, view)
+    context = page | {
         "night": night,
         "token": token,
         "every": every,
-        "earlier": earlier,
         "title": say(view.variant.title),
         "players": view.players,
         "pot_names": view.pot_names,
@@ -90,9 +140,4 @@ def shared(request: HtmxRequest, token: str) -> HttpResponse:
         **queries.settlement(view),
     }
     template = "scorebook/shared.html#live" if _is_fragment(request) else "scorebook/shared.html"
-    response = TemplateResponse(request, template, context)
-    # Always revalidate (If-None-Match → 304); never stored by shared caches.
-    patch_cache_control(response, private=True, no_cache=True)
-    patch_vary_headers(response, ["HX-Request", "HX-Target", "Accept-Language", "Cookie"])
-    response["X-Robots-Tag"] = "noindex, nofollow"
-    return response
+    return TemplateResponse(request, template, context)

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import reverse
-from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
 from django.views.decorators.http import condition, require_GET
 
@@ -17,8 +17,8 @@ from scorebook import queries, sharing, stamps
 from scorebook.models import Night
 from scorebook.requests import HtmxRequest, SignedInRequest
 from scorebook.speech import say
-from scorebook.views.nights import lang
-from scorebook.views.share import POLL_SECONDS
+from scorebook.views.nights import LATEST_ROWS, lang
+from scorebook.views.share import POLL_SECONDS, revalidated
 
 
 def _owned_night(request: HtmxRequest, pk: int) -> Night:
@@ -49,10 +49,13 @@ def _is_fragment(request: HtmxRequest) -> bool:
     return bool(request.htmx) and request.htmx.target == "live"
 
 
-def _render(request: HtmxRequest, night: Night, poll_url: str, back_url: str) -> HttpResponse:
-    view = queries.night_view(night, lang())
-    rows, totals = queries.ledger(view)
-    context = {
+def _context(night: Night, poll_url: str, back_url: str) -> dict[str, object]:
+    """What the table shows: the standings from the latest rows (earlier hands are only
+    added into the totals, as on the night page)."""
+    view = queries.night_view(night, lang(), tail=LATEST_ROWS)
+    skip = max(queries.ledger_length(view) - LATEST_ROWS, 0)
+    rows, totals = queries.ledger(view, skip=skip)
+    return {
         "night": night,
         "title": say(view.variant.title),
         "standings": queries.standings(view, rows, totals, view.hint()),
@@ -60,16 +63,40 @@ def _render(request: HtmxRequest, night: Night, poll_url: str, back_url: str) ->
         "poll_url": poll_url,
         "back_url": back_url,
     }
-    template = "scorebook/table.html#live" if _is_fragment(request) else "scorebook/table.html"
-    response = TemplateResponse(request, template, context)
-    # Always revalidate (If-None-Match → 304); never stored by shared caches.
-    patch_cache_control(response, private=True, no_cache=True)
-    patch_vary_headers(response, ["HX-Request", "HX-Target", "Accept-Language", "Cookie"])
+
+
+# How long a rendered standings fragment is kept. It is keyed by the night's fingerprint,
+# so a change makes a new key: this only bounds the memory of fingerprints gone by.
+FRAGMENT_SECONDS = 600
+
+
+def _live(request: HtmxRequest, night: Night, poll_url: str, back_url: str) -> HttpResponse:
+    """The polled fragment, rendered once per change of the night (and language) for every
+    poller at the table and behind the share link, not once per poller (issue 20)."""
+    # `created` too: a database restored or rolled back (tests) may reuse ids and versions.
+    stamp = f"{sharing.version_of(night)}:{night.created.isoformat()}:{get_language()}"
+    key = f"scorebook:table-live:{poll_url}:{stamp}"
+    template = "scorebook/table.html#live"
+    content = cache.get(key)
+    if content is None:
+        response = TemplateResponse(request, template, _context(night, poll_url, back_url))
+        cache.set(key, response.render().content, FRAGMENT_SECONDS)
+        return response
+    response = TemplateResponse(request, template, {})
+    response.content = content  # rendered already: the response is not rendered again
     return response
+
+
+def _render(request: HtmxRequest, night: Night, poll_url: str, back_url: str) -> HttpResponse:
+    if _is_fragment(request):
+        return _live(request, night, poll_url, back_url)
+    context = _context(night, poll_url, back_url)
+    return TemplateResponse(request, "scorebook/table.html", context)
 
 
 @require_GET
 @login_required
+@revalidated(robots=False)
 @condition(etag_func=_etag(_owned_night))
 def table(request: SignedInRequest, pk: int) -> HttpResponse:
     night = getattr(request, "table_night", None) or _owned_night(request, pk)
@@ -78,11 +105,10 @@ def table(request: SignedInRequest, pk: int) -> HttpResponse:
 
 
 @require_GET
+@revalidated(robots=True)
 @condition(etag_func=_etag(lambda _request, token: sharing.shared_night(token)))
 def shared_table(request: HtmxRequest, token: str) -> HttpResponse:
     night = getattr(request, "table_night", None) or sharing.shared_night(token)
-    response = _render(
+    return _render(
         request, night, reverse("shared_table", args=[token]), reverse("shared", args=[token])
     )
-    response["X-Robots-Tag"] = "noindex, nofollow"
-    return response

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from scorebook import queries, sheets
 from scorebook.engine.errors import InvalidSheet, Problem
+from scorebook.engine.scoresheet import Sheet
 from scorebook.models import Night
 from scorebook.requests import SignedInRequest
 from scorebook.speech import say
@@ -98,33 +99,45 @@ def import_night(request: SignedInRequest) -> HttpResponse:
     problems: list[Problem] = []
     if request.method == "POST" and form.is_valid():
         data, problems = sheets.parse_json(form.raw())
-        duplicate = None if problems else _duplicate(request, data)
+        sheet = None
+        if not problems:  # the one check: the duplicate question and the import share it
+            sheet, problems = sheets.check_sheet(data)
+        duplicate = _duplicate(request, sheet) if sheet is not None and not problems else None
         if duplicate is not None:
             context = {"form": form, "problems": [], "duplicate": duplicate}
             return TemplateResponse(request, "scorebook/import.html", context)
-        if not problems:
+        if sheet is not None and not problems:
             try:
                 night = sheets.create_night_from_sheet(
                     owner=request.user,
                     data=data,
                     date=form.cleaned_data.get("date"),
                     place=form.cleaned_data.get("place") or "",
+                    checked=sheet,
                 )
             except InvalidSheet as refused:
                 problems = refused.problems
             else:
                 return redirect("night", pk=night.pk)
-    context = {"form": form, "problems": [p.describe(say) for p in problems]}
-    return TemplateResponse(request, "scorebook/import.html", context)
+    return TemplateResponse(request, "scorebook/import.html", {"form": form, **_shown(problems)})
 
 
-def _duplicate(request: SignedInRequest, data: object) -> Night | None:
+SHOWN_PROBLEMS = 20  # a sheet of thousands of bad hands answers with a short page
+
+
+def _shown(problems: list[Problem]) -> dict[str, Any]:
+    """The first SHOWN_PROBLEMS problems in words, the total and how many are not shown."""
+    return {
+        "problems": [p.describe(say) for p in problems[:SHOWN_PROBLEMS]],
+        "problem_count": len(problems),
+        "more_problems": max(len(problems) - SHOWN_PROBLEMS, 0),
+    }
+
+
+def _duplicate(request: SignedInRequest, sheet: Sheet) -> Night | None:
     """The user's night this sheet repeats, unless the import was confirmed anyway."""
     if request.POST.get("confirm_duplicate"):
         return None
-    sheet, problems = sheets.check_sheet(data)
-    if problems or sheet is None:
-        return None  # the import itself reports them
     return queries.same_night(request.user, sheet.session, list(sheet.records))
 
 

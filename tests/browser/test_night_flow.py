@@ -63,7 +63,7 @@ def test_a_paskievics_night(browser, live_server, width):
     page.fill("#id_username", f"anna{width}")
     page.fill("#id_password1", "tarokk-1930-pw")
     page.fill("#id_password2", "tarokk-1930-pw")
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
     page.wait_for_url(f"{base}/")
 
     # Set up the night

@@ -8,6 +8,7 @@ import pytest
 from scorebook.catalogues import catalogue, say_in
 from scorebook.engine import registry
 from scorebook.engine.messages import Msg
+from scorebook.engine.shape import check_rule
 
 CHOICE_RULES = [
     pytest.param(variant, rule, id=f"{variant.key}.{rule.name}")
@@ -73,3 +74,22 @@ def test_house_rule_has_label_and_help_in_every_language(variant, rule):
     for lang in ("hu", "pl"):
         assert _translated(rule.label, lang), f"{where}: label not translated into {lang}"
         assert _translated(rule.help, lang), f"{where}: help not translated into {lang}"
+
+
+@pytest.mark.parametrize("key", registry.VARIANT_KEYS)
+def test_every_house_rule_refuses_in_a_message_not_english_words(key):
+    """A refused house-rule value is said through the catalogues (a Msg), like every other
+    problem: no checker answers with a plain English string."""
+    wrong = ("nonsense", {"min_tarokks": 0, "value": 1}, [{"min_tarokks": 9}], [], 3.5, {"x": 1})
+    for rule in registry.get(key).house_rules:
+        for value in wrong:
+            problem = check_rule(rule, value)
+            assert problem is None or isinstance(problem, Msg), (rule.name, value, problem)
+
+
+def test_the_tarokk_count_bonus_problems_in_words():
+    tapper = {r.name: r for r in registry.get("tapper").house_rules}["tarokk_count_bonus"]
+    twice = [{"min_tarokks": 9, "value": 1}, {"min_tarokks": 9, "value": 2}]
+    assert str(check_rule(tapper, twice)) == "the bonus for 9 tarokks is given twice"
+    low = [{"min_tarokks": 0, "value": 1}]
+    assert str(check_rule(tapper, low)) == "the least number of tarokks: 0 is not 1–22"

@@ -18,6 +18,7 @@ from scorebook.engine.shape import (
     MAX_PROBLEMS,
     MAX_TEXT,
     PLAYER,
+    PLAYERS,
     TEXT,
     ByPlayer,
     Choice,
@@ -32,6 +33,8 @@ from scorebook.engine.shape import (
     fields,
     leaf_at,
     leaves,
+    players_named,
+    renamed_players,
     rows,
     value_problem,
 )
@@ -401,3 +404,44 @@ def test_leaves_lists_every_field_with_its_path():
         "announcements[].contra",
         "card_points.*",
     ]
+
+
+class _Game:
+    """A record with every kind of player field, and values that look like names."""
+
+    title = msg("Test game")
+    record = fields(
+        dealer=PLAYER,
+        level=TEXT,
+        contra_by=PLAYERS,
+        bids=rows(player=PLAYER, card=TEXT),
+        points=by_player(fields(best=TEXT)),
+    )
+    event_record = fields(event=TEXT, player=PLAYER, seat_index=INT)
+
+
+def test_renaming_changes_only_player_fields():
+    record = {
+        "dealer": "two",
+        "level": "three",
+        "contra_by": ["three", "XX"],
+        "bids": [{"player": "XX", "card": "XX"}, {"player": "three", "card": "two"}],
+        "points": {"two": {"best": "three"}, "three": {"best": "two"}},
+        "hand_no": "two",  # a field the schema does not know stays as it is
+    }
+    swap = {"two": "three", "three": "two", "XX": "Xavér"}
+    assert renamed_players(_Game, record, swap) == {
+        "dealer": "three",
+        "level": "three",
+        "contra_by": ["two", "Xavér"],
+        "bids": [{"player": "Xavér", "card": "XX"}, {"player": "two", "card": "two"}],
+        "points": {"three": {"best": "three"}, "two": {"best": "two"}},
+        "hand_no": "two",
+    }
+    assert players_named(_Game, record) == {"two", "three", "XX"}
+    event = {"event": "join", "player": "two", "seat_index": 1}
+    assert renamed_players(_Game, event, swap) == {
+        "event": "join",
+        "player": "three",
+        "seat_index": 1,
+    }

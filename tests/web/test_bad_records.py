@@ -228,3 +228,42 @@ def test_a_ten_to_the_26_balance_still_settles_exactly(client_in, user):
     assert [(t.payer, t.payee, str(t.amount)) for t in page.context["transfers"]] == [
         ("Anna", "Béla", "100000000000000000000000000.00")
     ]
+
+
+def test_check_nights_reports_a_stored_total_that_a_re_score_does_not_give(night):
+    """Issue 20, item 9: stored scores that disagree with a re-score went unnoticed. Hand 1
+    (Anna wins 3 from each of three) books Anna +9, hand 2 (Béla wins 2) −2: a planted +19
+    is found, and --rescore puts back what the hands score to."""
+    first = services.record_hand(night=night, record=hand("Dóra", "Anna", 3))
+    services.record_hand(night=night, record=hand("Anna", "Béla", 2))
+    assert first.entries[0]["deltas"]["Anna"] == 9
+    planted = json.loads(json.dumps(first.entries))
+    planted[0]["deltas"]["Anna"] = 19
+    Hand.objects.filter(pk=first.pk).update(entries=planted)
+    out = io.StringIO()
+    with pytest.raises(CommandError, match="differ from a re-score"):
+        call_command("check_nights", stdout=out)
+    assert out.getvalue().splitlines() == [
+        f"night {night.pk}: hand 1: the stored entries or state differ from a re-score",
+        f"night {night.pk}: total of Anna: stored +17, re-scored +7",
+        "every night reads",
+        "1 night(s) whose stored scores differ from a re-score",
+    ]
+    out = io.StringIO()
+    call_command("check_nights", "--rescore", stdout=out)
+    assert out.getvalue().splitlines()[2] == f"night {night.pk}: re-scored"
+    assert Hand.objects.get(pk=first.pk).entries[0]["deltas"]["Anna"] == 9
+    out = io.StringIO()
+    call_command("check_nights", stdout=out)
+    assert out.getvalue() == "every night reads\n"
+
+
+def test_check_nights_finds_a_stale_state(night):
+    first = services.record_hand(night=night, record=hand("Dóra", "Anna", 3))
+    Hand.objects.filter(pk=first.pk).update(state={})
+    out = io.StringIO()
+    with pytest.raises(CommandError):
+        call_command("check_nights", stdout=out)
+    assert out.getvalue().splitlines()[0] == (
+        f"night {night.pk}: hand 1: the stored entries or state differ from a re-score"
+    )

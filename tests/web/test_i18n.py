@@ -491,7 +491,7 @@ def test_switching_the_language_is_remembered(user):
 
 def test_the_switch_offers_every_language_and_marks_the_current_one(client):
     page = text(client.get(reverse("login"), **PL))
-    buttons = re.findall(r'<button class="link" name="language" value="(\w+)"[^>]*>', page)
+    buttons = re.findall(r'<button type="submit" class="link" name="language" value="(\w+)"[^>]*>', page)
     offered = [code for code, _name in django_settings.LANGUAGES]
     assert buttons == offered
     assert "pl" in offered

@@ -10,10 +10,19 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from scorebook import queries, services, sheets
+from scorebook import queries, services, sharing, sheets
 from scorebook.engine.errors import InvalidSheet
 from scorebook.engine.scoresheet import score_sheet
-from scorebook.models import Hand, Night, PaidTransfer, Player, Seat
+from scorebook.models import (
+    Hand,
+    Night,
+    NightRevision,
+    NightScorer,
+    NightShare,
+    PaidTransfer,
+    Player,
+    Seat,
+)
 from tests.web.conftest import hand
 
 pytestmark = pytest.mark.django_db
@@ -332,6 +341,98 @@ def test_dump_and_restore_every_night(tmp_path, user, other, night, client_in):
     )
 
 
+def a_night_with_people_and_links(night, user, other):
+    """Co-scorer mallory wrote hand 2; the night was renamed; both links handed out."""
+    services.add_scorer(night=night, username="mallory", author=user)
+    services.record_hand(night=night, record=hand("Dóra", "Anna", 3), author=user)
+    services.record_hand(night=night, record=hand("Anna", "Béla", 2), author=other)
+    services.edit_night(
+        night=night,
+        author=user,
+        date=night.date,
+        place="Kocsma",
+        per_point=night.stake_per_point,
+        currency=night.currency,
+        names=["Anna", "Bela", "Csaba", "Dóra"],
+    )
+    share = sharing.share_night(night=night).token
+    link = services.create_scorer_link(night=night).token
+    return share, link
+
+
+def history_of(night):
+    rows = NightRevision.objects.filter(night=night).order_by("created", "pk")
+    return list(rows.values_list("kind", "changes", "author__username", "created", "version"))
+
+
+def test_a_backup_carries_scorers_history_authors_and_links(tmp_path, user, other, night):
+    """Issue 20, item 9: a restore lost them, and handed-out links stopped working."""
+    share, link = a_night_with_people_and_links(night, user, other)
+    history = history_of(night)
+    assert [kind for kind, *_rest in history] == ["scorers", "details"]
+    call_command("dump_nights", str(tmp_path), stdout=io.StringIO())
+    Night.objects.all().delete()
+    err = io.StringIO()
+    call_command("restore_nights", str(tmp_path), stdout=io.StringIO(), stderr=err)
+    assert err.getvalue() == ""
+    again = Night.objects.get()
+    assert (again.place, again.seating, again.version) == (
+        "Kocsma",
+        ["Anna", "Bela", "Csaba", "Dóra"],
+        2,
+    )
+    assert list(NightScorer.objects.filter(night=again).values_list("user", flat=True)) == [
+        other.pk
+    ]
+    rows = Hand.objects.filter(night=again).order_by("position")
+    assert list(rows.values_list("author__username", flat=True)) == ["anna", "mallory"]
+    assert history_of(again) == history
+    # the links handed out before open the restored night
+    shared = Client().get(reverse("shared", args=[share]))
+    assert shared.status_code == 200
+    assert shared.context["night"] == again
+    joining = Client()
+    joining.force_login(other)
+    assert joining.get(reverse("join_scorer", args=[link])).context["night"] == again
+
+
+def test_what_a_restore_cannot_carry_is_named_and_the_night_restored(tmp_path, user, other, night):
+    a_night_with_people_and_links(night, user, other)
+    call_command("dump_nights", str(tmp_path), stdout=io.StringIO())
+    # restored beside the original: mallory is gone and the links' tokens are taken
+    NightScorer.objects.all().delete()
+    Hand.objects.update(author=None)
+    NightRevision.objects.update(author=None)
+    other.delete()
+    err = io.StringIO()
+    call_command("restore_nights", str(tmp_path), stdout=io.StringIO(), stderr=err)
+    file = f"night-{night.pk}.json"
+    assert err.getvalue().splitlines() == [
+        f"{file}: co-scorer 'mallory' does not exist here: left out",
+        f"{file}: share link: its token is another night's here: left out",
+        f"{file}: scorer link: its token is another night's here: left out",
+    ]
+    copy = Night.objects.exclude(pk=night.pk).get()
+    authors = Hand.objects.filter(night=copy).order_by("position")
+    assert list(authors.values_list("author__username", flat=True)) == ["anna", None]
+    assert NightShare.objects.get().night == night
+
+
+def test_a_backup_from_before_the_extras_restores_as_it_did(tmp_path, user, other, night):
+    a_night_with_people_and_links(night, user, other)
+    call_command("dump_nights", str(tmp_path), stdout=io.StringIO())
+    index = json.loads((tmp_path / "index.json").read_text())
+    for key in ("version", "scorers", "authors", "history", "share", "scorer_link"):
+        del index["nights"][0][key]
+    (tmp_path / "index.json").write_text(json.dumps(index))
+    Night.objects.all().delete()
+    call_command("restore_nights", str(tmp_path), stdout=io.StringIO())
+    again = Night.objects.get()
+    assert again.seating == ["Anna", "Bela", "Csaba", "Dóra"]
+    assert not NightScorer.objects.exists()
+    assert not NightRevision.objects.exists()
+
+
 def test_restore_refuses_a_broken_backup_and_creates_nothing(tmp_path, user, night):
     call_command("dump_nights", str(tmp_path), stdout=io.StringIO())
     entry = json.loads((tmp_path / "index.json").read_text())["nights"][0]
@@ -374,3 +475,62 @@ def test_a_sheet_refused_at_its_seating_names_the_players_and_imports_nothing(cl
     page = response.content.decode()
     assert "Ultimo needs 3 or 4 seated at the start, not 2" in page
     assert not queries.nights_of(response.wsgi_request.user)
+
+
+# --- an imported night behaves like a typed one (issue 20, item 8) ---------------------------
+
+
+def numbered_paskievics():
+    """The example with each hand's number written in, as some sheets do."""
+    doc = paskievics()
+    for number, record in enumerate(doc["hands"], 1):
+        record["hand_no"] = number
+    return doc
+
+
+def live_numbers(night):
+    rows = Hand.objects.filter(night=night, deleted=False).order_by("position")
+    return list(rows.values_list("number", flat=True))
+
+
+def test_an_imported_night_can_lose_hand_1_and_get_it_back(user):
+    night = sheets.create_night_from_sheet(owner=user, data=numbered_paskievics())
+    assert not Hand.objects.filter(night=night, record__has_key="hand_no").exists()
+    before = queries.night_view(night).totals()
+    first = Hand.objects.get(night=night, number=1)
+    deleted = services.delete_hand(hand=first, version=first.version)
+    assert deleted.deleted
+    assert live_numbers(night) == list(range(1, 23))
+    restored = services.restore_hand(hand=first, version=deleted.version)
+    assert restored.number == 1
+    assert live_numbers(night) == list(range(1, 24))
+    assert queries.night_view(night).totals() == before
+    # and the night takes a new hand at its end, numbered after the last
+    hint = queries.night_view(Night.objects.get(pk=night.pk)).hint()
+    rows = Hand.objects.filter(night=night, deleted=False).order_by("position")
+    same_dealer = [r.record for r in rows if r.record["dealer"] == hint.next_dealer][-1]
+    added = services.record_hand(night=night, record=same_dealer, expected_number=24)
+    assert added.number == 24
+
+
+def test_stored_sheet_numbers_are_forgotten_by_the_migration(user):
+    """Rows imported before the fix keep `hand_no`; migration 0009 removes it."""
+    import importlib
+
+    from django.apps import apps
+
+    night = sheets.create_night_from_sheet(owner=user, data=paskievics())
+    for row in Hand.objects.filter(night=night):
+        numbers = {"hand_no": row.number, "deal_number": row.number}
+        Hand.objects.filter(pk=row.pk).update(record=row.record | numbers)
+    first = Hand.objects.get(night=night, number=1)
+    with pytest.raises(services.InvalidHand) as refused:
+        services.delete_hand(hand=first, version=first.version)
+    assert "is 2, but this is hand 1" in str(refused.value.problems[0].message)
+    migration = importlib.import_module("scorebook.migrations.0009_hand_numbers_are_places")
+    migration.forget_sheet_numbers(apps, None)
+    assert not Hand.objects.filter(record__has_key="hand_no").exists()
+    assert not Hand.objects.filter(record__has_key="deal_number").exists()
+    assert Hand.objects.get(pk=first.pk).record == paskievics()["hands"][0]
+    services.delete_hand(hand=first, version=first.version)
+    assert live_numbers(night) == list(range(1, 23))

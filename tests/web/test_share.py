@@ -1,5 +1,7 @@
 """The read-only share link: create, view without an account, poll cheaply, revoke."""
 
+import datetime
+
 import pytest
 from django.db import connection
 from django.test import Client
@@ -105,6 +107,55 @@ def test_polling_fragment_and_etag(shared):
         assert fresh.status_code == 200
     # The page and the fragment never share an ETag.
     assert c.get(url)["ETag"] != fresh["ETag"]
+
+
+CACHE_HEADERS = ("Cache-Control", "Vary", "X-Robots-Tag")
+
+
+def headers(response):
+    return {name: response.get(name) for name in CACHE_HEADERS}
+
+
+@pytest.mark.parametrize("page", ["shared", "shared_table"])
+def test_a_304_carries_the_headers_of_its_200(shared, page):
+    """Issue 20, item 9: the 304 answered without the view lacked them."""
+    _night, link = shared
+    url = reverse(page, args=[link.token])
+    c = Client()
+    first = c.get(url)
+    again = c.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert (first.status_code, again.status_code) == (200, 304)
+    assert headers(again) == headers(first)
+    assert headers(again) == {
+        "Cache-Control": "private, no-cache",
+        "Vary": "HX-Request, HX-Target, Accept-Language, Cookie",
+        "X-Robots-Tag": "noindex, nofollow",
+    }
+
+
+@pytest.mark.parametrize("page", ["shared", "shared_table", "table"])
+@pytest.mark.parametrize(
+    "change", [{"place": "Kocsma"}, {"date": datetime.date(2026, 1, 2)}], ids=["place", "date"]
+)
+def test_a_new_date_or_place_is_not_answered_304(shared, client_in, page, change):
+    """Issue 20, item 9: the fingerprint left out the date and the place, which the pages
+    show, so after the owner changed them the pollers kept their old page."""
+    night, link = shared
+    url = reverse(page, args=[night.pk if page == "table" else link.token])
+    first = client_in.get(url)
+    assert first.status_code == 200
+    details = {"date": night.date, "place": night.place} | change
+    services.edit_night(
+        night=night,
+        author=None,
+        per_point=night.stake_per_point,
+        currency=night.currency,
+        names=night.seating,
+        **details,
+    )
+    fresh = client_in.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert fresh.status_code == 200
+    assert fresh["ETag"] != first["ETag"]
 
 
 def test_revoked_or_wrong_token_is_404(client_in, shared):

@@ -291,7 +291,7 @@ def test_the_migration_fills_the_facts_of_stored_hands(user, paskievics):
     HandFact.objects.all().delete()
     FactItem.objects.all().delete()
     FactTotal.objects.all().delete()
-    migration = importlib.import_module("scorebook.migrations.0008_hand_facts_for_statistics")
+    migration = importlib.import_module("scorebook.migrations.0010_hand_facts_for_statistics")
     migration.fill(apps, None)
     assert sorted(HandFact.objects.values_list("hand_id", "player_id", "role", "units")) == written
     assert (

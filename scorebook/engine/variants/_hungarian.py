@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorebook.engine import pots
 from scorebook.engine.errors import InvalidHand
 from scorebook.engine.messages import Msg, pmsg
 from scorebook.engine.record import Reader
+from scorebook.engine.shape import INT, TEXT, choices
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import Amount, EndOfSession, Entry, Line, Session, TableHint
 
@@ -36,6 +37,11 @@ CONTRA_LABELS = {
     4: pmsg("hungarian tarokk choice", "hirskontra"),
     5: pmsg("hungarian tarokk choice", "mordkontra"),
 }
+# The record schemas' leaves for a side and a contra level, as both hand forms offer them.
+SIDE = TEXT.but(choices=choices(SIDES, SIDE_LABELS))
+CONTRA = INT.but(
+    choices=choices(CONTRA_LEVELS, CONTRA_LABELS), lo=CONTRA_LEVELS[0], hi=CONTRA_LEVELS[-1]
+)
 
 
 def other(side: str) -> str:
@@ -72,13 +78,55 @@ class PotState:
     pot: int  # ultimókassza balance
 
 
+class Scored(NamedTuple):
+    """A scored hand: its lines and summary, the ultimókassza after it, who deals next."""
+
+    dealer: str
+    lines: list[Line]
+    summary: Msg
+    pot: int
+    next_dealer: str
+
+
 class PotGame:
-    """The session side both games share; `no_events` is the game's refusal of an event."""
+    """The session side both games share: a hand is read and scored by `scored` (each
+    game's own), booked as one entry; at the end of the night the ultimókassza is split
+    (`split_rest` words what stays, printed even when 0 if `always_print_rest`) unless it
+    is carried over. `no_events` is the game's refusal of an event."""
 
     min_players = 3
     max_players = 3
     pot_names: tuple[str, ...] = (POT,)
+    event_record = None  # no session events: exactly three play all night
     no_events: Msg
+    always_print_rest: bool
+
+    def scored(self, session: Session, hand: Mapping[str, Any], pot: int) -> Scored:
+        raise NotImplementedError
+
+    @staticmethod
+    def split_rest(text: Msg, rest: int) -> Msg:
+        raise NotImplementedError
+
+    def play(
+        self, session: Session, state: PotState, hand: Mapping[str, Any], number: int
+    ) -> tuple[PotState, list[Entry]]:
+        s = self.scored(session, hand, state.pot)
+        entry = self.entry(session, number, s.dealer, s.lines, s.summary)
+        return PotState(s.next_dealer, s.pot), [entry]
+
+    def end_of_session(self, session: Session, state: PotState) -> EndOfSession:
+        rules = session.house_rules
+        if (
+            not rules["ultimo_kassza"]
+            or rules.get("kassza_end_of_session") == "carry_over"
+            or state.pot <= 0
+        ):
+            return EndOfSession(dict.fromkeys(session.players, 0), {POT: state.pot})
+        # paskievics.md §8: split equally, floor shares, the remainder stays.
+        return split_at_end(
+            session.players, state.pot, self.split_rest, always=self.always_print_rest
+        )
 
     def event(
         self, session: Session, state: PotState, event: Mapping[str, Any]

@@ -11,14 +11,14 @@ itself after one ends, the session result (`matches`, `match_wins`, the match se
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from scorebook.engine.errors import InvalidHand, Problems
 from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import PLAYER, Obj, fields
-from scorebook.engine.state import dump_dataclass, load_dataclass
+from scorebook.engine.state import HISTORY, dump_dataclass, load_dataclass
 from scorebook.engine.types import EndOfSession, Entry, HouseRule, Line, Session, TableHint
 
 
@@ -165,6 +165,42 @@ def pair_map(
         )
         return None
     return values
+
+
+class Pair(NamedTuple):
+    """Both players' numbers of one result field, and how a line shows them."""
+
+    values: dict[str, int]
+    shown: str  # "Anna 7 – Béla 6", in seating order
+
+
+def shown_pair(players: Sequence[str], values: Mapping[str, int]) -> str:
+    a, b = players
+    return f"{a} {values[a]} – {b} {values[b]}"
+
+
+def read_pair(
+    res: Reader, name: str, players: Sequence[str], *, total: int, hi: int | None = None
+) -> Pair | None:
+    """The result field `name` as both players' numbers summing to `total` (each ≤ `hi`);
+    None after a problem."""
+    values = pair_map(res, name, players, hi=hi, total=total)
+    if values is None:
+        return None
+    return Pair(values, shown_pair(players, values))
+
+
+def read_winner[T](
+    res: Reader, players: Sequence[str], rest: Callable[[Reader], T]
+) -> tuple[str, str, T] | None:
+    """The deal's winner (the result field `winner`) and loser, and what `rest` reads from
+    the result after it; None after a problem in any of them."""
+    before = len(res.problems.items)
+    winner = res.player("winner", players)
+    extra = rest(res)
+    if winner is None or len(res.problems.items) > before:
+        return None
+    return winner, other(players, winner), extra
 
 
 def required_bool(res: Reader, name: str) -> bool | None:
@@ -412,15 +448,29 @@ MatchRule = ToTarget | Series
 # --- the session state -------------------------------------------------------------------
 
 
+def to_target(rule: str) -> Callable[[Session], MatchRule]:
+    """The match rule of a game played to the target its house rule `rule` names (an
+    `optional_target`: null plays one open-ended match)."""
+
+    def match_rule(session: Session) -> MatchRule:
+        target: Any = session.house_rules[rule]
+        return ToTarget(target)
+
+    return match_rule
+
+
 @dataclass(frozen=True, slots=True)
 class State:
     deals: int  # deals played
     last_dealer: str | None
     last_winner: str | None  # the last deal's deal winner (None: no winner)
     totals: dict[str, int]  # Σ Δ per player, for the match settlement
-    wins: dict[str, int]  # matches won among `done` (kept, not recounted: long nights)
-    done: tuple[Match, ...]  # finished matches, in order
+    wins: dict[str, int]  # matches won among the finished ones
+    played: int  # matches finished: the next one is number played + 1
     current: Match | None  # the match under way; None before a deal starts a new one
+    # The finished matches in order, for the session's result (`matches`): gathered by a
+    # replay from the start, never stored (the next deal needs only `played` and `wins`).
+    done: tuple[Match, ...] = field(default=(), metadata=HISTORY)
 
 
 def _new_match(number: int, first_deal: int, players: Sequence[str]) -> Match:
@@ -471,7 +521,7 @@ def _add_deal(
 ) -> Match:
     """The current match (or a new one) with this deal's scores added, not yet decided."""
     a, b = players
-    m = state.current or _new_match(len(state.done) + 1, number, players)
+    m = state.current or _new_match(state.played + 1, number, players)
     sec = deal.secondary
     return Match(
         m.number,
@@ -601,7 +651,7 @@ class TwoPlayerGame:
 
     def start(self, session: Session) -> tuple[State, list[Entry]]:
         zero = dict.fromkeys(session.players, 0)
-        return State(0, None, None, zero, dict(zero), (), None), []
+        return State(0, None, None, zero, dict(zero), 0, None), []
 
     def event(
         self, session: Session, state: State, event: Mapping[str, Any]
@@ -663,10 +713,10 @@ class TwoPlayerGame:
         m, notes = rule.decide(_add_deal(state, deal, number, players, sa, sb), players)
         lines.append(Line(rule.describe(m, players)))
         lines.extend([Line(n) for n in notes])
-        done, wins = state.done, state.wins
+        done, wins, played = state.done, state.wins, state.played
         current: Match | None = m
         if m.over:
-            done, current = (*done, m), None
+            done, current, played = (*done, m), None, played + 1
             if m.winner is not None:
                 wins = {**wins, m.winner: wins[m.winner] + 1}
             lines.append(_match_over_line(rule.word, m, wins, players))
@@ -681,7 +731,8 @@ class TwoPlayerGame:
         )
         delta = sa - sb
         totals = {a: state.totals[a] + delta, b: state.totals[b] - delta}
-        return State(state.deals + 1, dealer, deal.winner, totals, wins, done, current), [entry]
+        after = State(state.deals + 1, dealer, deal.winner, totals, wins, played, current, done)
+        return after, [entry]
 
     # -- the session's end and the table
 
@@ -732,14 +783,14 @@ class TwoPlayerGame:
         rule = self.rule_for(session)
         word = rule.word
         nxt = self.next_dealer(session, state)
-        m = state.current or _new_match(len(state.done) + 1, state.deals + 1, players)
+        m = state.current or _new_match(state.played + 1, state.deals + 1, players)
         wins = state.wins
         notes = (
             rule.describe(m, players),
             msg(
                 "{matches} played {played}, won {a} {wins_a} – {b} {wins_b}",
                 matches=word.plural,
-                played=len(state.done),
+                played=state.played,
                 a=a,
                 wins_a=wins[a],
                 b=b,
@@ -752,6 +803,8 @@ class TwoPlayerGame:
         return dump_dataclass(state)
 
     def load_state(self, data: Mapping[str, Any]) -> State:
+        if "played" not in data:  # stored before issue 20: the finished matches themselves
+            data = {**data, "played": len(data.get("done") or ())}
         loaded: State = load_dataclass(State, data)
         return loaded
 

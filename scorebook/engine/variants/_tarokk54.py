@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorebook.engine.errors import InvalidHand
+from scorebook.engine.errors import InvalidHand, Problems
 from scorebook.engine.messages import NO_MSG, Msg, msg, pmsg
 from scorebook.engine.payments import book_payment, contra_multiplier
 from scorebook.engine.record import Reader
@@ -74,14 +74,26 @@ class State:
 
 
 class FourSeatTable:
-    """The session side of both variants: four seats, a fresh table, nothing paid out at
+    """The session side of both variants: four seats, a fresh table, a hand read and
+    scored by `scored` (each variant's own) and booked as one entry, nothing paid out at
     the end."""
 
     min_players = 4
     max_players = 4
     pot_names: tuple[str, ...] = ()
+    event_record = None
     # Why `event` refuses: the same four play all night.
     no_events: Msg
+
+    def scored(self, session: Session, hand: Mapping[str, Any]) -> tuple[str, list[Line], Msg]:
+        """The hand's dealer, lines and summary."""
+        raise NotImplementedError
+
+    def play(
+        self, session: Session, state: State, hand: Mapping[str, Any], number: int
+    ) -> tuple[State, list[Entry]]:
+        dealer, lines, summary = self.scored(session, hand)
+        return hand_booked(state, number, dealer, session.players, lines, summary)
 
     def start(self, session: Session) -> tuple[State, list[Entry]]:
         return State(), []
@@ -129,6 +141,15 @@ def hand_booked(
 
 
 # --- reading the record ---------------------------------------------------------------
+
+
+def read_opening(
+    session: Session, hand: Mapping[str, Any], contracts: Sequence[str]
+) -> tuple[Reader, str | None, str | None]:
+    """A reader of the hand record, collecting its problems, and the record's first two
+    fields: the dealer and the contract."""
+    r = Reader(hand, Problems())
+    return r, r.player("dealer", session.players), r.choice("contract", contracts)
 
 
 def read_irregularity(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorebook.engine.messages import pmsg
+from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
 
 TAROKKS = 22  # in the pack: no one can hold more
@@ -47,15 +47,21 @@ def read_tarokk_counts(
     return counts
 
 
-def bonus_step_problem(value: Any) -> str | None:
+_LEAST = msg("the least number of tarokks")
+_BONUS = msg("the bonus")
+
+
+def bonus_step_problem(value: Any) -> Msg | None:
     """What is wrong with one bonus step {"min_tarokks": n, "value": v} of the house rule
     `tarokk_count_bonus` (None: nothing); `value` is known to be an object with those keys."""
-    for name, lo, hi in (("min_tarokks", 1, 22), ("value", 1, None)):
+    for name, what, lo, hi in (("min_tarokks", _LEAST, 1, 22), ("value", _BONUS, 1, None)):
         v = value[name]
         if isinstance(v, bool) or not isinstance(v, int):
-            return f"{name}: {v!r} is not a whole number"
-        if v < lo or (hi is not None and v > hi):
-            return f"{name}: {v} is outside {lo}–{hi if hi is not None else '∞'}"
+            return msg("{what}: {value} is not a whole number", what=what, value=repr(v))
+        if hi is not None and not lo <= v <= hi:
+            return msg("{what}: {value} is not {lo}–{hi}", what=what, value=v, lo=lo, hi=hi)
+        if v < lo:
+            return msg("{what}: {value} is below {lo}", what=what, value=v, lo=lo)
     return None
 
 

@@ -17,7 +17,7 @@ from scorebook.engine.variants._match import (
     Series,
     TwoPlayerGame,
     Words,
-    pair_map,
+    read_pair,
 )
 
 # seed 003 "Briscola": A 11, 3 10, K 4, horse 3, jack 2 per suit = 120; 61 wins, 60–60 draws.
@@ -63,11 +63,10 @@ RULES: tuple[HouseRule, ...] = (
 
 def read(session: Session, res: Reader) -> Deal | None:
     players = session.players
-    a, b = players
-    points = pair_map(res, "card_points", players, hi=CARD_POINTS, total=CARD_POINTS)
-    if points is None:
+    pair = read_pair(res, "card_points", players, hi=CARD_POINTS, total=CARD_POINTS)
+    if pair is None:
         return None
-    shown = f"{a} {points[a]} – {b} {points[b]}"
+    points, shown = pair
     summary = msg("card points {shown}", shown=shown)
     for p in players:
         if points[p] >= WINNING:

@@ -6,19 +6,16 @@ scoring). Open-ended by default: the session counts deals won (§10).
 
 from __future__ import annotations
 
-from typing import Any
-
 from scorebook.engine.messages import msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import BOOL, PLAYER, fields
 from scorebook.engine.types import HouseRule, Session
 from scorebook.engine.variants._match import (
     Deal,
-    MatchRule,
-    ToTarget,
     TwoPlayerGame,
     optional_target,
-    other,
+    read_winner,
+    to_target,
 )
 
 DEAL_WON = 1  # §6: s_winner = 1 (seed 003 "Durák" gives no scoring)
@@ -38,19 +35,24 @@ RULES: tuple[HouseRule, ...] = (
 )
 
 
-def read(session: Session, res: Reader) -> Deal | None:
-    players = session.players
-    before = len(res.problems.items)
-    winner = res.player("winner", players)
+def _covered(res: Reader) -> bool | None:
+    """Whether the defender covered the last attack card: true, false or null."""
     covered = res.raw("defender_covered_last")
-    if covered is not None and not isinstance(covered, bool):
+    if isinstance(covered, bool):
+        return covered
+    if covered is not None:
         res.problems.add(
             res.path("defender_covered_last"),
             msg("{value} is not true, false or null", value=repr(covered)),
         )
-    if winner is None or len(res.problems.items) > before:
+    return None
+
+
+def read(session: Session, res: Reader) -> Deal | None:
+    won = read_winner(res, session.players, _covered)
+    if won is None:
         return None
-    loser = other(players, winner)
+    winner, loser, covered = won
     if covered:
         # §7 item 9 (seed 003 "Durák"): both out at once, the defender who covered wins.
         how = msg("both ran out and {winner} covered the last attack card", winner=winner)
@@ -66,16 +68,11 @@ def read(session: Session, res: Reader) -> Deal | None:
     return Deal([(winner, DEAL_WON, why)], winner, msg("{winner} wins", winner=winner))
 
 
-def match_rule(session: Session) -> MatchRule:
-    target: Any = session.house_rules["target_wins"]
-    return ToTarget(target)
-
-
 VARIANT = TwoPlayerGame(
     key="durak",
     title=pmsg("game title", "Durák"),
     rules=RULES,
     result=RESULT,
     read=read,
-    match_rule=match_rule,
+    match_rule=to_target("target_wins"),
 )

@@ -7,8 +7,6 @@ The player with 3 or more of the 5 tricks wins the deal: 1 point, or 2 for all f
 
 from __future__ import annotations
 
-from typing import Any
-
 from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, PLAYER, by_player, fields
@@ -16,11 +14,10 @@ from scorebook.engine.types import HouseRule, Session
 from scorebook.engine.variants._match import (
     MATCH_GROUP,
     Deal,
-    MatchRule,
-    ToTarget,
     TwoPlayerGame,
     other,
     pair_map,
+    to_target,
 )
 
 # seed 003 "Ékarté": "Ha a győztes minden ütést vitt, 2 pontot kap, egyébként 1-et. A játék 7
@@ -151,16 +148,11 @@ def read(session: Session, res: Reader) -> Deal | None:
     return Deal(items, winner, summary)
 
 
-def match_rule(session: Session) -> MatchRule:
-    target: Any = session.house_rules["ecarte_target"]
-    return ToTarget(target)
-
-
 VARIANT = TwoPlayerGame(
     key="ecarte",
     title=pmsg("game title", "Écarté"),
     rules=RULES,
     result=RESULT,
     read=read,
-    match_rule=match_rule,
+    match_rule=to_target("ecarte_target"),
 )

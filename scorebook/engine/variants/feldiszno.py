@@ -7,19 +7,16 @@ of the last colour card wins (seed 003 "Féldisznó"). The variant without the t
 
 from __future__ import annotations
 
-from typing import Any
-
 from scorebook.engine.messages import msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, PLAYER, by_player, fields
 from scorebook.engine.types import HouseRule, Session
 from scorebook.engine.variants._match import (
     Deal,
-    MatchRule,
-    ToTarget,
     TwoPlayerGame,
     optional_target,
-    pair_map,
+    read_pair,
+    to_target,
 )
 
 # seed 003 "Féldisznó": 20 colour cards, 11 win, "10-10 lap esetén az utolsó színes lapot
@@ -65,10 +62,10 @@ def read(session: Session, res: Reader) -> Deal | None:
         COLOUR_CARDS_NO_TENS if session.house_rules["feldiszno_variant_no_tens"] else COLOUR_CARDS
     )
     half = total // 2
-    cards = pair_map(res, "colour_cards", players, total=total)
-    if cards is None:
+    pair = read_pair(res, "colour_cards", players, total=total)
+    if pair is None:
         return None
-    shown = f"{a} {cards[a]} – {b} {cards[b]}"
+    cards, shown = pair
     if cards[a] == cards[b]:
         # Tie: the last colour card decides (required only then, ignored otherwise).
         last = res.player("last_colour_card", players)
@@ -98,16 +95,11 @@ def read(session: Session, res: Reader) -> Deal | None:
     )
 
 
-def match_rule(session: Session) -> MatchRule:
-    target: Any = session.house_rules["target_wins"]
-    return ToTarget(target)
-
-
 VARIANT = TwoPlayerGame(
     key="feldiszno",
     title=pmsg("game title", "Féldisznó"),
     rules=RULES,
     result=RESULT,
     read=read,
-    match_rule=match_rule,
+    match_rule=to_target("target_wins"),
 )

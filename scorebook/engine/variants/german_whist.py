@@ -7,19 +7,16 @@ more of them (house rule). Open-ended by default (§10).
 
 from __future__ import annotations
 
-from typing import Any
-
 from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, by_player, fields
 from scorebook.engine.types import HouseRule, Session
 from scorebook.engine.variants._match import (
     Deal,
-    MatchRule,
-    ToTarget,
     TwoPlayerGame,
     optional_target,
-    pair_map,
+    read_pair,
+    to_target,
 )
 
 TRICKS = 13  # seed 003 "Német whist": the 13 tricks after the talon is gone
@@ -55,12 +52,12 @@ RULES: tuple[HouseRule, ...] = (
 def read(session: Session, res: Reader) -> Deal | None:
     players = session.players
     a, b = players
-    tricks = pair_map(res, "tricks", players, hi=TRICKS, total=TRICKS)
-    if tricks is None:
+    pair = read_pair(res, "tricks", players, hi=TRICKS, total=TRICKS)
+    if pair is None:
         return None
+    tricks, shown = pair
     # 13 is odd: never a tie.
     winner = a if tricks[a] > tricks[b] else b
-    shown = f"{a} {tricks[a]} – {b} {tricks[b]}"
     items: list[tuple[str | None, int, Msg]] = []
     if session.house_rules["german_whist_score"] == "deal_win":
         items.append(
@@ -93,16 +90,11 @@ def read(session: Session, res: Reader) -> Deal | None:
     return Deal(items, winner, summary)
 
 
-def match_rule(session: Session) -> MatchRule:
-    target: Any = session.house_rules["target_points"]
-    return ToTarget(target)
-
-
 VARIANT = TwoPlayerGame(
     key="german_whist",
     title=pmsg("game title", "German whist"),
     rules=RULES,
     result=RESULT,
     read=read,
-    match_rule=match_rule,
+    match_rule=to_target("target_points"),
 )

@@ -7,8 +7,6 @@ chained; open-ended by default (§10). Two players only (§12 item 19).
 
 from __future__ import annotations
 
-from typing import Any
-
 from scorebook.engine.messages import msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, PLAYER, fields
@@ -16,11 +14,10 @@ from scorebook.engine.types import HouseRule, Session
 from scorebook.engine.variants._match import (
     MATCH_GROUP,
     Deal,
-    MatchRule,
-    ToTarget,
     TwoPlayerGame,
     optional_target,
-    other,
+    read_winner,
+    to_target,
 )
 
 MIN_STAKE = 1
@@ -51,17 +48,18 @@ RULES: tuple[HouseRule, ...] = (
 )
 
 
+def _stake(res: Reader) -> int | None:
+    """The deal's own stake, if its record gives one."""
+    return res.integer("stake", lo=MIN_STAKE, optional=True)
+
+
 def read(session: Session, res: Reader) -> Deal | None:
-    players = session.players
-    before = len(res.problems.items)
-    winner = res.player("winner", players)
-    default = session.house_rules["sult_malac_stake"]
-    stake = res.integer("stake", lo=MIN_STAKE, optional=True)
-    if winner is None or len(res.problems.items) > before:
+    won = read_winner(res, session.players, _stake)
+    if won is None:
         return None
-    loser = other(players, winner)
+    winner, loser, stake = won
     if stake is None:
-        stake = default
+        stake = session.house_rules["sult_malac_stake"]
         source = pmsg("sult_malac stake", "the house stake")
     else:
         source = pmsg("sult_malac stake", "the deal's stake")
@@ -77,16 +75,11 @@ def read(session: Session, res: Reader) -> Deal | None:
     )
 
 
-def match_rule(session: Session) -> MatchRule:
-    target: Any = session.house_rules["target"]
-    return ToTarget(target)
-
-
 VARIANT = TwoPlayerGame(
     key="sult_malac",
     title=pmsg("game title", "Sült malac"),
     rules=RULES,
     result=RESULT,
     read=read,
-    match_rule=match_rule,
+    match_rule=to_target("target"),
 )

@@ -19,12 +19,11 @@ from scorebook.engine.variants._match import (
     MATCH_GROUP,
     CheckedRule,
     Deal,
-    MatchRule,
-    ToTarget,
     TwoPlayerGame,
     joined,
     other,
     pair_map,
+    to_target,
 )
 
 # §12 item 13 (RECOVERED, knauer.org / gambiter.com; the seed keeps only the headings
@@ -432,16 +431,11 @@ def read(session: Session, res: Reader) -> Deal | None:
     return _score(v, players, points, two_wins, declared, (last, run))
 
 
-def match_rule(session: Session) -> MatchRule:
-    target: Any = session.house_rules["trappola_target"]
-    return ToTarget(target)
-
-
 VARIANT = TwoPlayerGame(
     key="trappola",
     title=pmsg("game title", "Trappola"),
     rules=RULES,
     result=RESULT,
     read=read,
-    match_rule=match_rule,
+    match_rule=to_target("trappola_target"),
 )

@@ -7,19 +7,17 @@ Open-ended by default (§10).
 
 from __future__ import annotations
 
-from typing import Any
-
 from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, PLAYER, by_player, fields
 from scorebook.engine.types import HouseRule, Session
 from scorebook.engine.variants._match import (
     Deal,
-    MatchRule,
-    ToTarget,
     TwoPlayerGame,
     optional_target,
     pair_map,
+    shown_pair,
+    to_target,
 )
 
 # seed 003 "Zsírozás": "legfeljebb 8 pont … 1 pontot kap az a játékos, aki az utolsó ütést
@@ -94,13 +92,8 @@ def read(session: Session, res: Reader) -> Deal | None:
                 ),
             )
         )
-    summary = msg("{shown}: {winner} wins", shown=f"{a} {p[a]} – {b} {p[b]}", winner=winner)
+    summary = msg("{shown}: {winner} wins", shown=shown_pair(players, p), winner=winner)
     return Deal(items, winner, summary)
-
-
-def match_rule(session: Session) -> MatchRule:
-    target: Any = session.house_rules["target"]
-    return ToTarget(target)
 
 
 VARIANT = TwoPlayerGame(
@@ -109,5 +102,5 @@ VARIANT = TwoPlayerGame(
     rules=RULES,
     result=RESULT,
     read=read,
-    match_rule=match_rule,
+    match_rule=to_target("target"),
 )

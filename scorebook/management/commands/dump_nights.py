@@ -2,7 +2,9 @@
 
 Each `night-<id>.json` is a plain `scorebook/1` scoresheet (the scorer and the import read
 it as it is). What a scoresheet has no field for — owner, date, place, first dealer, the
-transfers marked paid — is in the sidecar `index.json`, which `restore_nights` reads.
+transfers marked paid, and (scorebook/backups.py) co-scorers, the night's history, each
+hand's author, the share and scorer links — is in the sidecar `index.json`, which
+`restore_nights` reads.
 
 One night never stops the backup: a night that cannot be written (a hand stored before
 input was bounded, say) is named on standard error with the reason, every other night is
@@ -18,7 +20,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorebook import nights, sheets
+from scorebook import backups, nights, sheets
 from scorebook.models import Hand, Night, PaidTransfer
 
 INDEX_FORMAT = "scorebook-backup/1"
@@ -57,6 +59,7 @@ def _night_files(night: Night, paid: list[list[str]]) -> tuple[dict[str, Any], b
         "place": night.place,
         "first_dealer": night.first_dealer.name if night.first_dealer else None,
         "paid": paid,
+        **backups.extras(night),
     }
     _encoded(entry)  # the index must take it too
     return entry, _encoded(sheets.export_sheet(night))

@@ -1,6 +1,7 @@
 """Strohmandli (spec strohmandli.md): one test per validation rule of §13.3, and focused tests
 of the house-rule switches (§12), the matches (§10) and the table hint."""
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -512,7 +513,10 @@ def test_state_round_trips_through_json():
     data = sheet(*[deal(dealer="AB"[i % 2]) for i in range(5)], match_deals=2)
     _session, state = _state_after(data)
     dumped = json.loads(json.dumps(VARIANT.dump_state(state)))
-    assert VARIANT.load_state(dumped) == state
+    # Everything but the ended matches themselves (kept in memory for the end of a replay)
+    assert len(state.done) == 2
+    assert "done" not in dumped
+    assert VARIANT.load_state(dumped) == dataclasses.replace(state, done=())
 
 
 def test_the_example_night_scores():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scorebook.engine.messages import msg, pmsg
+from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.types import HouseRule
 from scorebook.engine.variants.ultimo.tariffs import TOUT_DEFAULT
 
@@ -14,11 +14,11 @@ from scorebook.engine.variants.ultimo.tariffs import TOUT_DEFAULT
 class _NullableChoice(HouseRule):
     """A choice whose default is null: HouseRule.check compares types with the default."""
 
-    def check(self, value: Any) -> str | None:
+    def check(self, value: Any) -> Msg | None:
         if value is None or (isinstance(value, str) and value in self.choices):
             return None
         allowed = ", ".join(repr(c) for c in self.choices)
-        return f"{value!r} is not one of {allowed}"
+        return msg("{value} is not one of {allowed}", value=repr(value), allowed=allowed)
 
 
 PAYMENTS = pmsg("ultimo house rules", "Payments")

@@ -40,7 +40,7 @@ def fill(apps, schema_editor) -> None:
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scorebook", "0007_write_receipts"),
+        ("scorebook", "0009_hand_numbers_are_places"),
     ]
 
     operations = [

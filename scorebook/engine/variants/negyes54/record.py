@@ -1,21 +1,18 @@
-"""Four-player 54-card tarokk with trisákolás ("negyes54"): spec `negyes54.md`, seed 000.
-
-Ten bid levels worth 3 … 26 units, combined bids ("… és ultimó") whose two parts are judged
-separately (6 − 4 = 2, 10 − 6 = 4, 20 − 6 = 14), and trisákolás in three forms. No pots.
-Seed 000 has headings but no section numbers: tariffs cite the heading.
+"""Négyes tarokk 54 lappal: what a hand record holds (`RECORD`, spec section 13) and how
+it is read into a `Hand`. The contract decides which fields exist (a helper at trisákolás,
+a called tarokk at the calling bids, the tricks or the card points as the result); the
+optional `bids` are replayed to hold the ultimó-bid rules. Each section's reader applies
+its own cross-field rules (`_check_…`), so problems come out in record order.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, NamedTuple
 
 from scorebook.engine.errors import Problems
-from scorebook.engine.messages import Msg, msg, pmsg
-from scorebook.engine.payments import book_payment as _distribute
-from scorebook.engine.payments import contra_multiplier
+from scorebook.engine.messages import msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import (
     BOOL,
@@ -29,94 +26,32 @@ from scorebook.engine.shape import (
     fields,
     rows,
 )
-from scorebook.engine.types import Entry, HouseRule, Line, Session, TableHint
+from scorebook.engine.types import Session
 from scorebook.engine.variants._tarokk54 import (
-    BIDDING,
     CALLED_TAROKKS,
-    CONTRAS_GROUP,
     LEVEL_NAMES,
     LEVELS,
-    LOST,
-    PENALTIES,
     TAROKK_NAMES,
     TRICKS,
-    WON,
-    FourSeatTable,
-    State,
-    contra_game,
     first_hand,
-    hand_booked,
-    offender_pays_each,
     read_irregularity,
+    read_opening,
     read_tricks,
     refuse_other_results,
-    times,
 )
-
-KEY = "negyes54"
-ALL_PASS = "trisakolas_all_pass"
-CONTRACTS = (
+from scorebook.engine.variants.negyes54.tariffs import (
     ALL_PASS,
-    "trisakolas",
-    "jatek",
-    "ultimohivas",
-    "betli",
-    "jatek_es_ultimo",
-    "harmas_jatek",
-    "harmas_jatek_es_ultimo",
-    "teritett_betli",
-    "szolo_harmas",
-    "szolo_harmas_es_ultimo",
+    BETLI,
+    BID_CALLS,
+    CALLING,
+    CONTRACTS,
+    DECLARER_EXCHANGES,
+    GAME_PART,
+    IRREGULARITIES,
+    RESULT_FIELDS,
+    TOTAL,
+    ULTIMO_BIDS,
 )
-NAMES = {
-    ALL_PASS: pmsg("negyes54 contract", "trisákolás after an all-pass"),
-    "trisakolas": pmsg("negyes54 contract", "trisákolás"),
-    "jatek": pmsg("negyes54 contract", "játék"),
-    "ultimohivas": pmsg("negyes54 contract", "ultimóhívás"),
-    "betli": pmsg("negyes54 contract", "betli"),
-    "jatek_es_ultimo": pmsg("negyes54 contract", "játék és ultimó"),
-    "harmas_jatek": pmsg("negyes54 contract", "hármas játék"),
-    "harmas_jatek_es_ultimo": pmsg("negyes54 contract", "hármas játék és ultimó"),
-    "teritett_betli": pmsg("negyes54 contract", "terített betli"),
-    "szolo_harmas": pmsg("negyes54 contract", "szólóhármas"),
-    "szolo_harmas_es_ultimo": pmsg("negyes54 contract", "szólóhármas és ultimó"),
-}
-# Game part of the card-point bids (seed 000 "Játék" 4, "Hármasjáték" 10, "Szólóhármas" 20).
-GAME_PART = {
-    "jatek": 4,
-    "jatek_es_ultimo": 4,
-    "harmas_jatek": 10,
-    "harmas_jatek_es_ultimo": 10,
-    "szolo_harmas": 20,
-    "szolo_harmas_es_ultimo": 20,
-}
-# The ultimó, alone or as part of a combined bid (seed 000 "Ultimóhívás"): 6 units.
-ULTIMO = 6
-ULTIMO_BIDS = ("ultimohivas", "jatek_es_ultimo", "harmas_jatek_es_ultimo", "szolo_harmas_es_ultimo")
-# Betli 8, terített betli 16 (seed 000 "Betli", "Terített betli").
-BETLI = {"betli": 8, "teritett_betli": 16}
-# Trisákolás forms 2 and 3: 3 units (seed 000 "Trisákolás").
-TRISAK = 3
-CALLING = ("jatek", "ultimohivas", "jatek_es_ultimo")
-# Who exchanges with the talon, so who can discard wrongly (seed 000 level headings).
-DECLARER_EXCHANGES = (
-    "jatek",
-    "ultimohivas",
-    "jatek_es_ultimo",
-    "harmas_jatek",
-    "harmas_jatek_es_ultimo",
-)
-# 64 points in the game: cards 52 + 12 tricks; 33 wins, 32–32 goes to the opponents.
-TOTAL = 64
-TO_WIN = 33
-IRREGULARITIES = ("revoke", "wrong_discard", "illegal_ultimo_bid")
-BID_CALLS = ("pass", "segitek", *CONTRACTS[1:])
-IRREGULARITY_NAMES = {
-    "revoke": pmsg("negyes54 irregularity", "revoke"),
-    "wrong_discard": pmsg("negyes54 irregularity", "wrong discard"),
-    "illegal_ultimo_bid": pmsg("negyes54 irregularity", "ultimóhívás without pagát, sas or king"),
-}
-RESULT_FIELDS = ("tricks", "declarer_side_points", "ultimo_won", "declarer_took_trick")
 
 # The form lists the bids by level, then the two trisákolás forms.
 CONTRACT_LABELS = {
@@ -223,118 +158,6 @@ RECORD = fields(
 )
 
 
-def _bid_value(contract: str) -> int:
-    """The full units of a bid (section 3): 3, 4, 6, 8, 10, 10, 16, 16, 20, 26."""
-    if contract in BETLI:
-        return BETLI[contract]
-    if contract in ("trisakolas", ALL_PASS):
-        return TRISAK
-    return GAME_PART.get(contract, 0) + (ULTIMO if contract in ULTIMO_BIDS else 0)
-
-
-RECORDING = pmsg("tarokk54 house rule group", "Recording the result")
-HOUSE_RULES = (
-    HouseRule(
-        "dealer_rotation",
-        "right",
-        "choice",
-        msg("N2: the deal passes to the dealer's right (direction of play) or left"),
-        choices=("right", "left"),
-        choice_labels=(
-            pmsg("negyes54 dealer rotation", "right"),
-            pmsg("negyes54 dealer rotation", "left"),
-        ),
-        label=pmsg("negyes54 house rule", "Direction of the deal"),
-    ),
-    HouseRule(
-        "passed_player_may_help",
-        False,
-        "bool",
-        msg("N3: a player who has passed may still say segítek (checked on the bid sequence)"),
-        group=BIDDING,
-        label=pmsg("negyes54 house rule", "Segítek after a pass"),
-    ),
-    HouseRule(
-        "segitek_must_be_next_call",
-        True,
-        "bool",
-        msg("N4: segítek must be the next non-pass call after the trisákolás bid"),
-        group=BIDDING,
-        label=pmsg("negyes54 house rule", "Segítek straight after the trisákolás"),
-    ),
-    HouseRule(
-        "contra_on_trisakolas",
-        True,
-        "bool",
-        msg("N5: a trisákolás bid (with or without helper) may be contra'd"),
-        group=CONTRAS_GROUP,
-        label=pmsg("negyes54 house rule", "Contra on trisákolás"),
-    ),
-    HouseRule(
-        "partner_may_rekontra",
-        False,
-        "bool",
-        msg(
-            "N9: the partner (not only the declarer) may say rekontra (checked where the hand "
-            "records who said it)"
-        ),
-        group=CONTRAS_GROUP,
-        label=pmsg("negyes54 house rule", "Partner's rekontra"),
-    ),
-    HouseRule(
-        "illegal_ultimo_bid_penalty",
-        "as_revoke",
-        "choice",
-        msg("N6: ultimóhívás without pagát, sas or king: penalised as a revoke, or not at all"),
-        choices=("as_revoke", "none"),
-        choice_labels=(
-            pmsg("negyes54 illegal ultimó bid penalty", "as a revoke"),
-            pmsg("negyes54 illegal ultimó bid penalty", "no penalty"),
-        ),
-        group=PENALTIES,
-        label=pmsg("negyes54 house rule", "Ultimóhívás without pagát, sas or king"),
-    ),
-    HouseRule(
-        "revoke_penalty",
-        True,
-        "bool",
-        msg("N7: a revoke or wrong discard costs the bid value to each other player"),
-        group=PENALTIES,
-        label=pmsg("negyes54 house rule", "Revoke penalty"),
-    ),
-    HouseRule(
-        "king_ultimo_requires_king_win",
-        True,
-        "bool",
-        msg(
-            "N8: an ultimó with a king must win the last trick with that king (for whether "
-            "the ultimó was won)"
-        ),
-        group=RECORDING,
-        label=pmsg("negyes54 house rule", "King ultimó only with the king's trick"),
-    ),
-    HouseRule(
-        "jatek_all_skart_to_opponents",
-        True,
-        "bool",
-        msg("N10: at játék all six skart cards count for the opponents (for the points)"),
-        group=RECORDING,
-        label=pmsg("negyes54 house rule", "Játék: the whole skart to the opponents"),
-    ),
-    HouseRule(
-        "partner_card_counts_for_ultimo",
-        True,
-        "bool",
-        msg(
-            "N11: the partner's pagát, sas or king also makes the ultimó (for whether the "
-            "ultimó was won)"
-        ),
-        group=RECORDING,
-        label=pmsg("negyes54 house rule", "Partner's card makes the ultimó too"),
-    ),
-)
-
-
 # --- the hand record, read (spec section 13) --------------------------------------------
 # Each section reader reads its fields, then applies that section's cross-field rules
 # (`_check_…`): the problems come out in the order of the record, field by field.
@@ -363,9 +186,7 @@ def read(session: Session, hand: Mapping[str, Any]) -> Hand:
     """The record as a checked hand; raises InvalidHand with every problem found."""
     players = session.players
     rules = session.house_rules
-    r = Reader(hand, Problems())
-    dealer = r.player("dealer", players)
-    contract = r.choice("contract", CONTRACTS)
+    r, dealer, contract = read_opening(session, hand, CONTRACTS)
     declarer = _read_declarer(r, players, contract)
     others = [p for p in players if p != declarer]
     helper = _read_helper(r, contract, others)
@@ -719,324 +540,3 @@ def _read_bids(
                 recorded_helper=str(helper),
             ),
         )
-
-
-# --- scoring -----------------------------------------------------------------------------
-# Cached where a night repeats the same outcomes (pure functions of hashable arguments;
-# lines are immutable), so a replay books each of them once.
-
-
-def score(hand: Hand, players: tuple[str, ...]) -> tuple[list[Line], Msg]:
-    """The hand's lines and summary."""
-    lines: list[Line] = []
-    if hand.unpenalised is not None:
-        lines.append(_unpenalised_line(*hand.unpenalised))
-    if hand.penalty is not None:
-        return lines, _penalty(lines, players, hand.contract, hand.contra, hand.penalty)
-    if hand.contract == ALL_PASS:
-        assert hand.tricks is not None
-        booked, summary = _all_pass(players, tuple(hand.tricks[p] for p in players))
-    elif hand.contract == "trisakolas":
-        assert hand.declarer is not None
-        assert hand.tricks is not None
-        booked, summary = _trisak(
-            hand.declarer,
-            hand.helper,
-            hand.side,
-            hand.opponents,
-            hand.contra,
-            tuple(sorted(hand.tricks.items())),
-        )
-    else:
-        booked, summary = _bid(
-            hand.contract,
-            hand.side,
-            hand.opponents,
-            hand.contra,
-            hand.took_trick,
-            hand.points,
-            hand.ultimo_won,
-        )
-    lines.extend(booked)
-    return lines, summary
-
-
-def _unpenalised_line(kind: str, offender: str) -> Line:
-    """An irregularity the house rules (N6, N7) leave unpunished, noted on the hand."""
-    return Line(
-        msg(
-            "{irregularity} by {offender}: the house rules do not penalise it, the hand is "
-            "scored from its results",
-            irregularity=IRREGULARITY_NAMES[kind],
-            offender=offender,
-        )
-    )
-
-
-@lru_cache(maxsize=4096)
-def _all_pass(players: tuple[str, ...], tricks: tuple[int, ...]) -> tuple[tuple[Line, ...], Msg]:
-    """Form 1 (seed 000 "Trisákolás"): each pays each other player one unit per trick."""
-    lines: list[Line] = []
-    for p, t in zip(players, tricks, strict=True):
-        if t == 0:
-            lines.append(Line(msg("{who} took no trick: pays nothing", who=p)))
-            continue
-        offender_pays_each(
-            lines,
-            players,
-            p,
-            t,
-            msg(
-                "trisákolás after an all-pass: {who} took {tricks} trick(s), pays {tricks} to "
-                "each other player",
-                who=p,
-                tricks=t,
-            ),
-        )
-    shown = ", ".join(f"{p} {t}" for p, t in zip(players, tricks, strict=True))
-    return tuple(lines), msg("trisákolás, all passed: tricks {shown}", shown=shown)
-
-
-@lru_cache(maxsize=4096)
-def _trisak(
-    declarer: str,
-    helper: str | None,
-    side: tuple[str, ...],
-    opponents: tuple[str, ...],
-    contra: int,
-    tricks_by_player: tuple[tuple[str, int], ...],
-) -> tuple[tuple[Line, ...], Msg]:
-    """Forms 2 and 3: the bidder (with a helper) must take the fewest tricks; 3 units."""
-    tricks = dict(tricks_by_player)
-    who: str | Msg
-    if helper is None:
-        won, why = _alone_fewest(tricks[declarer], min(tricks[p] for p in opponents))
-        who = declarer
-    else:
-        # Form 3: bidder and helper together take fewer tricks than the other pair.
-        ours = sum(tricks[p] for p in side)
-        theirs = sum(tricks[p] for p in opponents)
-        won = ours < theirs
-        why = pmsg(
-            "negyes54 trisákolás",
-            "{ours} {relation} {theirs} tricks",
-            ours=ours,
-            relation="<" if won else "≥",
-            theirs=theirs,
-        )
-        who = msg("{declarer} + {helper} (segítek)", declarer=declarer, helper=helper)
-    game = contra_game(contra, NAMES["trisakolas"])
-    outcome = WON if won else LOST
-    winners, losers = (side, opponents) if won else (opponents, side)
-    lines: list[Line] = []
-    _distribute(
-        winners,
-        losers,
-        TRISAK * contra_multiplier(contra),
-        lines,
-        msg(
-            "{who}: {game} {result} ({why}): {arithmetic}",
-            who=who,
-            game=game,
-            result=outcome,
-            why=why,
-            arithmetic=times(TRISAK, contra),
-        ),
-    )
-    summary = msg("{who}: {game} {result}", who=who, game=game, result=outcome)
-    return tuple(lines), summary
-
-
-def _alone_fewest(t: int, fewest: int) -> tuple[bool, Msg]:
-    """Form 2: fewer tricks than each other player (a tie with anyone loses)."""
-    if t < fewest:
-        return True, msg(
-            "{tricks} tricks, fewer than each opponent (fewest {fewest})", tricks=t, fewest=fewest
-        )
-    return False, msg(
-        "{tricks} tricks, not fewer than an opponent's {fewest}", tricks=t, fewest=fewest
-    )
-
-
-@lru_cache(maxsize=4096)
-def _bid(
-    contract: str,
-    side: tuple[str, ...],
-    opponents: tuple[str, ...],
-    contra: int,
-    took_trick: bool | None,
-    points: int | None,
-    ultimo_won: bool | None,
-) -> tuple[tuple[Line, ...], Msg]:
-    """A betli or card-point bid, each part of a combined bid judged on its own."""
-    game = contra_game(contra, NAMES[contract])
-    who = " + ".join(side)
-    mult = contra_multiplier(contra)
-    parts = _bid_parts(contract, took_trick, points, ultimo_won)
-    net = sum(v for _, v in parts)
-    winners, losers = (side, opponents) if net > 0 else (opponents, side)
-    expr = _arithmetic([v for _, v in parts], mult)
-    if len(parts) == 1:
-        # a single-element bid: "szólóhármas won (44 ≥ 33 points)"
-        what = msg(
-            "{who}: {game} {part}; a = {arithmetic}",
-            who=who,
-            game=game,
-            part=parts[0][0],
-            arithmetic=expr,
-        )
-    else:
-        what = msg(
-            "{who}: {game}: {first}, {second}; a = {arithmetic}",
-            who=who,
-            game=game,
-            first=parts[0][0],
-            second=parts[1][0],
-            arithmetic=expr,
-        )
-    lines: list[Line] = []
-    _distribute(winners, losers, abs(net) * mult, lines, what)
-    summary = msg("{who}: {game} {net}", who=who, game=game, net=f"{net * mult:+d}")
-    return tuple(lines), summary
-
-
-def _bid_parts(
-    contract: str, took_trick: bool | None, points: int | None, ultimo_won: bool | None
-) -> list[tuple[Msg, int]]:
-    """(what, signed units) per part of the bid; a part alone does not name itself."""
-    parts: list[tuple[Msg, int]] = []
-    combined = contract in GAME_PART and contract in ULTIMO_BIDS
-    if contract in BETLI:
-        value = BETLI[contract]
-        if not took_trick:
-            parts.append((pmsg("negyes54 betli", "won, no trick taken"), value))
-        else:
-            parts.append((pmsg("negyes54 betli", "lost, took a trick"), -value))
-    if contract in GAME_PART:
-        assert points is not None
-        parts.append(_game_part(GAME_PART[contract], points, combined))
-    if contract in ULTIMO_BIDS:
-        won = bool(ultimo_won)
-        if combined:
-            part = (
-                pmsg("negyes54 bid part", "ultimó won")
-                if won
-                else pmsg("negyes54 bid part", "ultimó lost")
-            )
-        else:
-            part = (
-                pmsg("negyes54 ultimóhívás", "won") if won else pmsg("negyes54 ultimóhívás", "lost")
-            )
-        parts.append((part, ULTIMO if won else -ULTIMO))
-    return parts
-
-
-def _game_part(value: int, points: int, combined: bool) -> tuple[Msg, int]:
-    """The card-point part: 'game won (44 ≥ 33 points)', or without 'game' alone."""
-    won = points >= TO_WIN
-    rel = "≥" if won else "<"
-    if combined and won:
-        part = pmsg(
-            "negyes54 bid part",
-            "game won ({points} {relation} 33 points)",
-            points=points,
-            relation=rel,
-        )
-    elif combined:
-        part = pmsg(
-            "negyes54 bid part",
-            "game lost ({points} {relation} 33 points)",
-            points=points,
-            relation=rel,
-        )
-    elif won:
-        part = pmsg(
-            "negyes54 bid part", "won ({points} {relation} 33 points)", points=points, relation=rel
-        )
-    else:
-        part = pmsg(
-            "negyes54 bid part", "lost ({points} {relation} 33 points)", points=points, relation=rel
-        )
-    return part, value if won else -value
-
-
-def _arithmetic(values: list[int], mult: int) -> str:
-    """'+4 - 6 = -2', '(+4 - 6) × 2 = -4' or '+8 × 2 = +16'."""
-    net = sum(values)
-    expr = f"{values[0]:+d}" + "".join(f" {'+' if v >= 0 else '-'} {abs(v)}" for v in values[1:])
-    if len(values) > 1:
-        expr = f"({expr})" if mult > 1 else f"{expr} = {net:+d}"
-    if mult > 1:
-        expr += f" × {mult} = {net * mult:+d}"
-    return expr
-
-
-def _penalty(
-    lines: list[Line],
-    players: tuple[str, ...],
-    contract: str,
-    contra: int,
-    penalty: tuple[str, str],
-) -> Msg:
-    """Seed 004 §62*/§38 style (section 9): the offender pays the bid value × contra to each
-    other player; the all-pass trisákolás has no bid: 3."""
-    kind, offender = penalty
-    value = _bid_value(contract)
-    level = 0 if contract == ALL_PASS else contra
-    x = value * contra_multiplier(level)
-    offender_pays_each(
-        lines,
-        players,
-        offender,
-        x,
-        pmsg(
-            "negyes54 penalty",
-            "{irregularity} by {offender}, nothing else is scored: X = {game} {arithmetic}; "
-            "{offender} pays X to each other player",
-            irregularity=IRREGULARITY_NAMES[kind],
-            offender=offender,
-            game=contra_game(level, NAMES[contract]),
-            arithmetic=times(value, level),
-        ),
-    )
-    return pmsg(
-        "negyes54 penalty",
-        "{irregularity} by {offender} (−{total})",
-        irregularity=IRREGULARITY_NAMES[kind],
-        offender=offender,
-        total=3 * x,
-    )
-
-
-# --- the variant ----------------------------------------------------------------------
-
-
-class Negyes54(FourSeatTable):
-    key = KEY
-    title = pmsg("game title", "Four-player 54-card tarokk with trisákolás")
-    house_rules = HOUSE_RULES
-    record = RECORD
-    event_record = None
-    no_events = msg("negyes54 has no session events: the same four play all night")
-
-    def play(
-        self, session: Session, state: State, hand: Mapping[str, Any], number: int
-    ) -> tuple[State, list[Entry]]:
-        checked = read(session, hand)
-        lines, summary = score(checked, session.players)
-        return hand_booked(state, number, checked.dealer, session.players, lines, summary)
-
-    def table_hint(self, session: Session, state: State) -> TableHint:
-        players = session.players
-        if state.last_dealer is None:
-            return TableHint(next_dealer=None)
-        step = 1 if session.house_rules["dealer_rotation"] == "right" else -1
-        dealer = players[(players.index(state.last_dealer) + step) % 4]
-        first = players[(players.index(dealer) + 1) % 4]
-        return TableHint(
-            next_dealer=dealer,
-            notes=(msg("{first} is first hand (bids and leads first)", first=first),),
-        )
-
-
-VARIANT = Negyes54()

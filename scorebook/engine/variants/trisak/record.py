@@ -1,19 +1,16 @@
-"""Trisák tarokk (trisáktarokk), 4 players, 54 cards: spec `trisak.md`, seed 004 §73.
-
-Six bid levels (játék 4 … hármas szóló 20), the trisákolás instead of level 1, pagát ultimó
-tariffs per level, and the 10-point hand bonuses (doubled in hármas szóló). No pots.
+"""Trisák tarokk's hand record (spec section 13): the record schema the hand form is built
+from, the typed `Hand`, and `read`: each section reader reads its fields, then applies that
+section's cross-field rules (`_check_…`), so the problems come out in the order of the
+record, field by field.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any, NamedTuple
 
 from scorebook.engine.errors import Problems
-from scorebook.engine.messages import Msg, msg, pmsg
-from scorebook.engine.payments import book_payment as _distribute
-from scorebook.engine.payments import contra_multiplier
+from scorebook.engine.messages import msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import (
     BOOL,
@@ -27,102 +24,35 @@ from scorebook.engine.shape import (
     fields,
     rows,
 )
-from scorebook.engine.types import Entry, HouseRule, Line, Session, TableHint
+from scorebook.engine.types import Session
 from scorebook.engine.variants._tarokk54 import (
-    BIDDING,
     CALLED_TAROKKS,
-    CONTRAS,
-    CONTRAS_GROUP,
     LEVEL_NAMES,
     LEVELS,
-    LOST,
-    PENALTIES,
     TAROKK_NAMES,
     TRICKS,
-    WON,
-    FourSeatTable,
-    State,
-    contra_game,
     first_hand,
-    hand_booked,
-    names,
-    offender_pays_each,
     read_irregularity,
+    read_opening,
     read_tricks,
     refuse_other_results,
-    times,
 )
-
-KEY = "trisak"
-CONTRACTS = (
-    "no_game",
-    "trisakolas",
-    "jatek",
-    "ultimohivas",
-    "bettli",
-    "harmas",
-    "nyilt_bettli",
-    "harmas_szolo",
+from scorebook.engine.variants.trisak.tariffs import (
+    BETTLIS,
+    BONUS_MOST,
+    BONUSES,
+    CALLING,
+    CARD_GAMES,
+    CONTRACTS,
+    DISCARDING,
+    IRREGULARITIES,
+    NAMES,
+    PACK_POINTS,
+    RESULT_FIELDS,
+    SIDES,
+    TALON_LEAST,
+    ULTIMO_VALUE,
 )
-NAMES = {
-    "no_game": pmsg("trisak contract", "no game"),
-    "trisakolas": pmsg("trisak contract", "trisákolás"),
-    "jatek": pmsg("trisak contract", "játék"),
-    "ultimohivas": pmsg("trisak contract", "ultimóhívás"),
-    "bettli": pmsg("trisak contract", "bettli"),
-    "harmas": pmsg("trisak contract", "hármasjáték"),
-    "nyilt_bettli": pmsg("trisak contract", "nyílt bettli"),
-    "harmas_szolo": pmsg("trisak contract", "hármas szóló"),
-}
-# Game values per level (seed 004 §73: "díja 4 pont" … "Díja 20 pont"); at ultimóhívás the
-# game part is 4 and the announced ultimó (below) 40.
-GAME_VALUE = {
-    "jatek": 4,
-    "ultimohivas": 4,
-    "bettli": 8,
-    "harmas": 10,
-    "nyilt_bettli": 15,
-    "harmas_szolo": 20,
-}
-# Pagát ultimó (seed 004 §73 "Ultimó díja egyszerű játéknál csendesen 10, bemondva 20, a
-# második fokozatnál csak bemondott ultimó van, díja 40, hármasnál …"): (silent, announced).
-ULTIMO_VALUE = {
-    "jatek": (10, 20),
-    "ultimohivas": (0, 40),
-    "harmas": (20, 40),
-    "harmas_szolo": (40, 80),
-}
-CARD_GAMES = ("jatek", "ultimohivas", "harmas", "harmas_szolo")
-BETTLIS = ("bettli", "nyilt_bettli")
-CALLING = ("jatek", "ultimohivas")
-# Only the declarer discards under restrictions (no honours or kings), at levels 1, 2, 4.
-DISCARDING = ("jatek", "ultimohivas", "harmas")
-# 106 card points in the pack (seed 004 §67); 54 wins, 53–53 goes to the opponents (§73).
-PACK_POINTS = 106
-TALON_LEAST = 6  # the six talon cards are worth at least 6 (one point each)
-TO_WIN = 54
-# Trisákolás (seed 004 §73): the top scorer pays 3 to each, or 9 to a player without a trick.
-TRISAK_EACH = 3
-TRISAK_NO_TRICK = 9
-# Hand bonuses (seed 004 §73 "Egyéb bemondások"): 10 each, "hármas szólónál duplán".
-BONUS_VALUE = 10
-BONUSES = ("eight_tarokks", "four_kings", "trull", "little_honours")
-BONUS_NAMES = {
-    "eight_tarokks": pmsg("trisak hand bonus", "nyolc tarokk (eight tarokks)"),
-    "four_kings": pmsg("trisak hand bonus", "négy király (four kings)"),
-    "trull": pmsg("trisak hand bonus", "tulétroá (trull)"),
-    "little_honours": pmsg("trisak hand bonus", "kis honnörök (little honours)"),
-}
-# How many players can hold each bonus in one deal: 4 kings, 3 honours, 7 cards for the
-# little honours (4 each), 22 tarokks (8 each).
-BONUS_MOST = {"eight_tarokks": 2, "four_kings": 1, "trull": 1, "little_honours": 1}
-IRREGULARITIES = ("revoke", "wrong_discard")
-IRREGULARITY_NAMES = {
-    "revoke": pmsg("trisak irregularity", "revoke"),
-    "wrong_discard": pmsg("trisak irregularity", "wrong discard"),
-}
-SIDES = ("declarer", "opponents")
-RESULT_FIELDS = ("declarer_side_points", "declarer_took_trick", "trisak_points", "trisak_tricks")
 
 # The form lists the games by level, then trisákolás and the hand without a game.
 CONTRACT_LABELS = {
@@ -270,108 +200,6 @@ RECORD = fields(
     ),
 )
 
-HAND_BONUSES = pmsg("tarokk54 house rule group", "Hand bonuses")
-ULTIMO_GROUP = pmsg("tarokk54 house rule group", "Ultimó")
-
-HOUSE_RULES = (
-    HouseRule(
-        "level1_first_hand_only",
-        True,
-        "bool",
-        msg("Tr1: only the first hand may bid játék (level 1) and so choose trisákolás"),
-        group=BIDDING,
-        label=pmsg("trisak house rule", "Játék only from the first hand"),
-    ),
-    HouseRule(
-        "all_pass_action",
-        "redeal",
-        "choice",
-        msg("Tr2: when everybody passes: redeal, or play a trisákolás"),
-        choices=("redeal", "trisakolas"),
-        choice_labels=(
-            pmsg("trisak all-pass action", "redeal"),
-            pmsg("trisak all-pass action", "trisákolás"),
-        ),
-        group=BIDDING,
-        label=pmsg("trisak house rule", "All pass"),
-    ),
-    HouseRule(
-        "hand_bonuses_in_trisakolas",
-        True,
-        "bool",
-        msg("Tr5: hand bonuses are paid in a trisákolás too"),
-        group=HAND_BONUSES,
-        label=pmsg("trisak house rule", "Hand bonuses in trisákolás"),
-    ),
-    HouseRule(
-        "kis_honnorok_stacking",
-        False,
-        "bool",
-        msg("Tr6: kis honnörök may be paid beside the same player's négy király or tulétroá"),
-        group=HAND_BONUSES,
-        label=pmsg("trisak house rule", "Kis honnörök beside bigger bonuses"),
-    ),
-    HouseRule(
-        "hand_bonus_payers",
-        "all_others",
-        "choice",
-        msg("Tr7: who pays a hand bonus: every other player, or only the holder's opponents"),
-        choices=("all_others", "opposing_side"),
-        choice_labels=(
-            pmsg("trisak hand bonus payers", "every other player"),
-            pmsg("trisak hand bonus payers", "the opposing side"),
-        ),
-        group=HAND_BONUSES,
-        label=pmsg("trisak house rule", "Who pays a hand bonus"),
-    ),
-    HouseRule(
-        "allow_contra",
-        True,
-        "bool",
-        msg("Tr8: the game and an announced ultimó may be contra'd"),
-        group=CONTRAS_GROUP,
-        label=pmsg("trisak house rule", "Contras allowed"),
-    ),
-    HouseRule(
-        "max_contra_level",
-        "mordkontra",
-        "choice",
-        msg("Tr8: the highest contra step: mordkontra (×32) or rekontra (×4)"),
-        choices=("mordkontra", "rekontra"),
-        choice_labels=(
-            pmsg("trisak highest contra", "up to mordkontra (×32)"),
-            pmsg("trisak highest contra", "up to rekontra (×4)"),
-        ),
-        group=CONTRAS_GROUP,
-        label=pmsg("trisak house rule", "Highest contra"),
-    ),
-    HouseRule(
-        "ultimo_declarer_side_only",
-        False,
-        "bool",
-        msg("Tr9: only the declarer's side may announce or make the ultimó"),
-        group=ULTIMO_GROUP,
-        label=pmsg("trisak house rule", "Ultimó for the declarer's side only"),
-    ),
-    HouseRule(
-        "penalty_includes_bonuses",
-        False,
-        "bool",
-        msg("Tr11: after a revoke or wrong discard the hand bonuses are still paid"),
-        group=PENALTIES,
-        label=pmsg("trisak house rule", "Bonuses paid after a revoke"),
-    ),
-    HouseRule(
-        "settlement_per_player",
-        22,
-        "int",
-        msg("Tr12: ultimóhívás settled for half fee: what the declarer pays each other player"),
-        minimum=0,
-        group=ULTIMO_GROUP,
-        label=pmsg("trisak house rule", "Ultimóhívás settled for half fee"),
-    ),
-)
-
 
 # --- the hand record, read (spec section 13) --------------------------------------------
 # Each section reader reads its fields, then applies that section's cross-field rules
@@ -412,9 +240,7 @@ def read(session: Session, hand: Mapping[str, Any]) -> Hand:
     """The record as a checked hand; raises InvalidHand with every problem found."""
     players = session.players
     rules = session.house_rules
-    r = Reader(hand, Problems())
-    dealer = r.player("dealer", players)
-    contract = r.choice("contract", CONTRACTS)
+    r, dealer, contract = read_opening(session, hand, CONTRACTS)
     declarer = _read_declarer(r, players, rules, contract, dealer)
     partner, not_held = _read_call(r, players, contract, declarer)
     settled = _read_settled(r, contract, not_held)
@@ -852,344 +678,3 @@ def _read_trisak_result(
                 ),
             )
     return points, tricks
-
-
-# --- scoring -----------------------------------------------------------------------------
-
-
-def score(hand: Hand, players: tuple[str, ...], rules: Mapping[str, Any]) -> tuple[list[Line], Msg]:
-    """The hand's lines and summary."""
-    lines: list[Line] = []
-    if hand.contract == "no_game":
-        lines.append(Line(msg("all passed: no game, the next dealer deals")))
-        return lines, NAMES["no_game"]
-    if hand.settled:
-        return lines, _settlement(lines, players, rules["settlement_per_player"], hand)
-    if hand.irregular is not None:
-        summary = _penalty(lines, players, hand, hand.irregular)
-        if rules["penalty_includes_bonuses"]:
-            _pay_bonuses(lines, players, rules, hand)
-        return lines, summary
-    if hand.contract == "trisakolas":
-        assert hand.trisak is not None
-        summary = _trisak(lines, players, *hand.trisak)
-    else:
-        assert hand.declarer is not None
-        booked, summary = _game(
-            hand.contract,
-            hand.declarer,
-            hand.partner,
-            hand.side,
-            hand.opponents,
-            hand.game_contra,
-            hand.ultimo,
-            hand.outcome,
-        )
-        lines.extend(booked)
-    _pay_bonuses(lines, players, rules, hand)
-    return lines, summary
-
-
-def _settlement(lines: list[Line], players: tuple[str, ...], fee: int, hand: Hand) -> Msg:
-    """Tr12: the declarer pays the agreed half fee to each other player."""
-    declarer = hand.declarer
-    assert declarer is not None
-    offender_pays_each(
-        lines,
-        players,
-        declarer,
-        fee,
-        msg(
-            "{declarer}: ultimóhívás, called tarokk not held, settled for half fee "
-            "(game and ultimó): {fee} to each other player",
-            declarer=declarer,
-            fee=fee,
-        ),
-    )
-    return msg("{declarer}: ultimóhívás settled (−{total})", declarer=declarer, total=3 * fee)
-
-
-@lru_cache(maxsize=4096)
-def _game(
-    contract: str,
-    declarer: str,
-    partner: str | None,
-    members: tuple[str, ...],
-    opponents: tuple[str, ...],
-    game_contra: int,
-    ultimo: Ultimo | None,
-    outcome: int | bool | None,
-) -> tuple[tuple[Line, ...], Msg]:
-    """The game and ultimó lines of a card game or bettli. `outcome` is the declarer side's
-    card points, or for a bettli whether the declarer took a trick. Cached: a night repeats
-    the same outcomes, and lines are immutable."""
-    lines: list[Line] = []
-    game = contra_game(game_contra, NAMES[contract])
-    who = f"{declarer} + {partner}" if partner else declarer
-    value = GAME_VALUE[contract]
-    if contract in BETTLIS:
-        won = not outcome
-        why = (
-            pmsg("trisak bettli", "no trick taken")
-            if won
-            else pmsg("trisak bettli", "took a trick")
-        )
-    else:
-        assert isinstance(outcome, int)
-        won = outcome >= TO_WIN
-        why = msg(
-            "{points} {relation} 54 card points", points=outcome, relation="≥" if won else "<"
-        )
-    result = WON if won else LOST
-    winners, losers = (members, opponents) if won else (opponents, members)
-    _distribute(
-        winners,
-        losers,
-        value * contra_multiplier(game_contra),
-        lines,
-        msg(
-            "{who}: {game} {result} ({why}): {arithmetic}",
-            who=who,
-            game=game,
-            result=result,
-            why=why,
-            arithmetic=times(value, game_contra),
-        ),
-    )
-    if ultimo is None:
-        return tuple(lines), msg("{who}: {game} {result}", who=who, game=game, result=result)
-    made = _ultimo_line(lines, contract, members, opponents, ultimo)
-    return tuple(lines), msg(
-        "{who}: {game} {result}, ultimó ({by}) {made}",
-        who=who,
-        game=game,
-        result=result,
-        by=ultimo.by,
-        made=made,
-    )
-
-
-def _ultimo_line(
-    lines: list[Line],
-    contract: str,
-    members: tuple[str, ...],
-    opponents: tuple[str, ...],
-    ultimo: Ultimo,
-) -> Msg:
-    """The pagát ultimó's line, paid between the sides apart from the game; 'made' or not."""
-    silent, loud = ULTIMO_VALUE[contract]
-    base = loud if ultimo.announced else silent
-    ours, theirs = (members, opponents) if ultimo.side == "declarer" else (opponents, members)
-    winners, losers = (ours, theirs) if ultimo.made else (theirs, ours)
-    if not ultimo.announced:
-        kind = pmsg("trisak ultimó, of a player", "silent ultimó")
-    elif ultimo.contra:
-        kind = pmsg(
-            "trisak ultimó, of a player",
-            "{contra} announced ultimó",
-            contra=CONTRAS[ultimo.contra],
-        )
-    else:
-        kind = pmsg("trisak ultimó, of a player", "announced ultimó")
-    made = pmsg("trisak ultimó", "made") if ultimo.made else pmsg("trisak ultimó", "failed")
-    _distribute(
-        winners,
-        losers,
-        base * contra_multiplier(ultimo.contra),
-        lines,
-        msg(
-            "{ultimo} of {who} {made}: {arithmetic}",
-            ultimo=kind,
-            who=ultimo.by,
-            made=made,
-            arithmetic=times(base, ultimo.contra),
-        ),
-    )
-    return made
-
-
-def _trisak(
-    lines: list[Line], players: tuple[str, ...], points: dict[str, int], tricks: dict[str, int]
-) -> Msg:
-    """Trisákolás (seed 004 §73): the top scorer pays 3 to each, or 9 to each without a
-    trick."""
-    shown = ", ".join(f"{p} {points[p]} ({tricks[p]})" for p in players)
-    lines.append(Line(msg("trisákolás: card points (tricks) {shown}", shown=shown)))
-    most = max(points.values())
-    top = [p for p in players if points[p] == most]
-    zero = [p for p in players if tricks[p] == 0]
-    for t in top:
-        if zero:
-            _distribute(
-                zero,
-                [t],
-                TRISAK_NO_TRICK,
-                lines,
-                msg(
-                    "{who} has the most card points ({most}) and pays 9 to each player "
-                    "without a trick ({without})",
-                    who=t,
-                    most=most,
-                    without=names(zero),
-                ),
-            )
-        else:
-            offender_pays_each(
-                lines,
-                players,
-                t,
-                TRISAK_EACH,
-                msg(
-                    "{who} has the most card points ({most}) and pays 3 to each other player",
-                    who=t,
-                    most=most,
-                ),
-            )
-    return msg("trisákolás: {who} most points ({most})", who=names(top), most=most)
-
-
-def _penalty(
-    lines: list[Line], players: tuple[str, ...], hand: Hand, irregular: tuple[str, str]
-) -> Msg:
-    """A revoke or wrong discard (section 9): the offender pays X to each other player."""
-    kind, offender = irregular
-    x, arith = _penalty_x(hand)
-    offender_pays_each(
-        lines,
-        players,
-        offender,
-        x,
-        pmsg(
-            "trisak penalty",
-            "{irregularity} by {offender}, nothing else is scored: {x}; "
-            "{offender} pays X to each other player",
-            irregularity=IRREGULARITY_NAMES[kind],
-            offender=offender,
-            x=arith,
-        ),
-    )
-    return pmsg(
-        "trisak penalty",
-        "{irregularity} by {offender} (−{total})",
-        irregularity=IRREGULARITY_NAMES[kind],
-        offender=offender,
-        total=3 * x,
-    )
-
-
-def _penalty_x(hand: Hand) -> tuple[int, Msg]:
-    """X: the game's value with its contra, plus an announced ultimó's, and how."""
-    contract, level, ultimo = hand.contract, hand.game_contra, hand.ultimo
-    if contract == "trisakolas":
-        # trisákolás has no game value: its tariff, 3 (seed 004 §73 "3—3 pontot fizet")
-        return TRISAK_EACH, msg(
-            "X = {game} {arithmetic}", game=NAMES["trisakolas"], arithmetic=TRISAK_EACH
-        )
-    value = GAME_VALUE[contract]
-    x = value * contra_multiplier(level)
-    game = contra_game(level, NAMES[contract])
-    if ultimo is None or not ultimo.announced:
-        return x, msg("X = {game} {arithmetic}", game=game, arithmetic=times(value, level))
-    loud = ULTIMO_VALUE[contract][1]
-    x += loud * contra_multiplier(ultimo.contra)
-    return x, msg(
-        "X = {game} {arithmetic} + announced ultimó {ultimo}, X = {x}",
-        game=game,
-        arithmetic=times(value, level),
-        ultimo=times(loud, ultimo.contra),
-        x=x,
-    )
-
-
-def _pay_bonuses(
-    lines: list[Line], players: tuple[str, ...], rules: Mapping[str, Any], hand: Hand
-) -> None:
-    """Tr7: every other player pays a hand bonus, or only the holder's opponents."""
-    doubled = hand.contract == "harmas_szolo"
-    by_side = rules["hand_bonus_payers"] == "opposing_side" and hand.contract != "trisakolas"
-    for who, bonus in hand.bonuses:
-        if by_side:
-            payers = hand.opponents if who not in hand.opponents else hand.side
-        else:
-            payers = tuple(p for p in players if p != who)
-        lines.append(_bonus_line(who, bonus, doubled, payers, by_side))
-
-
-@lru_cache(maxsize=1024)
-def _bonus_line(
-    who: str, bonus: str, doubled: bool, payers: tuple[str, ...], by_side: bool
-) -> Line:
-    """One hand bonus: each payer pays v (10, doubled in hármas szóló) to the holder."""
-    v = BONUS_VALUE * 2 if doubled else BONUS_VALUE
-    arith = f"{BONUS_VALUE} × 2 = {v}" if doubled else str(v)
-    whom = (
-        pmsg("trisak hand bonus, paid from", "each opponent")
-        if by_side
-        else pmsg("trisak hand bonus, paid from", "each other player")
-    )
-    lines: list[Line] = []
-    _distribute(
-        [who],
-        payers,
-        v,
-        lines,
-        msg(
-            "{who}: {bonus}, doubled in hármas szóló: {arithmetic} from {payers}",
-            who=who,
-            bonus=BONUS_NAMES[bonus],
-            arithmetic=arith,
-            payers=whom,
-        )
-        if doubled
-        else msg(
-            "{who}: {bonus}: {arithmetic} from {payers}",
-            who=who,
-            bonus=BONUS_NAMES[bonus],
-            arithmetic=arith,
-            payers=whom,
-        ),
-    )
-    return lines[0]
-
-
-# --- the variant ----------------------------------------------------------------------
-
-
-class Trisak(FourSeatTable):
-    key = KEY
-    title = pmsg("game title", "Trisák tarokk")
-    house_rules = HOUSE_RULES
-    record = RECORD
-    event_record = None
-    no_events = msg("trisák has no session events: the same four play all night")
-
-    def play(
-        self, session: Session, state: State, hand: Mapping[str, Any], number: int
-    ) -> tuple[State, list[Entry]]:
-        checked = read(session, hand)
-        lines, summary = score(checked, session.players, session.house_rules)
-        return hand_booked(state, number, checked.dealer, session.players, lines, summary)
-
-    def table_hint(self, session: Session, state: State) -> TableHint:
-        players = session.players
-        if state.last_dealer is None:
-            return TableHint(
-                next_dealer=None,
-                notes=(msg("seats and first dealer by drawing"),),
-            )
-        dealer = players[(players.index(state.last_dealer) + 1) % len(players)]
-        first = players[(players.index(dealer) + 1) % len(players)]
-        cutter = players[(players.index(dealer) + 2) % len(players)]
-        return TableHint(
-            next_dealer=dealer,
-            notes=(
-                msg(
-                    "{cutter} cuts; {first} is first hand (bids and leads first)",
-                    cutter=cutter,
-                    first=first,
-                ),
-            ),
-        )
-
-
-VARIANT = Trisak()
