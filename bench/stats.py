@@ -113,14 +113,24 @@ def copies(user: User, template, count: int) -> None:
                     night=night,
                     position=r.position,
                     number=r.number,
-                    record=services.renamed(r.record, names),
-                    entries=services.renamed(r.entries, names),
-                    state=services.renamed(r.state, names),
+                    record=renamed(r.record, names),
+                    entries=renamed(r.entries, names),
+                    state=renamed(r.state, names),
                 )
                 for r in rows
             ]
             Hand.objects.bulk_create(new)
             facts.rewrite(night, new, new=True)
+
+
+def renamed(value, names: dict):
+    """Every string in `names` replaced, as a value and as a key (the bench's names are no
+    bid, card or side, so the records, entries and states can be renamed blindly)."""
+    if isinstance(value, dict):
+        return {names.get(k, k): renamed(v, names) for k, v in value.items()}
+    if isinstance(value, list):
+        return [renamed(v, names) for v in value]
+    return names.get(value, value) if isinstance(value, str) else value
 
 
 def median_ms(samples: list[float]) -> float:
