@@ -347,3 +347,87 @@ class AddressUse(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} from {self.address} at {self.at:%Y-%m-%d %H:%M:%S}"
+
+
+class HandFact(models.Model):
+    """One player's part in one live hand, for the statistics (`scorebook/facts.py`).
+
+    Written whenever a hand's caches are (saved, edited, deleted, restored, re-scored), so
+    a statistic is a query over these rows, never a replay. A deleted hand has none; a
+    deleted night keeps them, and the reads leave its rows out (and the stake, date and
+    currency are read from the night, so editing those needs no rewrite)."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="+")
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="facts")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="facts")
+    number = models.PositiveIntegerField()
+    role = models.CharField(max_length=10)  # scorebook.engine.facts.ROLES
+    level = models.CharField(max_length=30, blank=True)  # the bid or contract
+    units = models.FloatField()  # what the hand paid the player (points)
+    into_pots = models.FloatField(default=0)  # what he paid into the pots in it
+
+    class Meta:
+        indexes = (
+            models.Index(fields=["player", "night"], name="handfact_player"),
+            models.Index(fields=["night", "number"], name="handfact_night"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in hand {self.number}: {self.role} {self.units}"
+
+
+class FactItem(models.Model):
+    """A figure of one player's side (announced, made) or a contra he said or received
+    (its level, and whether it went his side's way) in one live hand."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="+")
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="fact_items")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=10)  # "figure" or "contra"
+    key = models.CharField(max_length=30)  # the figure, or "game"
+    announced = models.BooleanField(default=False)
+    made = models.BooleanField(default=False)  # figure made / contra went the player's way
+    level = models.PositiveSmallIntegerField(default=0)  # contra level
+    said = models.BooleanField(default=False)  # the contra was said by the player's side
+
+    class Meta:
+        indexes = (
+            models.Index(fields=["player", "kind"], name="factitem_player"),
+            models.Index(fields=["night"], name="factitem_night"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.key} of {self.player_id}"
+
+
+class FactTotal(models.Model):
+    """One player's facts of one night added up under one heading, kept beside the
+    `HandFact` rows by `scorebook/facts.py` (each write adds what it adds and takes away what
+    it removes), so a page over hundreds of nights reads a few rows per night:
+
+    - kind "role": key = the role, sub = the bid;
+    - kind "spread": key = the bucket of the hand result (`facts.SPREAD_TOPS`);
+    - kind "pair": key = the other player's id, sub = "with" or "against"; `other_units`
+      is what he got in those hands."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=8)
+    key = models.CharField(max_length=30)
+    sub = models.CharField(max_length=30, blank=True)
+    hands = models.IntegerField(default=0)
+    won = models.IntegerField(default=0)
+    lost = models.IntegerField(default=0)
+    units = models.FloatField(default=0)
+    other_units = models.FloatField(default=0)
+
+    class Meta:
+        constraints = (
+            models.UniqueConstraint(
+                fields=["night", "player", "kind", "key", "sub"], name="facttotal_unique"
+            ),
+        )
+        indexes = (models.Index(fields=["player", "kind"], name="facttotal_player"),)
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.key} {self.sub} of {self.player_id}: {self.hands}"

@@ -29,8 +29,8 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scorebook import facts, nights
 from scorebook import names as player_names
-from scorebook import nights
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.messages import Msg, msg, said
@@ -322,6 +322,7 @@ def _rescore(night: Night, session: Session, rows: list[Hand], state: Any, numbe
         raise InvalidHand(problems)
     update_rows(changed, ["number", "entries", "state"])
     update_rows(unnumbered, ["number"])
+    facts.rescored(night, rows, changed)
 
 
 def _rows_from(night: Night, position: int) -> list[Hand]:
@@ -505,7 +506,7 @@ def _append(
     state, entries, problems = _score_one(session, state, record, number)
     if problems:
         raise InvalidHand(problems)
-    return Hand.objects.create(
+    hand = Hand.objects.create(
         night=night,
         position=position,
         number=None if is_event else number,
@@ -514,6 +515,9 @@ def _append(
         state=variant.dump_state(state),
         author=author,
     )
+    live_events = [(e.position, e.record) for e in tail.events if not e.deleted]
+    facts.rewrite(night, [hand], new=True, events=live_events)
+    return hand
 
 
 def _check_room(position: int) -> None:

@@ -26,8 +26,8 @@ from django.db import transaction
 from django.utils import translation
 from django.utils.translation import pgettext
 
+from scorebook import facts, nights, queries, services
 from scorebook import names as player_names
-from scorebook import nights, queries, services
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidSheet, Problem
 from scorebook.engine.messages import Msg, msg, said
@@ -321,6 +321,7 @@ def create_night_from_sheet(
             )
         )
     Hand.objects.bulk_create(rows)
+    facts.rewrite(night, rows, new=True)
     return night
 
 

@@ -83,6 +83,7 @@ urlpatterns = [
     path("nights/", players.night_list, name="night_list"),
     path("players/", players.player_list, name="player_list"),
     path("players/<int:pk>/", players.player, name="player"),
+    path("players/<int:pk>/statistics.csv", players.player_csv, name="player_csv"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

@@ -12,7 +12,7 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext, pgettext
 
-from scorebook import labels, queries
+from scorebook import labels, queries, stats
 from scorebook.engine import registry
 from scorebook.forms import HandForm
 from scorebook.speech import say
@@ -76,6 +76,13 @@ def css_string(value: Any) -> str:
     can end it (the print page's running title is a player-given night's name and place)."""
     safe = set(" .,·:-_()/")
     return "".join(c if c.isalnum() or c in safe else f"\\{ord(c):06x}" for c in str(value))
+
+
+@register.filter
+def points(value: Any) -> str:
+    """Signed points: whole where they are whole (statistics' sums and averages)."""
+    text = stats.points(value)
+    return queries.signed(Decimal(text)) if text else "—"
 
 
 @register.filter

@@ -13,7 +13,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
-from scorebook import nights, queries, services
+from scorebook import nights, queries, services, stats
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidHand
 from scorebook.engine.types import Variant
@@ -189,6 +189,8 @@ def night(request: SignedInRequest, pk: int) -> HttpResponse:
     if request.htmx and request.htmx.target in ("ledger", "earlier", "standings"):
         template += f"#{request.htmx.target}"
     context = night_context(request, view) | {"role": queries.role_in(request.user, night)}
+    if template == "scorebook/night.html":  # the whole page, not a region's refresh
+        context["numbers"] = stats.night_numbers(night)
     return TemplateResponse(request, template, context)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from typing import cast
 
 from django.contrib.auth.decorators import login_required
@@ -11,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.views.decorators.http import require_GET
 
-from scorebook import nights, summaries
+from scorebook import nights, stats, statsexport, summaries
 from scorebook.models import Night
 from scorebook.requests import SignedInRequest
 from scorebook.speech import say
@@ -59,14 +60,39 @@ def player_list(request: SignedInRequest) -> HttpResponse:
     )
 
 
+def _date(value: str | None) -> datetime.date | None:
+    try:
+        return datetime.date.fromisoformat(value) if value else None
+    except ValueError:
+        return None
+
+
+def _filters(request: HttpRequest) -> stats.Filters:
+    get = request.GET
+    return stats.Filters(_variant(request), _date(get.get("since")), _date(get.get("until")))
+
+
 @require_GET
 @login_required
 def player(request: SignedInRequest, pk: int) -> HttpResponse:
     person = summaries.player_for(request.user, pk)
-    variant = _variant(request)
+    filters = _filters(request)
     context = {
-        "page": summaries.player_page(person, variant=variant),
+        "page": summaries.player_page(person, variant=filters.variant),
+        "stats": stats.player_stats(person, filters),
         "variants": _variants(),
-        "variant": variant or "",
+        "variant": filters.variant or "",
+        "query": request.GET.urlencode(),
     }
     return TemplateResponse(request, "scorebook/player.html", context)
+
+
+@require_GET
+@login_required
+def player_csv(request: SignedInRequest, pk: int) -> HttpResponse:
+    """The player's statistics as CSV, in the reader's language."""
+    person = summaries.player_for(request.user, pk)
+    found = stats.player_stats(person, _filters(request))
+    response = HttpResponse(statsexport.as_csv(found), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="player-{pk}-statistics.csv"'
+    return response

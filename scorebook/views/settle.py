@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import trigger_client_event
 
-from scorebook import queries, services
+from scorebook import queries, services, stats
 from scorebook.engine.errors import InvalidHand
 from scorebook.labels import problem_line
 from scorebook.requests import SignedInRequest
@@ -79,4 +79,5 @@ def summary(request: SignedInRequest, pk: int) -> HttpResponse:
     view = queries.night_view(queries.night_for(request.user, pk), lang())
     context = night_context(request, view, every_row=True) | _settle_context(request, view)
     context["chart"] = queries.balance_chart(view)
+    context["numbers"] = stats.night_numbers(view.night)
     return TemplateResponse(request, "scorebook/print.html", context)

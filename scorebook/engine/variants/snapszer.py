@@ -8,8 +8,10 @@ Bummerls. Closing the talon is a house rule (§12 item 3).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from scorebook.engine.facts import Figure, HandFacts, generic_facts
 from scorebook.engine.messages import Msg, msg, nmsg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, Choice, When, fields
@@ -355,3 +357,18 @@ VARIANT = TwoPlayerGame(
     read=read,
     match_rule=match_rule,
 )
+
+
+def hand_facts(players: tuple[str, ...], record: Mapping[str, Any]) -> HandFacts:
+    """Statistics: each plays for himself; closing the talon is an announced figure (made
+    when the closer reached 66), a schwarz (the loser took no trick) a silent one."""
+    facts = generic_facts(players, record)
+    result = record.get("result") or {}
+    winner, closer = result.get("winner"), result.get("closed_by")
+    figures = []
+    if closer in players:
+        made = closer == winner and result.get("win_by") == "reached_66"
+        figures.append(Figure("closing", (closer,), announced=True, made=made))
+    if winner in players and result.get("loser_took_trick") is False:
+        figures.append(Figure("schwarz", (winner,), announced=False, made=True))
+    return HandFacts(facts.roles, figures=tuple(figures))

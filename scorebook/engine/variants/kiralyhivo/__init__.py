@@ -19,11 +19,12 @@ from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import EndOfSession, Entry, Line, Session, TableHint
+from scorebook.engine.variants.kiralyhivo.facts import hand_facts
 from scorebook.engine.variants.kiralyhivo.record import RECORD, check, read
 from scorebook.engine.variants.kiralyhivo.scoring import score
 from scorebook.engine.variants.kiralyhivo.tariffs import HOUSE_RULES, KEY, POT, POTS, pile_points
 
-__all__ = ["VARIANT", "Kiralyhivo", "KiralyhivoState", "pile_points"]
+__all__ = ["VARIANT", "Kiralyhivo", "KiralyhivoState", "hand_facts", "pile_points"]
 
 
 class KiralyhivoState(NamedTuple):

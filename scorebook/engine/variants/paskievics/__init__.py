@@ -20,6 +20,7 @@ from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import EndOfSession, Entry, Session, TableHint
 from scorebook.engine.variants.paskievics import session as _session
 from scorebook.engine.variants.paskievics import state as _state
+from scorebook.engine.variants.paskievics.facts import hand_facts
 from scorebook.engine.variants.paskievics.house_rules import HOUSE_RULES
 from scorebook.engine.variants.paskievics.record import EVENT_RECORD, RECORD, read_hand
 from scorebook.engine.variants.paskievics.scoring import score_hand
@@ -41,6 +42,7 @@ __all__ = [
     "VARIANT",
     "Paskievics",
     "State",
+    "hand_facts",
 ]
 
 

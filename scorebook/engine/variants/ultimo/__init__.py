@@ -21,6 +21,7 @@ from scorebook.engine.messages import msg, pmsg
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import EndOfSession, Entry, Session, TableHint
 from scorebook.engine.variants.ultimo import session as events
+from scorebook.engine.variants.ultimo.facts import hand_facts
 from scorebook.engine.variants.ultimo.house_rules import HOUSE_RULES
 from scorebook.engine.variants.ultimo.record import EVENT_RECORD, RECORD, read_hand
 from scorebook.engine.variants.ultimo.scoring import score_hand, summary
@@ -33,7 +34,15 @@ from scorebook.engine.variants.ultimo.tariffs import (
     card_point_amount,
 )
 
-__all__ = ["HOUSE_RULES", "SUITS", "VARIANT", "Ultimo", "UltimoState", "card_point_amount"]
+__all__ = [
+    "HOUSE_RULES",
+    "SUITS",
+    "VARIANT",
+    "Ultimo",
+    "UltimoState",
+    "card_point_amount",
+    "hand_facts",
+]
 
 
 class Ultimo:

@@ -1,0 +1,38 @@
+"""The statistics' facts of a Királyhívó hand: roles, contract, figures, contras."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scorebook.engine.facts import Contra, Figure, HandFacts, contra_on, generic_facts
+from scorebook.engine.facts import side_players as players_of
+from scorebook.engine.variants.kiralyhivo.tariffs import DECLARER, FIGURES, SIDES, WIN
+
+
+def hand_facts(players: tuple[str, ...], record: Mapping[str, Any]) -> HandFacts:
+    """The partner is named only when a player held the called king (K3)."""
+    facts = generic_facts(players, record)
+    if record.get("all_pass") is True:
+        return facts
+    roles = facts.roles
+    result = record.get("result") or {}
+    made = result.get("figures_made") or {}
+    announcements = [a for a in record.get("announcements") or [] if isinstance(a, Mapping)]
+    said = {(a.get("figure"), a.get("side")) for a in announcements}
+    figures = tuple(
+        Figure(key, players_of(roles, side), (key, side) in said, made.get(key) == side)
+        for key in FIGURES
+        for side in SIDES
+        if (key, side) in said or made.get(key) == side
+    )
+    won = int(result.get("declarer_side_points") or 0) >= WIN
+    game = int(record.get("game_contra") or 0)
+    contras: list[Contra] = [contra_on("game", game, roles, DECLARER, won)] if game else []
+    for a in announcements:
+        level, side = int(a.get("contra") or 0), a.get("side")
+        if level and side in SIDES:
+            contras.append(
+                contra_on(a["figure"], level, roles, side, made.get(a["figure"]) == side)
+            )
+    return HandFacts(roles, facts.level, figures, tuple(contras))
