@@ -67,7 +67,7 @@ def test_a_paskievics_night(browser, live_server, width):
     page.wait_for_url(f"{base}/")
 
     # Set up the night
-    page.click("text=New night")
+    page.click("main >> text=New night")
     page.click("text=Paskievics")
     inputs = page.locator("ol.seats input[type=text]")
     for i, name in enumerate(PLAYERS):
