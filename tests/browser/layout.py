@@ -11,6 +11,7 @@ OVERLAPS_JS = r"""
     for (let e = el; e; e = e.parentElement) {
       const s = getComputedStyle(e);
       if (s.display === 'none' || s.visibility === 'hidden' || s.position === 'fixed') return false;
+      if (s.clipPath !== 'none' && s.clipPath !== '') return false;  // read to screen readers only
       if (e.getAttribute('aria-hidden') === 'true' || e.hasAttribute('hidden')) return false;
       const folded = e.parentElement && e.parentElement.matches('details:not([open])');
       if (folded && e.tagName !== 'SUMMARY') return false;  // inside a shut <details>

@@ -50,5 +50,5 @@ def test_every_page_of_a_night_reads_whole(browser, live_server, django_user_mod
         table.shot(page, f"lang-{language}-menu", full_page=False)
     finally:
         context.close()
-    assert list(found) == []
+    assert not found, "\n".join(found)
     assert errors == []
