@@ -97,7 +97,7 @@ def test_every_form_adds_a_row_in_one_tap_without_a_round_trip(
     table.new_hand(page, players[-1])
     box = page.locator(f"[data-rows={rows}]")
     before = box.locator(":scope > *").count()
-    for details in page.locator("details").all():  # the rows may sit in a closed section
+    for details in page.locator("#hand-form details").all():  # rows may sit in a closed section
         details.evaluate("d => d.open = true")
     page.wait_for_timeout(700)  # past any preview started by opening the page
     requests = []
