@@ -331,6 +331,8 @@ def announcement_grid(
                 "made": made_paths.get(figure, ""),
                 "implies": implied.get(figure, ""),
                 "made_label": gettext("%(figure)s: made by") % {"figure": figure_label},
+                # Beside the figure's name on a phone, the short form reads enough.
+                "made_short": gettext("made by"),
             }
         )
     return grid

@@ -166,6 +166,9 @@ def night_context(
         "players": view.players,
         "pot_names": view.pot_names,
         "ledger_columns": len(view.players) + len(view.pot_names),
+        # On a phone a row's Edit/Delete (or Restore) stand in its last columns: two when
+        # the columns are wide enough for "Visszaállítás", three when they are not.
+        "ledger_action_span": 2 if len(view.players) + len(view.pot_names) <= 5 else 3,
         "totals": totals,
         "hint": hint,
         "hint_notes": [say(n) for n in hint.notes],

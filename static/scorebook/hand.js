@@ -201,5 +201,11 @@
     refresh();
     htmx.trigger(form, "change");
   });
+
+  // The one-line result beside Save unfolds the breakdown (its link then scrolls there).
+  document.addEventListener("click", (event) => {
+    const box = document.getElementById("preview-box");
+    if (box && event.target.closest("#preview-line")) box.open = true;
+  });
   refresh();
 })();

@@ -51,7 +51,7 @@ def points_typed(page, points):
 def fill(page, declarer, partner, points):
     table.chip(page, "f-bid-declarer", declarer)
     table.chip(page, "f-bid-level", "three")
-    page.select_option("#f-called-card", "XX")
+    table.set_field(page, "called_card", "XX")  # preselected: no tap
     table.chip(page, "f-partner", partner)
     points_typed(page, points)
 

@@ -28,7 +28,7 @@ def test_chips_outcomes_and_rows(browser, live_server, django_user_model):
     night = table.start_night(django_user_model, "paskievics", PLAYERS, "Dóra")
     context, page, errors = table.phone_page(browser, live_server, night=night)
     table.new_hand(page, "Dóra")
-    assert page.locator('[name="called_card"]').input_value() == "XX"
+    assert page.locator('[name="called_card"][value="XX"]').is_checked()
 
     # A tapped chip untaps.
     table.chip(page, "f-bid-declarer", "Anna")
@@ -74,8 +74,8 @@ def test_chips_outcomes_and_rows(browser, live_server, django_user_model):
 
     # All pass: the played hand's fields hide and are not sent; the hand saves as an all-pass.
     table.chip(page, "f-outcome", "all_pass")
-    expect(page.locator('[name="called_card"]')).to_be_hidden()
-    expect(page.locator('[name="called_card"]')).to_be_disabled()
+    expect(page.locator('[name="called_card"]').first).to_be_hidden()
+    expect(page.locator('[name="called_card"]').first).to_be_disabled()
     expect(page.locator("#f-bid-declarer")).to_be_hidden()
     expect(page.locator("#preview-line")).to_have_class(re.compile(r"\bready\b"))
     table.save(page)
@@ -110,7 +110,7 @@ def test_every_form_adds_a_row_in_one_tap_without_a_round_trip(
     table.new_hand(page, players[-1])
     box = page.locator(f"[data-rows={rows}]")
     before = box.locator(":scope > *").count()
-    for details in page.locator("details").all():  # the rows may sit in a closed section
+    for details in page.locator("#hand-form details").all():  # rows may sit in a closed section
         details.evaluate("d => d.open = true")
     page.wait_for_timeout(700)  # past any preview started by opening the page
     requests = []

@@ -59,7 +59,7 @@ def test_a_paskievics_hand_in_hungarian(browser, live_server, django_user_model)
         expect(page.locator("fieldset#f-bid-level label.chip span")).to_have_text(
             ["hármas", "kettős", "egyes", "szóló"]
         )
-        expect(page.locator("label[for=f-called-card]")).to_have_text("Hívott lap")
+        expect(page.locator("#f-called-card legend")).to_have_text("Hívott lap")
         expect(page.locator("#f-game-contra-int legend")).to_have_text("Játékkontra")
         assert page.locator("main").get_by_text("Declarer", exact=False).count() == 0
 

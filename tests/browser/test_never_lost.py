@@ -277,6 +277,7 @@ def test_hands_kept_offline_keep_their_order_and_logging_out_forgets_them(
     context.set_offline(False)
     page.once("dialog", lambda dialog: dialog.accept())
     page.route(re.compile(r"/hands/new/$"), lambda route: route.abort())  # not sent meanwhile
+    page.click("#site-menu summary")  # the phone's folded menu
     page.get_by_role("button", name="Log out").click()
     page.wait_for_url(re.compile(r"/accounts/login/$"))
     left = page.evaluate(

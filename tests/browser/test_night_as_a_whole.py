@@ -109,7 +109,7 @@ def test_table_view_follows_a_hand_recorded_on_another_phone(
     table.new_hand(page, dealer="Béla")
     table.chip(page, "f-bid-declarer", "Csaba")
     table.chip(page, "f-bid-level", "two")
-    page.select_option("#f-called-card", "XX")
+    table.set_field(page, "called_card", "XX")  # preselected: no tap
     table.chip(page, "f-partner", "Dóra")
     page.fill("#f-result-declarer-card-points-int", "52")
     table.expect_preview(page, {"Anna": "−2", "Béla": "−2", "Csaba": "+2", "Dóra": "+2"})

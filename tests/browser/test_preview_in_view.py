@@ -28,7 +28,7 @@ def test_the_payment_line_stays_beside_save_on_a_phone(browser, live_server, dja
 
     chip(page, "f-bid-declarer", "Anna")
     chip(page, "f-bid-level", "two")
-    page.select_option('[name="called_card"]', "XX")
+    assert page.locator("#f-called-card input[value=XX]").is_checked()  # preselected
     chip(page, "f-partner", "Csaba")
     points = page.locator('[name="result.declarer_card_points:int"]')
     points.fill("5x2")

@@ -32,7 +32,7 @@ def enter_paskievics(t, hand):
     if hand["outcome"] != "played":
         return
     if hand["called_card"] != "XX":
-        t.pick("called_card", hand["called_card"])
+        t.chip("f-called-card", hand["called_card"])
     if hand.get("game_contra"):
         t.chip("f-game-contra-int", str(hand["game_contra"]))
     if hand.get("partner"):
@@ -145,7 +145,8 @@ def enter_ultimo(t, hand, players):
         t.tap(page.locator(f'#f-last-trick-king-przydupek label.chip:has(input[value="{player}"])'))
     if last["pagat_przydupek"]:
         t.chip("f-last-trick-pagat-przydupek", last["pagat_przydupek"])
-    for player, points in hand["card_points"].items():
+    # The last count is left blank: 78 minus the others (issue 23).
+    for player, points in list(hand["card_points"].items())[:-1]:
         name = f"card_points.@{players.index(player)}:int"
         t.type(page.locator(f'[name="{name}"]'), points)
 
@@ -154,8 +155,9 @@ def enter_snapszer(t, hand):
     result = hand["result"]
     t.chip("f-result-winner", result["winner"])
     t.chip("f-result-win-by", result["win_by"])
-    t.type(t.page.locator('[name="result.loser_points:int"]'), result["loser_points"])
-    if not result["loser_took_trick"]:
+    if result["loser_took_trick"]:
+        t.type(t.page.locator('[name="result.loser_points:int"]'), result["loser_points"])
+    else:  # "no trick (schwarz)": the loser's 0 points follow, nothing to type (issue 23)
         t.chip("f-result-loser-took-trick-bool", "0")
 
 

@@ -23,7 +23,8 @@ EXAMPLE_TARGET = 12
 # even at an all-pass, which the rules refuse.
 KIRALYHIVO_CALL_TARGET = 6
 # H20 records 12 facts, each one chip: the call (5), the game kontra, two announcements of the
-# four kings (who and which side: 4) with one kontra, and the side that made them; + Save.
+# four kings (who, and which side unless the teams are known: 2–4) with one kontra, and the
+# side that made them; + Save.
 H20_TARGET = 13
 
 
@@ -157,8 +158,16 @@ def enter_kiralyhivo(t, hand):
             t.chip(f"f-{key.replace('_', '-')}", hand[key])
     if hand.get("game_contra"):
         t.chip("f-game-contra-int", str(hand["game_contra"]))
+    # Once the teams are known (a partner, or the declarer alone) an announcement's side
+    # follows from its announcer (issue 23): no tap for it.
+    alone = hand["contract"] in ("harmas", "szolo_harmas") or hand.get("called_king_location") in (
+        "declarer",
+        "talon",
+    )
+    teams_known = bool(hand.get("partner")) or alone
     for a in hand.get("announcements", []):
-        announce(t, a["figure"], a["by"], a.get("contra", 0), a["side"])
+        side = None if teams_known else a["side"]
+        announce(t, a["figure"], a["by"], a.get("contra", 0), side)
     result = hand.get("result") or {}
     for figure, side in (result.get("figures_made") or {}).items():
         if side:

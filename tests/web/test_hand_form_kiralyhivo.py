@@ -124,3 +124,24 @@ def test_all_pass_hides_every_field_and_section_of_a_played_hand(client_in, nigh
     assert_saved(client_in.post(reverse("new_hand", args=[night.pk]), data))
     assert stored_records(night) == [{"dealer": "Dóra", "all_pass": True}]
     assert_totals_equal_replay(night)
+
+
+def test_an_announcements_side_follows_from_its_announcer(client_in, night):
+    """Issue 23: with the partner known, Béla's announcement is the opponents' without a tap
+    for its side, and scores as if the side had been tapped."""
+    data = CALL | {
+        "game_contra:int": "1",
+        "result.declarer_side_points:int": "40",
+        "announcements[0].figure": "four_kings",
+        "announcements[0].by": "Béla",
+        "announcements[0].contra:int": "1",
+        "result.figures_made.four_kings": "declarer",
+    }
+    assert_saved(enter_hand(client_in, night, data))
+    tapped = data | {"announcements[0].side": "opponents", "dealer": "Dóra"}
+    assert_saved(enter_hand(client_in, night, tapped))
+    inferred, explicit = Hand.objects.filter(night=night).order_by("position")
+    assert "side" not in inferred.record["announcements"][0]
+    assert inferred.entries[0]["lines"] == explicit.entries[0]["lines"]
+    assert sum(abs(d) for d in inferred.entries[0]["deltas"].values()) > 0
+    assert_totals_equal_replay(night)

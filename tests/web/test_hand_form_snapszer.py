@@ -102,3 +102,18 @@ def test_an_impossible_deal_is_refused_next_to_its_field(client_in, night):
     response = enter_hand(client_in, night, data)
     assert "55" in assert_problem_next_to(response, "result.loser_points")
     assert not Hand.objects.exists()
+
+
+def test_schwarz_needs_no_points_typed(client_in, night):
+    """Issue 23: "no trick (schwarz)" implies the loser's 0 points; the first Save is taken."""
+    tapped = {"result.winner": "Béla", "result.loser_took_trick:bool": ""}
+    assert_saved(enter_hand(client_in, night, tapped))
+    typed = {**tapped, "result.loser_points:int": "0"}
+    assert_saved(enter_hand(client_in, night, typed))
+    inferred, explicit = Hand.objects.filter(night=night).order_by("position")
+    assert inferred.record["result"]["loser_took_trick"] is False
+    # Scored exactly as with the 0 typed: Béla's schwarz is 3 game points.
+    first, second = (hand.entries[0]["lines"][0] for hand in (inferred, explicit))
+    assert first["deltas"] == second["deltas"] == {"Anna": -3, "Béla": 3}
+    assert first["text"] == second["text"]
+    assert_totals_equal_replay(night)

@@ -241,6 +241,52 @@ def test_ultimo_form_saves_a_hand(client_in, user):
     assert record["tout"] is None
 
 
+def test_ultimo_third_card_point_count_follows_from_the_other_two(client_in, user):
+    """Issue 23: the counts add up to 78, so the last one left blank is 78 minus the others;
+    two left blank are named where they are missing."""
+    night, other = (
+        services.create_night(
+            owner=user,
+            variant_key="ultimo",
+            house_rules={},
+            per_point="1",
+            currency="DKK",
+            players=["A", "B", "C"],
+            first_dealer="A",
+        )
+        for _ in range(2)
+    )
+    page = client_in.get(reverse("new_hand", args=[night.pk])).content.decode()
+    hand = full_form(page) | {
+        "dealer": "A",
+        "declarations[0].player": "B",
+        "declarations[0].type": "trumps",
+        "declarations[0].count:int": "11",
+        "in_play.pagat.player": "B",
+        "in_play.pagat.result": "won",
+        "last_trick.winner": "A",
+        "last_trick.winning_card": "other",
+    }
+    two_typed = hand | {"card_points.@0:int": "30", "card_points.@1:int": "27"}
+    one_typed = hand | {"card_points.@0:int": "30"}
+    refused = client_in.post(reverse("new_hand", args=[night.pk]), one_typed)
+    assert refused.status_code == 200
+    assert "card_points.C" in {p.field for p in refused.context["form"].problems}
+    response = client_in.post(reverse("new_hand", args=[night.pk]), two_typed)
+    assert response.status_code == 302, response.context["form"].messages
+    typed = hand | {
+        "card_points.@0:int": "30",
+        "card_points.@1:int": "27",
+        "card_points.@2:int": "21",
+    }
+    response = client_in.post(reverse("new_hand", args=[other.pk]), typed)
+    assert response.status_code == 302, response.context["form"].messages
+    inferred, explicit = (Hand.objects.get(night=n) for n in (night, other))
+    assert inferred.record["card_points"] == {"A": 30, "B": 27}
+    assert inferred.entries == explicit.entries  # scored as with C's 21 typed
+    assert inferred.entries[0]["deltas"] == {"A": 15, "B": 20, "C": -45}
+
+
 FIELD_NAMES = [
     *PLAIN,
     "announcements[0].figure:fixed",

@@ -387,11 +387,15 @@ def test_a_tap_template_keeps_only_the_layout(key):
         assert "label=_(" not in re.sub(r"{%\s*problems [^%]*%}", "", text), name
 
 
+EVERY_FIELD_RULES = {"paskievics": {"silent_ultimo_failure_penalty": True}}
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("key", sorted(TAP_GAMES))
 @pytest.mark.parametrize("lang", ["en", "hu", "pl"])
 def test_a_tap_new_hand_form_renders_in_every_language(client_in, user, key, lang):
-    night = make_night(user, key, TAP_GAMES[key])
+    # A field that pays only under a house rule is shown only on a night with that rule.
+    night = make_night(user, key, TAP_GAMES[key], **EVERY_FIELD_RULES.get(key, {}))
     response = client_in.get(reverse("new_hand", args=[night.pk]), HTTP_ACCEPT_LANGUAGE=lang)
     assert_renders(response, key)
     page = response.content.decode()

@@ -223,7 +223,10 @@ def _check_played_close(
 def _read_loser(res: Reader) -> tuple[bool | None, int | None]:
     """`loser_took_trick` and `loser_points`, which must agree (§13.3)."""
     took = required_bool(res, "loser_took_trick")
-    points = res.integer("loser_points", lo=0, hi=MAX_LOSER_POINTS)
+    # A loser without a trick has no points: "no trick (schwarz)" says it all, nothing to type.
+    points = res.integer(
+        "loser_points", lo=0, hi=MAX_LOSER_POINTS, default=0 if took is False else None
+    )
     if took is False and points is not None and points != 0:
         res.problems.add(
             res.path("loser_points"),

@@ -350,7 +350,12 @@ RULES_3 = [
     ("card points do not sum to 78", _set(["card_points", "A"], 31), "card_points"),
     ("card points negative", _set(["card_points", "A"], -1), "card_points.A"),
     ("card points not whole", _set(["card_points", "A"], 30.5), "card_points.A"),
-    ("card points missing a player", lambda h: h["card_points"].pop("C") and h, "card_points.C"),
+    # One count left out follows from the other two (78 in all); two left out are refused.
+    (
+        "card points missing two players",
+        lambda h: h["card_points"].pop("B") and h["card_points"].pop("C") and h,
+        "card_points.C",
+    ),
     ("card points missing", _set(["card_points"], None), "card_points"),
     ("card points after a Nolo", _set(["nolo"], "B"), "card_points"),
 ]
@@ -735,3 +740,12 @@ def test_the_summary_counts_declarations_with_proper_plurals(lang, count, words)
     text = say_in(lang)(_summary_text("A", count, NO_MSG, "B", (), None, False))
     assert words in text
     assert "(s)" not in text
+
+
+def test_a_card_point_count_left_out_is_78_minus_the_others():
+    """Issue 23: the table types two counts; the third follows and scores the same."""
+    full = base3()
+    short = copy.deepcopy(full)
+    left_out = short["card_points"].pop("C")
+    assert left_out == 78 - sum(short["card_points"].values())
+    assert score_sheet(sheet(ABC, [short])) == score_sheet(sheet(ABC, [full]))

@@ -263,7 +263,9 @@ def read(r: Reader, session: Session) -> Hand:
     side, opponents = _sides(players, declarer, contract, location, partner)
     max_level = MAX_LEVEL[rules["max_contra_level"]]
     game_contra = _read_level(r, "game_contra", max_level)
-    announcements = _read_announcements(r, players, max_level)
+    # The teams are known once the partner is, or the declarer plays alone.
+    known = declarer is not None and (len(side) == 2 or _alone(contract, location))
+    announcements = _read_announcements(r, players, max_level, side if known else None)
     result, result_given = None, False
     # A refused talon action leaves unclear whether the hand was played: no result is judged.
     if action is not None or not r.has("talon_king_action"):
@@ -394,6 +396,11 @@ def _read_talon_action(
     return action
 
 
+def _alone(contract: str | None, location: str | None) -> bool:
+    """The declarer plays without a partner (spec section 6)."""
+    return contract in ("harmas", "szolo_harmas") or location in ("declarer", "talon")
+
+
 def _sides(
     players: tuple[str, ...],
     declarer: str | None,
@@ -404,8 +411,7 @@ def _sides(
     """The declarer side and the opponents (spec section 6)."""
     if declarer is None:
         return (), ()
-    alone = contract in ("harmas", "szolo_harmas") or location in ("declarer", "talon")
-    side = (declarer,) if alone or partner is None else (declarer, partner)
+    side = (declarer,) if _alone(contract, location) or partner is None else (declarer, partner)
     return side, tuple([p for p in players if p not in side])
 
 
@@ -428,14 +434,17 @@ def _read_level(r: Reader, name: str, max_level: int) -> int:
 
 
 def _read_announcements(
-    r: Reader, players: tuple[str, ...], max_level: int
+    r: Reader, players: tuple[str, ...], max_level: int, team: tuple[str, ...] | None
 ) -> tuple[Announcement, ...]:
-    """Every announcement whose figure and side could be read."""
+    """Every announcement whose figure and side could be read. Once the declarer's team is
+    known (`team`), an announcement's side follows from its announcer: no tap for it."""
     result = []
     for i, item in enumerate(r.items("announcements")):
         figure = item.choice("figure", FIGURES)
-        side = item.choice("side", SIDES)
+        side = item.choice("side", SIDES, optional=team is not None)
         by = item.player("by", players)
+        if side is None and team is not None and by is not None:
+            side = DECLARER if by in team else OPPONENTS
         level = _read_level(item, "contra", max_level)
         if figure is not None and side is not None:
             result.append(Announcement(i, figure, side, by or "", level))

@@ -235,7 +235,11 @@ RECORD = fields(
         pagat_ultimo_side=SIDE.but(label=pmsg("paskievics field", "pagát ultimó")),
         xxi_catch_side=SIDE.but(label=pmsg("paskievics field", "XXI-catch")),
         pagat_lost_last_trick_side=SIDE.but(
-            label=pmsg("paskievics field", "Pagát lost in the last trick")
+            label=pmsg("paskievics field", "Pagát lost in the last trick"),
+            help=pmsg(
+                "paskievics field",
+                "pays only with the house rule “Silent ultimó lost” (unless announced)",
+            ),
         ),
     ),
     irregularity=maybe(

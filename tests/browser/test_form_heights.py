@@ -1,0 +1,71 @@
+"""How long the hand form is on a 390 × 844 phone (issue 23): a plain Paskievics hand fits in
+two screens (≤ 1,700 px), and every variant's new-hand form is measured. The table is
+printed and written to artifacts/form-heights.md (README quotes it)."""
+
+import pytest
+
+from scorebook import services
+from scorebook.engine import registry
+from tests.browser import table
+from tests.browser.taps import REPORTS, Tapper
+from tests.browser.test_taps import PLAIN_THREE, enter_paskievics
+
+pytestmark = [*table.MARKS, pytest.mark.usefixtures("static_files_from_finders")]
+PHONE = {"width": 390, "height": 844}
+TWO_SCREENS = 1_700
+NAMES = ["A", "B", "C", "D", "E", "F"]
+
+
+def height(page):
+    return page.evaluate("document.documentElement.scrollHeight")
+
+
+def open_form(page, live_server, user, variant):
+    """The new-hand form of a fresh night of `variant` (four players where it takes four)."""
+    players = NAMES[: max(variant.min_players, min(4, variant.max_players))]
+    night = services.create_night(
+        owner=user,
+        variant_key=variant.key,
+        house_rules={},
+        per_point="1",
+        currency="HUF",
+        players=players,
+        first_dealer=players[-1],
+    )
+    page.goto(f"{live_server.url}/nights/{night.pk}/hands/new/")
+
+
+def test_form_heights(browser, live_server, django_user_model):
+    user = django_user_model.objects.create_user(table.USERNAME, password=table.PASSWORD)
+    context, page, errors = table.phone_page(browser, live_server)
+    page.set_viewport_size(PHONE)
+    rows = []
+    for variant in registry.all_variants():
+        open_form(page, live_server, user, variant)
+        rows.append((variant.key, "new form", height(page)))
+        table.shot(page, f"form-height-{variant.key}")
+        if variant.key == "paskievics":
+            t = Tapper(page)
+            enter_paskievics(t, PLAIN_THREE)
+            t.ready()
+            plain = height(page)
+            rows.append((variant.key, 'plain "three" entered', plain))
+            table.shot(page, "form-height-paskievics-plain")
+            # Scrolled halfway, one bar stays on screen (the Save bar), at most 64 px tall.
+            page.evaluate("window.scrollTo(0, 600)")
+            assert page.locator("header.top").bounding_box()["y"] < 0
+            bar = page.locator(".form-actions").bounding_box()
+            assert bar["height"] <= 64
+            assert bar["y"] + bar["height"] == pytest.approx(PHONE["height"], abs=1)
+            # Every chip takes taps over at least 44 px (a grid's small chips too).
+            small = page.locator(".figure label.chip input").first.bounding_box()
+            assert small["height"] >= 44
+    context.close()
+    assert errors == []
+    lines = ["| variant | form | height (px) | screens of 844 px |", "|---|---|---:|---:|"]
+    lines += [f"| {k} | {what} | {h} | {h / PHONE['height']:.1f} |" for k, what, h in rows]
+    text = "\n".join(lines) + "\n"
+    print("\n" + text)
+    REPORTS.mkdir(parents=True, exist_ok=True)
+    (REPORTS / "form-heights.md").write_text(text)
+    assert plain <= TWO_SCREENS
