@@ -53,6 +53,12 @@ def currency_name(code: str) -> str:
 
 
 @register.filter
+def points_only(night: Any) -> bool:
+    """A night played for points only: its money is its points again, so pages leave it out."""
+    return bool(night.currency == POINTS_ONLY)
+
+
+@register.filter
 def stake_words(night: Any) -> str:
     """What a point is worth: "0.5 EUR per point", or "points only"."""
     if night.currency == POINTS_ONLY:
