@@ -304,7 +304,7 @@ def record_values(record: Any, players: Sequence[str]) -> dict[str, list[str]]:
     """The inverse of parse_hand: a stored record → the form's values by field path."""
     out: dict[str, list[str]] = {}
 
-    def walk(value: Any, path: str, keyed_by_player: bool = False) -> None:
+    def walk(value: Any, path: str) -> None:
         if isinstance(value, dict):
             for key, item in value.items():
                 if key == "computed":
@@ -350,7 +350,6 @@ class HandForm:
     values: dict[str, list[str]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     rows: dict[str, list[int]] = field(default_factory=dict)
-    lang: str = "en"
     fresh: bool = False  # a new, untouched form: the template's defaults apply
     # The label each field was shown with, by path (filled while the template renders).
     labels: dict[str, str] = field(default_factory=dict)
@@ -524,12 +523,11 @@ class NightForm(forms.Form):
     place = forms.CharField(label=_("Place"), max_length=120, required=False)
     first_dealer = forms.IntegerField(min_value=0, max_value=99, required=False)
 
-    def __init__(self, *args: Any, variant: Variant, lang: str = "en", **kwargs: Any) -> None:
+    def __init__(self, *args: Any, variant: Variant, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.variant = variant
-        self.lang = lang
         for rule in variant.house_rules:
-            self.fields[f"hr_{rule.name}"] = house_rule_field(rule, lang)
+            self.fields[f"hr_{rule.name}"] = house_rule_field(rule)
         for pot in variant.pot_names:
             title = labels.pot_title(pot)
             self.fields[f"pot_{pot}"] = forms.IntegerField(
@@ -791,7 +789,7 @@ class HouseRuleJSONField(forms.CharField):
         _check(self.rule, value)
 
 
-def house_rule_field(rule: HouseRule, lang: str) -> forms.Field:
+def house_rule_field(rule: HouseRule) -> forms.Field:
     """One field per HouseRule kind, labelled in the players' words; the help line and the
     default are shown."""
     label = labels.rule_label(rule)

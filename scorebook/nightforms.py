@@ -60,13 +60,11 @@ class HouseRulesForm(forms.Form):
 
     confirm = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
-    def __init__(
-        self, *args: Any, variant: Variant, rules: dict[str, Any], lang: str, **kwargs: Any
-    ) -> None:
+    def __init__(self, *args: Any, variant: Variant, rules: dict[str, Any], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.variant, self.lang = variant, lang
+        self.variant = variant
         for rule in variant.house_rules:
-            field = house_rule_field(rule, lang)
+            field = house_rule_field(rule)
             value = rules.get(rule.name, rule.default)
             # a choice's option is the value as the pages write it (5 → "5", none → "—")
             field.initial = show_value(value) if rule.kind == "choice" else value

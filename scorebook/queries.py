@@ -260,7 +260,6 @@ class NightView:
     session: Session
     rows: list[Hand]
     state: Any
-    lang: str = "en"
     # The live hands before the night page's window, kept as (position, number, entries
     # JSON) only, not as rows: the page adds them into the totals without building them.
     # Empty unless `night_view(tail=…)`; `rows` then holds the window and every event.
@@ -350,7 +349,7 @@ class NightView:
         )
 
 
-def night_view(night: Night, lang: str = "en", *, tail: int | None = None) -> NightView:
+def night_view(night: Night, *, tail: int | None = None) -> NightView:
     """Load a night's hand rows and the engine state after the last.
 
     With `tail`, only the last `tail` rows and every event or deleted row are loaded as rows;
@@ -385,7 +384,7 @@ def night_view(night: Night, lang: str = "en", *, tail: int | None = None) -> Ni
             if row.position == last:
                 row.state = start
     state = variant.load_state(start)
-    return NightView(night, variant, players, session, rows, state, lang, folded)
+    return NightView(night, variant, players, session, rows, state, folded)
 
 
 def ledger_length(view: NightView) -> int:
@@ -874,7 +873,7 @@ def _total_differences(night: Night, stored: list[Entry], scored: list[Entry]) -
     ]
 
 
-def changed_rules(night: Night, lang: str = "en") -> list[tuple[str, str, str]]:
+def changed_rules(night: Night) -> list[tuple[str, str, str]]:
     """The rules not at their default: (label, value in words, help)."""
     variant = nights.variant_of(night)
     rules = nights.complete_house_rules(variant, night.house_rules)

@@ -35,7 +35,7 @@ def _wanted(night: Night, before: int | None) -> Q:
     return Q(number__isnull=True) | Q(position__in=[p for p in positions if p is not None])
 
 
-def entry_view(night: Night, lang: str = "en", hand: Hand | None = None) -> NightView:
+def entry_view(night: Night, hand: Hand | None = None) -> NightView:
     """A NightView for the form of the next hand (hand=None) or of `hand`: its `rows` are
     the rows `_wanted` names (plus `hand`), its `state` the state after the last live row,
     and the last live row before `hand` keeps its state (what `queries.state_before` reads).
@@ -63,4 +63,4 @@ def entry_view(night: Night, lang: str = "en", hand: Hand | None = None) -> Nigh
         earlier = [r for r in live if before is not None and r.position < before]
         if earlier and earlier[-1] is not last:
             earlier[-1].state = Hand.objects.values_list("state", flat=True).get(pk=earlier[-1].pk)
-    return NightView(night, variant, players, session, rows, variant.load_state(state), lang)
+    return NightView(night, variant, players, session, rows, variant.load_state(state))

@@ -253,9 +253,7 @@ def _session(night: Night, joiners: frozenset[str] | None = None) -> Session:
     return nights.session_for(night, _players(night), joiners)
 
 
-def _state_before(
-    night: Night, session: Session, position: int, last: Hand | None = None
-) -> tuple[Any, int]:
+def _state_before(night: Night, position: int, last: Hand | None = None) -> tuple[Any, int]:
     """The engine state before row `position`, and the number the next hand gets.
 
     `last` is the row at `position - 1` when the caller has already read it (with its
@@ -353,7 +351,7 @@ def _same_caches(row: Hand, number: int | None, entries: Any, state: Any) -> boo
 
 
 def _rescore_from(night: Night, session: Session, position: int) -> None:
-    state, number = _state_before(night, session, position)
+    state, number = _state_before(night, position)
     _rescore(night, session, _rows_from(night, position), state, number)
 
 
@@ -497,7 +495,7 @@ def _append(
         if not (isinstance(name, str) and name.strip() in _players(night)):
             return _record_join(night=night, record=record, position=position, author=author)
     session = _session(night, late_joiners(events))
-    state, number = _state_before(night, session, position, last)
+    state, number = _state_before(night, position, last)
     if expected_number is not None and not is_event and expected_number != number:
         raise _taken(night, expected_number, number)
     if expected_position is not None and not is_event:
@@ -605,7 +603,7 @@ def _record_join(
     return hand
 
 
-def _check_version(hand: Hand, version: int, record: Mapping[str, Any] | None) -> None:
+def _check_version(hand: Hand, version: int) -> None:
     if hand.version == version:
         return
     seen = HandRevision.objects.filter(hand=hand, version=version).first()
@@ -662,7 +660,7 @@ def edit_hand(
     digest = _digest(clean_record(record), version)
     if _first_outcome(night, key, "edit", digest) is not None:
         return hand
-    _check_version(hand, version, record)
+    _check_version(hand, version)
     record = _checked(night, record)
     if hand.is_event or nights.EVENT_KEY in record:
         raise InvalidHand([_problem("event", msg("events cannot be edited"))])
@@ -704,7 +702,7 @@ def delete_hand(*, hand: Hand, version: int, author: User | None = None) -> Hand
     key = row_key("delete", hand, version)
     if _repeated(night, key, "delete", hand, version, author):
         return hand
-    _check_version(hand, version, None)
+    _check_version(hand, version)
     if hand.deleted:
         return hand
     _keep_revision(hand, author)
@@ -728,7 +726,7 @@ def restore_hand(*, hand: Hand, version: int, author: User | None = None) -> Han
     key = row_key("restore", hand, version)
     if _repeated(night, key, "restore", hand, version, author):
         return hand
-    _check_version(hand, version, None)
+    _check_version(hand, version)
     if not hand.deleted:
         return hand
     _keep_revision(hand, author)

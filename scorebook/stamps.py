@@ -18,7 +18,7 @@ from django.db.models.functions import Coalesce
 from scorebook.models import Hand, Night, PaidTransfer
 
 
-def _aggregate(model: Any, name: str, func: Any) -> Coalesce:
+def _aggregate(model: Any, func: Any) -> Coalesce:
     rows = (
         model.objects.filter(night=OuterRef("pk"))
         .order_by()
@@ -32,14 +32,14 @@ def _aggregate(model: Any, name: str, func: Any) -> Coalesce:
 def with_stamps(nights: QuerySet[Night], *, paid: bool = False) -> QuerySet[Night]:
     """Annotate each night with its rows' count, version sum and id sum (and paid marks)."""
     nights = nights.annotate(
-        stamp_rows=_aggregate(Hand, "rows", Count("pk")),
-        stamp_versions=_aggregate(Hand, "versions", Sum("version")),
-        stamp_ids=_aggregate(Hand, "ids", Sum("pk")),
+        stamp_rows=_aggregate(Hand, Count("pk")),
+        stamp_versions=_aggregate(Hand, Sum("version")),
+        stamp_ids=_aggregate(Hand, Sum("pk")),
     )
     if paid:
         nights = nights.annotate(
-            stamp_paid=_aggregate(PaidTransfer, "paid", Count("pk")),
-            stamp_paid_ids=_aggregate(PaidTransfer, "paid_ids", Sum("pk")),
+            stamp_paid=_aggregate(PaidTransfer, Count("pk")),
+            stamp_paid_ids=_aggregate(PaidTransfer, Sum("pk")),
         )
     return nights
 

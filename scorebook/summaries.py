@@ -273,7 +273,7 @@ def balance_chart(
         def x(j: int, count: int = count) -> float:
             return round(pad + j * (width - 2 * pad) / count, 1)
 
-        def y(v: Decimal, low: Decimal = low, high: Decimal = high, span: Decimal = span) -> float:
+        def y(v: Decimal, high: Decimal = high, span: Decimal = span) -> float:
             return round(float(pad + (high - v) * (height - 2 * pad) / span), 1)
 
         charts.append(

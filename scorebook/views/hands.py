@@ -27,7 +27,7 @@ from scorebook.models import Hand, Night
 from scorebook.queries_entry import entry_view
 from scorebook.requests import SignedInRequest
 from scorebook.speech import say
-from scorebook.views.nights import LIVE_SECONDS, lang, night_context, shown_rows
+from scorebook.views.nights import LIVE_SECONDS, night_context, shown_rows
 
 LEDGER_EVENT = "ledger-changed"
 logger = logging.getLogger(__name__)
@@ -66,7 +66,6 @@ def _form(view: queries.NightView, hand: Hand | None, data: Any = None) -> tuple
     form = HandForm(
         players=view.players,
         active=active,
-        lang=view.lang,
         shape=view.variant.record,
         rules=view.session.house_rules,
     )
@@ -172,7 +171,7 @@ def _record_new(request: SignedInRequest, night: Night, parsed: ParsedHand) -> H
 def new_hand(request: SignedInRequest, pk: int) -> HttpResponse:
     night = queries.night_to_score(request.user, pk)
     if request.method == "GET":
-        view = entry_view(night, lang())
+        view = entry_view(night)
         form, hint = _form(view, None)
         return _render(request, view, None, form, hint)
     # Saving reads only the seats and the last state: no work grows with the night.
@@ -180,7 +179,7 @@ def new_hand(request: SignedInRequest, pk: int) -> HttpResponse:
     outcome = _record_new(request, night, parsed)
     if isinstance(outcome, Hand):
         return _saved(request, outcome, _("Hand %(number)s saved.") % {"number": outcome.number})
-    view = entry_view(night, lang())
+    view = entry_view(night)
     if _wants_json(request):
         return _refused_json(view, outcome)
     form, hint = _form(view, None, request.POST)
@@ -261,7 +260,7 @@ def _refused_json(view: queries.NightView, refused: _Refused) -> JsonResponse:
 @login_required
 def edit_hand(request: SignedInRequest, pk: int, hand_pk: int) -> HttpResponse:
     hand = queries.hand_to_score(request.user, pk, hand_pk)
-    view = entry_view(hand.night, lang(), hand)
+    view = entry_view(hand.night, hand)
     if request.method == "GET":
         form, hint = _form(view, hand)
         return _render(request, view, hand, form, hint, preview=_current_payments(view, hand))
@@ -318,10 +317,10 @@ def preview(request: SignedInRequest, pk: int, hand_pk: int | None = None) -> Ht
     """Score the form without saving: the fragment for htmx, the whole form page otherwise."""
     if hand_pk is None:
         hand = None
-        view = entry_view(queries.night_to_score(request.user, pk), lang())
+        view = entry_view(queries.night_to_score(request.user, pk))
     else:
         hand = queries.hand_to_score(request.user, pk, hand_pk)
-        view = entry_view(hand.night, lang(), hand)
+        view = entry_view(hand.night, hand)
     form, hint = _form(view, hand, request.POST)
     parsed = parse_hand(request.POST, view.players)
     form.rows = parsed.rows
@@ -374,7 +373,7 @@ def _ledger_response(request: SignedInRequest, pk: int) -> HttpResponse:
     if not request.htmx:
         return redirect("night", pk=pk)
     night = queries.night_to_score(request.user, pk)
-    view = queries.night_view(night, lang(), tail=shown_rows(request))
+    view = queries.night_view(night, tail=shown_rows(request))
     # `fragment`: the ledger brings the messages with it (say, why a delete was refused)
     context = night_context(request, view) | {"fragment": True}
     response = TemplateResponse(request, "scorebook/night.html#ledger", context)
@@ -442,7 +441,7 @@ def _refusal(refused: Exception) -> str:
 def event(request: SignedInRequest, pk: int) -> HttpResponse:
     """A session event between hands (`join`, `leave`) where the variant has them."""
     night = queries.night_to_score(request.user, pk)
-    view = entry_view(night, lang())
+    view = entry_view(night)
     parsed = parse_hand(request.POST, view.players)
     if parsed.record.get("event") != "join" or parsed.record.get("player") in view.players:
         # The form always sends where a joiner sits; a leave, or a player coming back to

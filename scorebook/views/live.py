@@ -15,7 +15,7 @@ from django_htmx.http import trigger_client_event
 from scorebook import queries
 from scorebook.models import Hand
 from scorebook.requests import SignedInRequest
-from scorebook.views.nights import LIVE_SECONDS, lang
+from scorebook.views.nights import LIVE_SECONDS
 
 CHANGED_EVENT = "night-changed"
 
@@ -27,7 +27,7 @@ def live(request: SignedInRequest, pk: int) -> HttpResponse:
     stamp = queries.night_stamp(night)
     if request.GET.get("stamp") == stamp:
         return HttpResponse(status=204)
-    view = queries.night_view(night, lang(), tail=1)
+    view = queries.night_view(night, tail=1)
     number = view.next_number()
     seen = _int(request.GET.get("number"))
     detail = {

@@ -24,7 +24,6 @@ from scorebook.nightforms import HouseRulesForm, NightDetailsForm, ScorerForm
 from scorebook.requests import SignedInRequest
 from scorebook.speech import say
 from scorebook.views.login import too_many
-from scorebook.views.nights import lang
 
 
 def _refused(form: forms.Form, refused: InvalidHand, fields: dict[str, str]) -> None:
@@ -79,9 +78,9 @@ def edit_night(request: SignedInRequest, pk: int) -> HttpResponse:
 def house_rules(request: SignedInRequest, pk: int) -> HttpResponse:
     """GET: the rules; POST: a preview of what changes; POST with `confirm`: save."""
     night = queries.night_to_manage(request.user, pk)
-    view = queries.night_view(night, lang())
+    view = queries.night_view(night)
     rules = nights.complete_house_rules(view.variant, night.house_rules)
-    form = HouseRulesForm(request.POST or None, variant=view.variant, rules=rules, lang=lang())
+    form = HouseRulesForm(request.POST or None, variant=view.variant, rules=rules)
     preview, version, conflict = None, _version(request, night), None
     if request.method == "POST" and form.is_valid():
         preview = queries.rules_preview(view, form.house_rules())

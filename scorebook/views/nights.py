@@ -9,7 +9,6 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils import timezone
-from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
@@ -21,10 +20,6 @@ from scorebook.forms import NightForm
 from scorebook.labels import problem_line
 from scorebook.requests import HtmxRequest, SignedInRequest
 from scorebook.speech import say
-
-
-def lang() -> str:
-    return "hu" if (get_language() or "en").startswith("hu") else "en"
 
 
 @require_GET
@@ -60,7 +55,6 @@ def setup(request: SignedInRequest, key: str) -> HttpResponse:
     form = NightForm(
         request.POST or None,
         variant=variant,
-        lang=lang(),
         initial={
             "date": timezone.localdate(),
             "per_point": "1",
@@ -173,7 +167,7 @@ def night_context(
         "hint": hint,
         "hint_notes": [say(n) for n in hint.notes],
         "next_number": view.next_number(),
-        "rules": queries.changed_rules(view.night, view.lang),
+        "rules": queries.changed_rules(view.night),
         "standings": queries.standings(view, rows, totals, hint),
         "join_gaps": queries.join_gaps(view),
         "stamp": queries.night_stamp(view.night),
@@ -187,7 +181,7 @@ def night_context(
 def night(request: SignedInRequest, pk: int) -> HttpResponse:
     night = queries.night_to_score(request.user, pk)  # the owner or a co-scorer
     # Only the rows the page shows are built; earlier hands count towards the totals.
-    view = queries.night_view(night, lang(), tail=shown_rows(request))
+    view = queries.night_view(night, tail=shown_rows(request))
     template = "scorebook/night.html"
     if request.htmx and request.htmx.target in ("ledger", "earlier", "standings"):
         template += f"#{request.htmx.target}"
@@ -200,7 +194,7 @@ def night(request: SignedInRequest, pk: int) -> HttpResponse:
 @require_GET
 @login_required
 def sheet(request: SignedInRequest, pk: int) -> HttpResponse:
-    view = queries.night_view(queries.night_for(request.user, pk), lang())
+    view = queries.night_view(queries.night_for(request.user, pk))
     response = JsonResponse(
         queries.scoresheet(view), json_dumps_params={"ensure_ascii": False, "indent": 2}
     )

@@ -6,7 +6,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
@@ -19,12 +19,12 @@ from scorebook.engine.errors import InvalidHand
 from scorebook.labels import problem_line
 from scorebook.requests import SignedInRequest
 from scorebook.speech import say
-from scorebook.views.nights import lang, night_context
+from scorebook.views.nights import night_context
 
 PAID_EVENT = "transfers-changed"
 
 
-def _settle_context(request: HttpRequest, view: queries.NightView) -> dict[str, Any]:
+def _settle_context(view: queries.NightView) -> dict[str, Any]:
     return {
         "night": view.night,
         "title": say(view.variant.title),
@@ -38,11 +38,11 @@ def _settle_context(request: HttpRequest, view: queries.NightView) -> dict[str, 
 @vary_on_headers("HX-Request")
 def settle(request: SignedInRequest, pk: int) -> HttpResponse:
     # The settle-up adds the rows' bookings up (`NightView.sums`): no row is built.
-    view = queries.night_view(queries.night_for(request.user, pk), lang(), tail=1)
+    view = queries.night_view(queries.night_for(request.user, pk), tail=1)
     template = "scorebook/settle.html"
     if request.htmx and request.htmx.target == "transfers":
         template += "#transfers"
-    return TemplateResponse(request, template, _settle_context(request, view))
+    return TemplateResponse(request, template, _settle_context(view))
 
 
 @require_POST
@@ -66,18 +66,16 @@ def mark_paid(request: SignedInRequest, pk: int) -> HttpResponse:
         return HttpResponseBadRequest(text, content_type="text/plain; charset=utf-8")
     if not request.htmx:
         return redirect("settle", pk=pk)
-    view = queries.night_view(night, lang(), tail=1)
-    response = TemplateResponse(
-        request, "scorebook/settle.html#transfers", _settle_context(request, view)
-    )
+    view = queries.night_view(night, tail=1)
+    response = TemplateResponse(request, "scorebook/settle.html#transfers", _settle_context(view))
     return trigger_client_event(response, PAID_EVENT)
 
 
 @require_GET
 @login_required
 def summary(request: SignedInRequest, pk: int) -> HttpResponse:
-    view = queries.night_view(queries.night_for(request.user, pk), lang())
-    context = night_context(request, view, every_row=True) | _settle_context(request, view)
+    view = queries.night_view(queries.night_for(request.user, pk))
+    context = night_context(request, view, every_row=True) | _settle_context(view)
     context["chart"] = queries.balance_chart(view)
     context["numbers"] = stats.night_numbers(view.night)
     return TemplateResponse(request, "scorebook/print.html", context)

@@ -20,7 +20,7 @@ from django.views.decorators.http import condition, require_GET, require_http_me
 from scorebook import queries, sharing
 from scorebook.requests import HtmxRequest, SignedInRequest
 from scorebook.speech import say
-from scorebook.views.nights import LATEST_ROWS, lang
+from scorebook.views.nights import LATEST_ROWS
 
 POLL_SECONDS = 4
 ViewFunc = Callable[..., HttpResponse]
@@ -123,7 +123,7 @@ def shared(request: HtmxRequest, token: str) -> HttpResponse:
     """The ledger, totals, pots and settle-up, polled by htmx every few seconds."""
     night = getattr(request, "shared_night", None) or sharing.shared_night(token)
     every = _every_row(request)
-    view = queries.night_view(night, lang(), tail=None if every else LATEST_ROWS)
+    view = queries.night_view(night, tail=None if every else LATEST_ROWS)
     rows, totals, page = _ledger_rows(request, view)
     context = page | {
         "night": night,

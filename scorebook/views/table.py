@@ -17,7 +17,7 @@ from scorebook import queries, sharing, stamps
 from scorebook.models import Night
 from scorebook.requests import HtmxRequest, SignedInRequest
 from scorebook.speech import say
-from scorebook.views.nights import LATEST_ROWS, lang
+from scorebook.views.nights import LATEST_ROWS
 from scorebook.views.share import POLL_SECONDS, revalidated
 
 
@@ -52,7 +52,7 @@ def _is_fragment(request: HtmxRequest) -> bool:
 def _context(night: Night, poll_url: str, back_url: str) -> dict[str, object]:
     """What the table shows: the standings from the latest rows (earlier hands are only
     added into the totals, as on the night page)."""
-    view = queries.night_view(night, lang(), tail=LATEST_ROWS)
+    view = queries.night_view(night, tail=LATEST_ROWS)
     skip = max(queries.ledger_length(view) - LATEST_ROWS, 0)
     rows, totals = queries.ledger(view, skip=skip)
     return {

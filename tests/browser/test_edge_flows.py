@@ -108,7 +108,7 @@ def test_a_refused_delete_of_a_join_says_why(browser, live_server, night):
     try:
         page.goto(f"{live_server.url}/nights/{night.pk}/")
         page.locator("#ledger tbody tr.event button:has-text('Delete')").click()
-        expect(page.locator("#ledger .flash-error")).to_contain_text("Ede")
+        expect(page.locator("#ledger-flash .flash-error")).to_contain_text("Ede")
         table.shot(page, "edge-browser-delete-join-refused")
         assert not Hand.objects.get(night=night, record__event="join").deleted
     finally:

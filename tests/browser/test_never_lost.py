@@ -225,9 +225,9 @@ def test_an_unchanged_save_and_a_stale_delete(browser, live_server, django_user_
     row = page.locator("#ledger tbody tr").nth(1)
     box = row.get_by_role("button", name="Delete").bounding_box()
     row.get_by_role("button", name="Delete").click()
-    expect(page.locator("#ledger")).to_contain_text("hand 3 is now hand 2")
+    expect(page.locator("#ledger-flash")).to_contain_text("hand 3 is now hand 2")
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    expect(page.locator("#ledger")).to_contain_text("Hand restored.")
+    expect(page.locator("#ledger-flash")).to_contain_text("Hand restored.")
     assert [h.number for h in hands(night)] == [1, 2, 3]
 
     # A second phone changes hand 3 while this page has lost touch (it no longer refreshes):
@@ -236,7 +236,7 @@ def test_an_unchanged_save_and_a_stale_delete(browser, live_server, django_user_
     third = hands(night)[2]
     services.edit_hand(hand=third, record={**third.record, "dealer": "Dóra"}, version=1)
     page.locator("#ledger tbody tr").nth(2).get_by_role("button", name="Delete").click()
-    expect(page.locator("#ledger")).to_contain_text("changed by someone else")
+    expect(page.locator("#ledger-flash")).to_contain_text("changed by someone else")
     assert [h.number for h in hands(night)] == [1, 2, 3]
     context.close()
     assert errors == []

@@ -364,7 +364,7 @@ def _read_result(
     if session.house_rules["silent_ultimo_failure_penalty"]:
         pagat_lost = res.choice("pagat_lost_last_trick_side", SIDES, optional=True)
     problems = res.problems
-    _check_all_tricks(problems, points, all_tricks, made, pagat_lost)
+    _check_all_tricks(problems, points, all_tricks, made)
     _check_pagat_beaten(problems, all_tricks, made, pagat_lost)
     if all_tricks == OPPONENTS and (irregularity is None or irregularity[0] != "wrong_discard"):
         _check_declarer_took_no_trick(problems, made)
@@ -436,7 +436,6 @@ def _check_all_tricks(
     points: int | None,
     all_tricks: str | None,
     made: dict[str, str | None],
-    pagat_lost: str | None,
 ) -> None:
     """A side that took every trick has the card points, and the other side took none."""
     if all_tricks is None:

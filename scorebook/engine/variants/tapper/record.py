@@ -264,7 +264,7 @@ def _read_played(session: Session, r: Reader) -> Played | None:
         _check_annulled(r)
     voided = annulled or (irregularity is not None and bool(rules["revoke_penalty"]))
     res = r.obj("result", optional=voided)
-    result = _read_result(session, res, declarer, announcements) if res is not None else None
+    result = _read_result(session, res, declarer) if res is not None else None
     if declarer is not None:
         _check_pagat_holder(r, declarer, bonuses, result)
     if declarer is None or contract is None or game_contra is None:
@@ -357,7 +357,6 @@ def _read_result(
     session: Session,
     res: Reader,
     declarer: str | None,
-    announcements: tuple[Announcement, ...],
 ) -> Result | None:
     points = res.integer("declarer_points", lo=0, hi=TOTAL[session.house_rules["deck_size"]])
     made: dict[str, str | None] = dict.fromkeys(FIGURES)
