@@ -47,8 +47,9 @@ async function networkFirst(request, url) {
   const key = url.origin + url.pathname;  // ?show=… and the like share one kept copy
   try {
     const response = await fetch(request);
-    // A redirect (to the log-in page, say) or an error is nothing to keep.
-    if (response.ok && !response.redirected) {
+    // A redirect (to the log-in page, say) or an error is nothing to keep, and nothing is
+    // kept for nobody (a page fetched while its account was logging out).
+    if (response.ok && !response.redirected && (await self.ScorebookOutbox.signedInUser())) {
       const cache = await caches.open(PAGES);
       await cache.put(key, response.clone());
     }
@@ -59,6 +60,12 @@ async function networkFirst(request, url) {
   }
 }
 
+// Background Sync: send the outbox, then tell the open pages, which show what is left.
+async function sendOutbox() {
+  await self.ScorebookOutbox.flushForSignedIn();
+  for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage("outbox-changed");
+}
+
 self.addEventListener("sync", (event) => {
-  if (event.tag === "outbox") event.waitUntil(self.ScorebookOutbox.flushForSignedIn());
+  if (event.tag === "outbox") event.waitUntil(sendOutbox());
 });

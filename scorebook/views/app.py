@@ -24,6 +24,7 @@ APP_FILES = (
     "scorebook/hand.js",
     "scorebook/outbox.js",
     "scorebook/outbox-send.js",
+    "scorebook/signed-out.js",
     "vendor/idb-keyval-6.3.0/idb-keyval.umd.js",
     "scorebook/icons/icon-192.png",
 )

@@ -83,10 +83,11 @@ self.ScorebookOutbox = (() => {
         placed.set(item.night, answer);
         sent += 1;
       } else if (answer.status === "conflict" || answer.status === "invalid") {
+        stopped.add(item.night);
+        if (!(await get(item.key))) continue;  // discarded or forgotten meanwhile: stays gone
         item.status = answer.status;
         item.answer = answer;
         await keep(item);
-        stopped.add(item.night);
       } else {
         return { sent, retry: true };
       }
@@ -94,10 +95,14 @@ self.ScorebookOutbox = (() => {
     return { sent };
   }
 
+  const signedInUser = () => idbKeyval.get("user", meta);
+
   async function flushForSignedIn() {
-    const user = await idbKeyval.get("user", meta);
+    const user = await signedInUser();
     if (user) await flush(user, null);
   }
 
-  return { all, keep, drop, get, signedIn, forget, field, setField, send, flush, flushForSignedIn };
+  return {
+    all, keep, drop, get, signedIn, signedInUser, forget, field, setField, send, flush, flushForSignedIn,
+  };
 })();

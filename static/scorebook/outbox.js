@@ -107,8 +107,9 @@
   const pastKeptHands = async () => {
     const expected = form.querySelector("input[name=_expected_number]");
     if (!expected) return;
-    const key = form.querySelector("input[name=_key]");
-    if (await Outbox.get(key.value)) key.value = crypto.randomUUID();  // a kept copy's key
+    // A new key each time the form opens: a copy the worker kept (opened with no
+    // connection) carries the key of the form it was copied from, maybe saved already.
+    form.querySelector("input[name=_key]").value = crypto.randomUUID();
     const waiting = (await Outbox.all()).filter(
       (i) => i.user === user && i.night === nightOf(form) && i.kind === "new" && i.status === "waiting",
     );
@@ -210,6 +211,15 @@
     box.hidden = mine.length === 0;
   };
 
+  // The night page keeps the form for its next hand fresh in the worker's copy (the worker
+  // keeps what it fetches), so a form opened with no connection is the next hand's.
+  const keepNextForm = () => {
+    if (box && navigator.onLine && navigator.serviceWorker && navigator.serviceWorker.controller) {
+      fetch(`/nights/${box.dataset.night}/hands/new/`, { credentials: "same-origin" }).catch(() => {});
+    }
+  };
+  document.body.addEventListener("night-changed", keepNextForm);
+
   // --- sending ------------------------------------------------------------------------------
   let wait = 2000;
   let timer = null;
@@ -227,6 +237,12 @@
     }
   };
   window.addEventListener("online", () => { wait = 2000; sendNow(); });
+  // The worker sent the outbox in the background (Background Sync): show what is left.
+  if (navigator.serviceWorker) {
+    navigator.serviceWorker.addEventListener("message", (event) => {
+      if (event.data === "outbox-changed") render();
+    });
+  }
 
   // --- logging out --------------------------------------------------------------------------
   for (const logout of document.querySelectorAll("form[data-logout]")) {
@@ -247,5 +263,6 @@
       await pastKeptHands();
     }
     await sendNow();
+    keepNextForm();
   });
 })();
