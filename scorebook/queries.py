@@ -314,6 +314,10 @@ class NightView:
         first = not self.folded and not any(not r.is_event for r in self.live_rows)
         return hint_for(self, self.state, first=first)
 
+    def next_position(self) -> int:
+        """The row the next hand or event takes (the last row is always among `rows`)."""
+        return max((r.position for r in self.rows), default=-1) + 1
+
     def next_number(self) -> int:
         numbers = [r.number for r in self.live_rows if r.number is not None]
         numbers += [n for _p, n, _e in self.folded[-1:]]

@@ -97,7 +97,7 @@ def _render(
 ) -> TemplateResponse:
     _state, number = queries.state_before(view, hand)
     if expected_position is None:
-        expected_position = max((r.position for r in view.rows), default=-1) + 1
+        expected_position = view.next_position()
     context = {
         "night": view.night,
         "title": say(view.variant.title),
@@ -246,7 +246,7 @@ def _refused_json(view: queries.NightView, refused: _Refused) -> JsonResponse:
                 "status": "conflict",
                 "message": refused.conflict.message,
                 "number": number,
-                "position": max((r.position for r in view.rows), default=-1) + 1,
+                "position": view.next_position(),
                 "dealer": hint.next_dealer,
                 "new_key": refused.conflict.reused_key,
             },

@@ -32,7 +32,7 @@ def live(request: SignedInRequest, pk: int) -> HttpResponse:
     seen = _int(request.GET.get("number"))
     detail = {
         "number": number,
-        "position": max((r.position for r in view.rows), default=-1) + 1,
+        "position": view.next_position(),
         "dealer": view.hint().next_dealer,
         "message": _moved_on(night.pk, number, seen),
     }
