@@ -310,13 +310,15 @@ def create_night_from_sheet(
         state, entries, found = fold(session, [record], state=state, first_number=number or 0)
         if found:  # replay accepted the sheet, so this is an engine inconsistency
             raise InvalidSheet(found)
+        stored = nights.entries_to_json(entries)
         rows.append(
             Hand(
                 night=night,
                 position=position,
                 number=number,
                 record=dict(record),
-                entries=nights.entries_to_json(entries),
+                entries=stored,
+                amounts=nights.amounts_of(stored),
                 state=variant.dump_state(state),
             )
         )

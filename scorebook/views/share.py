@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
 
 from scorebook import queries, sharing
+from scorebook.models import Hand, Night
 from scorebook.requests import HtmxRequest, SignedInRequest
 from scorebook.speech import say
 from scorebook.views.nights import LATEST_ROWS
@@ -98,6 +99,18 @@ def _page(request: HttpRequest) -> int:
     return int(value) if value.isdigit() and 0 < len(value) < 5 and int(value) > 0 else 1
 
 
+def _window(request: HttpRequest, night: Night) -> tuple[int, int | None]:
+    """The positions of the rows one page of the whole ledger (?all=1) shows, found by
+    their place in order (one query over the positions); the rest are read only for the
+    totals. The ledger's first row is the opening bookings, if the night has them."""
+    opening = 1 if night.start_entries else 0
+    positions = Hand.objects.filter(night=night).order_by("position")
+    pages = max(-(-(positions.count() + opening) // PAGE_ROWS), 1)
+    first = (min(_page(request), pages) - 1) * PAGE_ROWS - opening
+    shown = list(positions.values_list("position", flat=True)[max(first, 0) : first + PAGE_ROWS])
+    return (shown[0], shown[-1] + 1) if shown else (0, 0)
+
+
 def _ledger_rows(
     request: HttpRequest, view: queries.NightView
 ) -> tuple[list[queries.LedgerRow], dict[str, Any], dict[str, Any]]:
@@ -123,7 +136,10 @@ def shared(request: HtmxRequest, token: str) -> HttpResponse:
     """The ledger, totals, pots and settle-up, polled by htmx every few seconds."""
     night = getattr(request, "shared_night", None) or sharing.shared_night(token)
     every = _every_row(request)
-    view = queries.night_view(night, tail=None if every else LATEST_ROWS)
+    if every:
+        view = queries.night_view(night, window=_window(request, night))
+    else:
+        view = queries.night_view(night, tail=LATEST_ROWS)
     rows, totals, page = _ledger_rows(request, view)
     context = page | {
         "night": night,
