@@ -236,6 +236,17 @@ def test_the_share_page_brings_the_whole_ledger_in_pages(client, user, monkeypat
     # The totals are the night's, whichever page is shown.
     assert first.context["totals"] == last.context["totals"] == client.get(url).context["totals"]
     assert first["ETag"] != last["ETag"]
+    # Only the page's rows are read whole; the others only for what they add up to.
+    views = []
+    real = queries.night_view
+    monkeypatch.setattr(
+        queries, "night_view", lambda *a, **k: views.append(real(*a, **k)) or views[-1]
+    )
+    middle = client.get(url + "?all=1&page=2")
+    assert [r.number for r in middle.context["rows"]] == list(range(26, 51))
+    assert [r.number for r in views[0].rows] == list(range(26, 51))
+    assert len(views[0].folded) == 35
+    assert middle.context["totals"] == first.context["totals"]
 
 
 def services_share(night: Night) -> str:
