@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_EVEN, Decimal, DecimalException, localcontext
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -243,9 +244,15 @@ class LedgerRow:
     deltas: list[str]
     pots: list[str]
     running: list[str]
-    lines: list[str]
+    entries: list[Entry] = field(repr=False)
     deleted: bool = False
     is_event: bool = False
+
+    @cached_property
+    def lines(self) -> list[str]:
+        """The breakdown in the reader's words, rendered only where a page shows it (the
+        night and share pages do; the print page and the CSV do not)."""
+        return [say(line.text) for entry in self.entries for line in entry.lines]
 
     @property
     def cells(self) -> list[tuple[str, str]]:
@@ -464,7 +471,7 @@ def ledger(
                 deltas=[units(deltas[p]) if not deleted else "" for p in players],
                 pots=[units(pot_change[p]) if not deleted else "" for p in pot_names],
                 running=[units(running[p]) if not deleted else "" for p in players],
-                lines=[say(line.text) for entry in entries for line in entry.lines],
+                entries=entries,
                 deleted=deleted,
                 is_event=hand.is_event if hand else True,  # the opening bookings too
             )

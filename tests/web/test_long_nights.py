@@ -15,14 +15,13 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorebook import nights, queries, services, sheets
+from scorebook import nights, paging, queries, services, sheets
 from scorebook.engine import registry
 from scorebook.engine.replay import replay
 from scorebook.engine.scoresheet import read_sheet
 from scorebook.models import Hand, Night
 from scorebook.queries_entry import entry_view
 from scorebook.views import nights as night_views
-from scorebook.views import share as share_views
 from scorebook.views import transfer
 from tests.engine.generators import random_night
 from tests.web.handforms import record_form_data
@@ -223,7 +222,7 @@ def test_the_night_page_shows_at_most_its_cap_of_rows(client_in, user, monkeypat
 
 @pytest.mark.django_db
 def test_the_share_page_brings_the_whole_ledger_in_pages(client, user, monkeypatch):
-    monkeypatch.setattr(share_views, "PAGE_ROWS", 25)
+    monkeypatch.setattr(paging, "PART_ROWS", 25)
     night = imported(user, 60)
     token = services_share(night)
     url = reverse("shared", args=[token])
@@ -247,6 +246,28 @@ def test_the_share_page_brings_the_whole_ledger_in_pages(client, user, monkeypat
     assert [r.number for r in views[0].rows] == list(range(26, 51))
     assert len(views[0].folded) == 35
     assert middle.context["totals"] == first.context["totals"]
+
+
+@pytest.mark.django_db
+def test_the_print_page_of_a_long_night_comes_in_parts(client_in, user, monkeypatch):
+    """Past `PART_ROWS` rows the print page shows one part (the chart, settlement and
+    totals stay the whole night's); a night of one part says nothing about parts."""
+    whole = client_in.get(reverse("print", args=[imported(user, 60).pk]))
+    assert "Rows " not in whole.content.decode()
+    monkeypatch.setattr(paging, "PART_ROWS", 25)
+    night = Night.objects.get(pk=whole.context["night"].pk)
+    url = reverse("print", args=[night.pk])
+    second = client_in.get(url + "?page=2")
+    assert [r.number for r in second.context["rows"]] == list(range(26, 51))
+    body = second.content.decode()
+    assert "Rows 26–50 of 60" in body
+    assert 'href="?page=1"' in body
+    assert 'href="?page=3"' in body
+    assert second.context["totals"] == whole.context["totals"]
+    assert second.context["chart"] == whole.context["chart"]
+    assert second.context["balance_rows"] == whole.context["balance_rows"]
+    last = client_in.get(url + "?page=99")
+    assert [r.number for r in last.context["rows"]] == list(range(51, 61))
 
 
 def services_share(night: Night) -> str:
