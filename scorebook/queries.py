@@ -351,10 +351,10 @@ class NightView:
         running: dict[str, Amount] = dict.fromkeys(self.players, 0)
         opening = self.night.opening_pots or {}
         pots: dict[str, Amount] = {p: opening.get(p, 0) for p in self.pot_names}
-        _add_amounts(nights.amounts_of(self.night.start_entries), running, pots)
+        add_amounts(nights.amounts_of(self.night.start_entries), running, pots)
         for _position, row, amounts in self.in_order():
             if row is None or not row.deleted:
-                _add_amounts(amounts, running, pots)
+                add_amounts(amounts, running, pots)
         return Replay(self.session, (), running, pots, self.state, self.end())
 
     def replay(self) -> Replay:
@@ -417,7 +417,7 @@ def ledger_length(view: NightView) -> int:
     return len(view.rows) + len(view.folded) + (1 if view.night.start_entries else 0)
 
 
-def _add_amounts(
+def add_amounts(
     amounts: dict[str, Any], running: dict[str, Amount], pots: dict[str, Amount]
 ) -> None:
     """Add a row's amounts (`Hand.amounts`) to the running totals and the pots."""
@@ -480,17 +480,17 @@ def ledger(
     opening = nights.entries_from_json(view.night.start_entries)
     items = view.in_order()
     if opening and skip:
-        _add_amounts(nights.amounts_of(view.night.start_entries), running, pots)
+        add_amounts(nights.amounts_of(view.night.start_entries), running, pots)
         skip -= 1
     elif opening:
         add(None, opening, labels.words(opening[0].kind))  # e.g. "foundations", in words
     for _position, hidden, amounts in items[:skip]:
         if hidden is None or not hidden.deleted:
-            _add_amounts(amounts, running, pots)
+            add_amounts(amounts, running, pots)
     for position, row, amounts in items[skip:]:
         if limit is not None and len(out) >= limit:
             if row is None or not row.deleted:
-                _add_amounts(amounts, running, pots)
+                add_amounts(amounts, running, pots)
         elif row is None:  # a folded hand inside the window: only if a hand came in between
             add(None, view.entries_at(position, _entries_at(view.night, position)), "")
         elif row.deleted:  # its last booking says what the hand was; it counts for nothing
@@ -528,12 +528,12 @@ def balance_series(view: NightView) -> dict[str, list[Amount]]:
     """Each player's running total after every live hand row (0 before the first)."""
     series: dict[str, list[Amount]] = {p: [0] for p in view.players}
     current: dict[str, Amount] = dict.fromkeys(view.players, 0)
-    _add_amounts(nights.amounts_of(view.night.start_entries), current, {})
+    add_amounts(nights.amounts_of(view.night.start_entries), current, {})
     for p in view.players:
         series[p][0] = current[p]
     for _position, row, amounts in view.in_order():
         if row is None or not row.deleted:
-            _add_amounts(amounts, current, {})
+            add_amounts(amounts, current, {})
             for p in view.players:
                 series[p].append(current[p])
     return series
