@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import connection
-from django.db.models import F
+from django.db.models import Case, F, Value, When
 
 from scorebook import nights
 from scorebook.engine.facts import (
@@ -36,20 +36,24 @@ def rescored(
     rows: Sequence[Hand],
     changed: Sequence[Hand],
     before: Mapping[int, tuple[int | None, str | None]],
+    renamed: Mapping[str, str],
 ) -> None:
     """After `services` re-scored `rows`: the facts of the rows whose caches changed, of the
     first row (the one edited, deleted or restored, even when its caches stayed) and of the
     deleted rows (several at once when bad hands are cleared; deleting none is cheap).
     `before` holds each changed row's stored number and entries (JSON text): a hand that
     only moved (every hand after a deleted or restored one) keeps its facts, renumbered,
-    unless the first row is an event (who sat at the table may have changed)."""
+    unless the first row is an event (who sat at the table may have changed); so does a
+    hand whose players were only `renamed` (old name → new; `players_renamed` moved its
+    facts to the new players)."""
     first = rows[:1]
     touched = [*first, *(r for r in rows if r.deleted)]
     moved: dict[int, list[int]] = {}  # by how much the number moved: the hands' ids
     for row in changed:
         number, stored = before.get(row.pk, (None, None))
-        if _only_moved(row, number, stored) and not any(r.is_event for r in first):
-            moved.setdefault(row.number - number, []).append(row.pk)  # type: ignore[operator]
+        if _only_moved(row, number, stored, renamed) and not any(r.is_event for r in first):
+            if row.number != number:
+                moved.setdefault(row.number - number, []).append(row.pk)  # type: ignore[operator]
         else:
             touched.append(row)
     for shift, ids in moved.items():
@@ -60,12 +64,33 @@ def rescored(
     rewrite(night, list({r.pk: r for r in touched}.values()))
 
 
-def _only_moved(row: Hand, number: int | None, stored: str | None) -> bool:
-    """Whether a re-scored live hand differs from what was stored only in its number and
-    in words (its lines), not in what it paid: its facts stay as they are."""
+def _only_moved(
+    row: Hand, number: int | None, stored: str | None, renamed: Mapping[str, str]
+) -> bool:
+    """Whether a re-scored live hand differs from what was stored only in its number, its
+    players' names and in words (its lines), not in what it paid: its facts stay."""
     if number is None or row.number is None or stored is None or row.deleted:
         return False
-    return _amounts(json.loads(stored)) == _amounts(row.entries)
+    units, pots = _amounts(json.loads(stored))
+    was = (
+        {renamed.get(k, k): v for k, v in units.items()},
+        {renamed.get(k, k): v for k, v in pots.items()},
+    )
+    return was == _amounts(row.entries)
+
+
+def players_renamed(night: Night, players: Mapping[int, int]) -> None:
+    """The night's facts move from the players renamed away (ids) to those renamed to, in
+    one UPDATE each (a swap of two names stays a swap), and its totals are added up again
+    from its hand facts (they are keyed by player, pairs too)."""
+    players = {old: new for old, new in players.items() if old != new}
+    if not players:
+        return
+    moved = Case(*(When(player_id=old, then=Value(new)) for old, new in players.items()))
+    for model in (HandFact, FactItem):
+        model.objects.filter(night=night, player_id__in=list(players)).update(player_id=moved)
+    FactTotal.objects.filter(night=night).delete()
+    add_totals(night.pk, totals(HandFact.objects.filter(night=night).values(*TOTALLED)), FactTotal)
 
 
 def rewrite(

@@ -288,10 +288,18 @@ def _score_one(
     return fold(session, [record], state=state, first_number=number)
 
 
-def _rescore(night: Night, session: Session, rows: list[Hand], state: Any, number: int) -> None:
+def _rescore(
+    night: Night,
+    session: Session,
+    rows: list[Hand],
+    state: Any,
+    number: int,
+    renamed: Mapping[str, str] | None = None,
+) -> None:
     """Score `rows` (in order, from `state`), update their caches; InvalidHand if any fails.
     Only rows whose number, entries or state changed are written: an edit of an early hand
-    usually leaves most later hands as they were. `rows` come from `_rows_from`."""
+    usually leaves most later hands as they were. `rows` come from `_rows_from`; `renamed`:
+    the players just renamed (old name → new), whose hands' facts need no rewrite."""
     variant = nights.variant_of(night)
     problems: list[Problem] = []
     changed: list[Hand] = []
@@ -320,7 +328,7 @@ def _rescore(night: Night, session: Session, rows: list[Hand], state: Any, numbe
         raise InvalidHand(problems)
     update_rows(changed, ["number", "entries", "state", "amounts"])
     update_rows(unnumbered, ["number"])
-    facts.rescored(night, rows, changed, before)
+    facts.rescored(night, rows, changed, before, renamed or {})
 
 
 def _rows_from(night: Night, position: int) -> list[Hand]:
@@ -350,15 +358,17 @@ def _same_caches(row: Hand, number: int | None, entries: Any, state: Any) -> boo
     return True
 
 
-def _rescore_from(night: Night, session: Session, position: int) -> None:
+def _rescore_from(
+    night: Night, session: Session, position: int, renamed: Mapping[str, str] | None = None
+) -> None:
     state, number = _state_before(night, position)
-    _rescore(night, session, _rows_from(night, position), state, number)
+    _rescore(night, session, _rows_from(night, position), state, number, renamed)
 
 
-def _rescore_all(night: Night, session: Session) -> None:
+def _rescore_all(night: Night, session: Session, renamed: Mapping[str, str] | None = None) -> None:
     _set_start(night, session)
     night.save(update_fields=["start_state", "start_entries"])
-    _rescore_from(night, session, 0)
+    _rescore_from(night, session, 0, renamed)
 
 
 # --- exactly once ---------------------------------------------------------------------------
@@ -903,7 +913,7 @@ def _rename_players(night: Night, names: Mapping[str, str]) -> None:
     already (a record from before a seat was renamed): the two would become one player.
     """
     variant = nights.variant_of(night)
-    rows = list(Hand.objects.filter(night=night))
+    rows = list(Hand.objects.filter(night=night).only("pk", "record"))
     used = set().union(*(players_named(variant, r.record) for r in rows))
     clash = sorted(new for new in names.values() if new in used and new not in night.seating)
     if clash:
@@ -918,7 +928,7 @@ def _rename_players(night: Night, names: Mapping[str, str]) -> None:
     for row in rows:
         row.record = renamed_players(variant, row.record, names)
     update_rows(rows, ["record"])
-    revisions = list(HandRevision.objects.filter(hand__night=night))
+    revisions = list(HandRevision.objects.filter(hand__night=night).only("pk", "record"))
     for revision in revisions:
         revision.record = renamed_players(variant, revision.record, names)
     update_rows(revisions, ["record"])
@@ -939,6 +949,7 @@ def _rename_players(night: Night, names: Mapping[str, str]) -> None:
         night.first_dealer = people[names[dealer]]
     night.seating = [names.get(n, n) for n in night.seating]
     night.save(update_fields=["seating", "first_dealer"])
+    facts.players_renamed(night, {s.player.pk: people[names[s.player.name]].pk for s in seats})
     # A misspelt name played nowhere else: forget it, so the players list has no ghost.
     Player.objects.filter(pk__in=[p.pk for p in old_players], seats__isnull=True).exclude(
         pk__in=Night.all_objects.filter(first_dealer__isnull=False).values("first_dealer")
@@ -1017,7 +1028,7 @@ def edit_night(
     moves = {old: new for old, new in zip(night.seating, names, strict=True) if old != new}
     if moves:
         _rename_players(night, moves)
-        _rescore_all(night, _session(night))
+        _rescore_all(night, _session(night), renamed=moves)
         changes += [["name", old, new] for old, new in moves.items()]
     if not changes:
         return None

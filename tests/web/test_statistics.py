@@ -269,6 +269,47 @@ def test_edit_delete_restore_and_rescore_rewrite_the_facts(user, paskievics):
     assert totals_agree(first)
 
 
+def every_fact(night):
+    return (
+        sorted(
+            HandFact.objects.filter(night=night).values_list(
+                "hand_id", "player__name", "number", "role", "level", "units", "into_pots"
+            )
+        ),
+        sorted(
+            FactItem.objects.filter(night=night).values_list(
+                "hand_id", "player__name", "kind", "key", "announced", "made", "level", "said"
+            )
+        ),
+    )
+
+
+def test_a_rename_and_a_swap_move_the_facts_as_a_rebuild_would(user, paskievics):
+    """Renaming keeps each hand's facts and moves them to the players renamed to (issue 20:
+    no rebuild of every hand's facts); the result is what building them anew gives."""
+    first, _second = paskievics
+    before = every_fact(first)
+    services.edit_night(
+        night=first,
+        author=user,
+        date=first.date,
+        place="",
+        per_point=first.stake_per_point,
+        currency="HUF",
+        names=["Béla", "Anna", "Csabi", "Dóra"],  # Anna and Béla swap seats' names
+    )
+    moved = every_fact(first)
+    swap = {"Anna": "Béla", "Béla": "Anna", "Csaba": "Csabi"}
+    assert moved[0] == sorted((h, swap.get(n, n), *rest) for h, n, *rest in before[0])
+    assert totals_agree(first)
+    for model in (HandFact, FactItem, FactTotal):
+        model.objects.filter(night=first).delete()
+    rows = list(Hand.objects.filter(night=first))
+    facts.rewrite(first, rows, new=True)
+    assert every_fact(first) == moved
+    assert totals_agree(first)
+
+
 def test_a_deleted_night_leaves_every_statistic(user, paskievics):
     first, _second = paskievics
     services.delete_night(night=first, author=user)
