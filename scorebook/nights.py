@@ -1,6 +1,6 @@
 """The bridge between stored nights and the engine: sessions, stakes, entries as JSON.
 
-Shared by `services` (writes) and `queries` (reads); nothing here touches the database
+Shared by `services` (writes) and the reads (`nightview`, `ledger`, `settleup`...); nothing here touches the database
 except through objects the caller already loaded.
 """
 

@@ -752,7 +752,7 @@ def rescore_night(*, night: Night) -> None:
 
 @transaction.atomic
 def delete_bad_hands(*, night: Night, bad: Sequence[Any], author: User | None = None) -> int:
-    """Mark the rows `queries.bad_hands` found deleted (each with a revision, as a delete
+    """Mark the rows `checks.bad_hands` found deleted (each with a revision, as a delete
     from the ledger keeps one) and re-score the night without them; the count deleted."""
     night = _lock(night)
     rows = list(

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.http import Http404
 
 from scorebook import stamps
-from scorebook.models import Night, NightShare
+from scorebook.models import Night, NightScorer, NightShare, ScorerLink
 
 TOKEN_BYTES = 32  # 256 bits: 43 URL-safe characters
 
@@ -44,6 +44,14 @@ def shared_night(token: str) -> Night:
     if night is None:
         raise Http404("no such link")
     return night
+
+
+def scorers_of(night: Night) -> list[NightScorer]:
+    return list(NightScorer.objects.filter(night=night).select_related("user"))
+
+
+def scorer_link_of(night: Night) -> ScorerLink | None:
+    return ScorerLink.objects.filter(night=night).first()
 
 
 def version_of(night: Night) -> str:

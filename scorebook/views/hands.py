@@ -18,13 +18,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import trigger_client_event
 
-from scorebook import queries, services
+from scorebook import access, hints, history, nightview, previews, services
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.messages import msg
+from scorebook.entry import entry_view
 from scorebook.forms import HandForm, ParsedHand, parse_hand, post_values, record_values
 from scorebook.labels import problem_line
 from scorebook.models import Hand, Night
-from scorebook.queries_entry import entry_view
 from scorebook.requests import SignedInRequest
 from scorebook.speech import say
 from scorebook.views.nights import LIVE_SECONDS, night_context, shown_rows
@@ -59,10 +59,10 @@ def _hand_template(key: str) -> str:
     return str(chosen.template.name)
 
 
-def _form(view: queries.NightView, hand: Hand | None, data: Any = None) -> tuple[HandForm, Any]:
+def _form(view: nightview.NightView, hand: Hand | None, data: Any = None) -> tuple[HandForm, Any]:
     """The form for a new hand (hand=None) or for editing `hand`, and the table hint."""
-    hint = queries.hint_before(view, hand)
-    active = queries.active_players(view, hint, hand)
+    hint = hints.hint_before(view, hand)
+    active = hints.active_players(view, hint, hand)
     form = HandForm(
         players=view.players,
         active=active,
@@ -82,12 +82,12 @@ def _form(view: queries.NightView, hand: Hand | None, data: Any = None) -> tuple
 
 def _render(
     request: HttpRequest,
-    view: queries.NightView,
+    view: nightview.NightView,
     hand: Hand | None,
     form: HandForm,
     hint: Any,
     *,
-    preview: queries.Preview | None = None,
+    preview: previews.Preview | None = None,
     conflict: services.Conflict | None = None,
     template: str = "scorebook/hand.html",
     expected_number: int | None = None,
@@ -95,7 +95,7 @@ def _render(
     expected_position: int | None = None,
     key: str | None = None,
 ) -> TemplateResponse:
-    _state, number = queries.state_before(view, hand)
+    _state, number = hints.state_before(view, hand)
     if expected_position is None:
         expected_position = view.next_position()
     context = {
@@ -110,14 +110,14 @@ def _render(
         "expected_position": expected_position,
         "version": version or (hand.version if hand else None),
         "write_key": key or fresh_key(),
-        "stamp": queries.night_stamp(view.night),
+        "stamp": nightview.night_stamp(view.night),
         "poll": LIVE_SECONDS,
         "hand_template": _hand_template(view.night.variant),
-        "preview": queries.preview_table(view, preview)
+        "preview": previews.preview_table(view, preview)
         if preview and not preview.problems
         else None,
         "conflict": conflict,
-        "changes": queries.hand_changes(hand) if hand else [],
+        "changes": history.hand_changes(hand) if hand else [],
         "pot_names": view.pot_names,
         # The htmx preview also refreshes the one-line result beside the Save button.
         "oob": template.endswith("#preview"),
@@ -169,13 +169,13 @@ def _record_new(request: SignedInRequest, night: Night, parsed: ParsedHand) -> H
 @require_http_methods(["GET", "POST"])
 @login_required
 def new_hand(request: SignedInRequest, pk: int) -> HttpResponse:
-    night = queries.night_to_score(request.user, pk)
+    night = access.night_to_score(request.user, pk)
     if request.method == "GET":
         view = entry_view(night)
         form, hint = _form(view, None)
         return _render(request, view, None, form, hint)
     # Saving reads only the seats and the last state: no work grows with the night.
-    parsed = parse_hand(request.POST, queries.seated_names(night))
+    parsed = parse_hand(request.POST, nightview.seated_names(night))
     outcome = _record_new(request, night, parsed)
     if isinstance(outcome, Hand):
         return _saved(request, outcome, _("Hand %(number)s saved.") % {"number": outcome.number})
@@ -200,7 +200,7 @@ def new_hand(request: SignedInRequest, pk: int) -> HttpResponse:
 
 def _render_present(
     request: SignedInRequest,
-    view: queries.NightView,
+    view: nightview.NightView,
     form: HandForm,
     hint: Any,
     parsed: ParsedHand,
@@ -235,12 +235,12 @@ def _saved(request: SignedInRequest, hand: Hand, message: str) -> HttpResponse:
     return redirect(url)
 
 
-def _refused_json(view: queries.NightView, refused: _Refused) -> JsonResponse:
+def _refused_json(view: nightview.NightView, refused: _Refused) -> JsonResponse:
     """For the outbox: a conflict with the night as it is now (the next number, position
     and dealer, so one tap saves the kept hand as the next one), or the problems in words."""
     if refused.conflict is not None:
         hint = view.hint()
-        _state, number = queries.state_before(view, None)
+        _state, number = hints.state_before(view, None)
         return JsonResponse(
             {
                 "status": "conflict",
@@ -259,7 +259,7 @@ def _refused_json(view: queries.NightView, refused: _Refused) -> JsonResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def edit_hand(request: SignedInRequest, pk: int, hand_pk: int) -> HttpResponse:
-    hand = queries.hand_to_score(request.user, pk, hand_pk)
+    hand = access.hand_to_score(request.user, pk, hand_pk)
     view = entry_view(hand.night, hand)
     if request.method == "GET":
         form, hint = _form(view, hand)
@@ -317,14 +317,14 @@ def preview(request: SignedInRequest, pk: int, hand_pk: int | None = None) -> Ht
     """Score the form without saving: the fragment for htmx, the whole form page otherwise."""
     if hand_pk is None:
         hand = None
-        view = entry_view(queries.night_to_score(request.user, pk))
+        view = entry_view(access.night_to_score(request.user, pk))
     else:
-        hand = queries.hand_to_score(request.user, pk, hand_pk)
+        hand = access.hand_to_score(request.user, pk, hand_pk)
         view = entry_view(hand.night, hand)
     form, hint = _form(view, hand, request.POST)
     parsed = parse_hand(request.POST, view.players)
     form.rows = parsed.rows
-    result = queries.Preview(problems=parsed.problems)
+    result = previews.Preview(problems=parsed.problems)
     if not parsed.problems:
         result = _preview_or_problems(view, parsed.record, hand)
     form.problems = result.problems
@@ -345,21 +345,21 @@ def preview(request: SignedInRequest, pk: int, hand_pk: int | None = None) -> Ht
 
 
 def _preview_or_problems(
-    view: queries.NightView, record: dict[str, Any], hand: Hand | None
-) -> queries.Preview:
+    view: nightview.NightView, record: dict[str, Any], hand: Hand | None
+) -> previews.Preview:
     try:
-        return queries.preview_hand(view, record, hand)
+        return previews.preview_hand(view, record, hand)
     except Exception:  # an engine bug must not cost the user his input
         logger.exception("previewing a hand failed")
-        return queries.Preview(problems=[_engine_failed()])
+        return previews.Preview(problems=[_engine_failed()])
 
 
-def _current_payments(view: queries.NightView, hand: Hand) -> queries.Preview | None:
+def _current_payments(view: nightview.NightView, hand: Hand) -> previews.Preview | None:
     """What the stored hand pays now: the edit page opens with it in view."""
     if hand.deleted:
         return None
     try:
-        return queries.preview_hand(view, hand.record, hand)
+        return previews.preview_hand(view, hand.record, hand)
     except Exception:  # a hand the engine no longer reads: the form shows it for fixing
         logger.exception("previewing a stored hand failed")
         return None
@@ -372,8 +372,8 @@ def _engine_failed() -> Problem:
 def _ledger_response(request: SignedInRequest, pk: int) -> HttpResponse:
     if not request.htmx:
         return redirect("night", pk=pk)
-    night = queries.night_to_score(request.user, pk)
-    view = queries.night_view(night, tail=shown_rows(request))
+    night = access.night_to_score(request.user, pk)
+    view = nightview.night_view(night, tail=shown_rows(request))
     # `fragment`: the ledger brings the messages with it (say, why a delete was refused)
     context = night_context(request, view) | {"fragment": True}
     response = TemplateResponse(request, "scorebook/night.html#ledger", context)
@@ -383,8 +383,8 @@ def _ledger_response(request: SignedInRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def delete_hand(request: SignedInRequest, pk: int, hand_pk: int) -> HttpResponse:
-    hand = queries.hand_to_score(request.user, pk, hand_pk)
-    number, last = hand.number, queries.last_number(hand.night)
+    hand = access.hand_to_score(request.user, pk, hand_pk)
+    number, last = hand.number, nightview.last_number(hand.night)
     try:
         services.delete_hand(
             hand=hand, version=_int(request.POST.get("_version")) or 0, author=request.user
@@ -418,7 +418,7 @@ def _deleted_message(number: int | None, last: int) -> str:
 @require_POST
 @login_required
 def restore_hand(request: SignedInRequest, pk: int, hand_pk: int) -> HttpResponse:
-    hand = queries.hand_to_score(request.user, pk, hand_pk)
+    hand = access.hand_to_score(request.user, pk, hand_pk)
     try:
         services.restore_hand(
             hand=hand, version=_int(request.POST.get("_version")) or 0, author=request.user
@@ -440,7 +440,7 @@ def _refusal(refused: Exception) -> str:
 @login_required
 def event(request: SignedInRequest, pk: int) -> HttpResponse:
     """A session event between hands (`join`, `leave`) where the variant has them."""
-    night = queries.night_to_score(request.user, pk)
+    night = access.night_to_score(request.user, pk)
     view = entry_view(night)
     parsed = parse_hand(request.POST, view.players)
     if parsed.record.get("event") != "join" or parsed.record.get("player") in view.players:

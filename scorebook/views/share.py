@@ -17,7 +17,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
 
-from scorebook import queries, sharing
+from scorebook import access, ledger, nightview, settleup, sharing
 from scorebook.requests import HtmxRequest, SignedInRequest
 from scorebook.speech import say
 from scorebook.views.nights import LATEST_ROWS
@@ -30,7 +30,7 @@ ViewFunc = Callable[..., HttpResponse]
 @login_required
 def share(request: SignedInRequest, pk: int) -> HttpResponse:
     """GET: the link (if any); POST: create it."""
-    night = queries.night_for(request.user, pk)
+    night = access.night_for(request.user, pk)
     if request.method == "POST":
         sharing.share_night(night=night)
         return redirect("share", pk=pk)
@@ -47,7 +47,7 @@ def share(request: SignedInRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def revoke(request: SignedInRequest, pk: int) -> HttpResponse:
-    night = queries.night_for(request.user, pk)
+    night = access.night_for(request.user, pk)
     sharing.revoke_share(night=night)
     return redirect("share", pk=pk)
 
@@ -99,19 +99,19 @@ def _page(request: HttpRequest) -> int:
 
 
 def _ledger_rows(
-    request: HttpRequest, view: queries.NightView
-) -> tuple[list[queries.LedgerRow], dict[str, Any], dict[str, Any]]:
+    request: HttpRequest, view: nightview.NightView
+) -> tuple[list[ledger.LedgerRow], dict[str, Any], dict[str, Any]]:
     """The rows the page shows and the totals: the latest rows, or with ?all=1 one page of
     the whole ledger (hand 1 first); the rest only count towards the totals."""
-    length = queries.ledger_length(view)
+    length = ledger.ledger_length(view)
     if not _every_row(request):
         earlier = max(length - LATEST_ROWS, 0)
-        rows, totals = queries.ledger(view, skip=earlier)
+        rows, totals = ledger.ledger(view, skip=earlier)
         return rows, totals, {"earlier": earlier}
     pages = max(-(-length // PAGE_ROWS), 1)
     page = min(_page(request), pages)
     first = (page - 1) * PAGE_ROWS
-    rows, totals = queries.ledger(view, skip=first, limit=PAGE_ROWS)
+    rows, totals = ledger.ledger(view, skip=first, limit=PAGE_ROWS)
     paging = {"page": page, "pages": pages, "first_row": first + 1, "last_row": first + len(rows)}
     return rows, totals, {"earlier": 0, "length": length, **(paging if pages > 1 else {})}
 
@@ -123,7 +123,7 @@ def shared(request: HtmxRequest, token: str) -> HttpResponse:
     """The ledger, totals, pots and settle-up, polled by htmx every few seconds."""
     night = getattr(request, "shared_night", None) or sharing.shared_night(token)
     every = _every_row(request)
-    view = queries.night_view(night, tail=None if every else LATEST_ROWS)
+    view = nightview.night_view(night, tail=None if every else LATEST_ROWS)
     rows, totals, page = _ledger_rows(request, view)
     context = page | {
         "night": night,
@@ -136,8 +136,8 @@ def shared(request: HtmxRequest, token: str) -> HttpResponse:
         "rows": [r for r in rows if not r.deleted],
         "totals": totals,
         "poll": POLL_SECONDS,
-        "standings": queries.standings(view, rows, totals, view.hint()),
-        **queries.settlement(view),
+        "standings": ledger.standings(view, rows, totals, view.hint()),
+        **settleup.settlement(view),
     }
     template = "scorebook/shared.html#live" if _is_fragment(request) else "scorebook/shared.html"
     return TemplateResponse(request, template, context)

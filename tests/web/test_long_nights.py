@@ -13,12 +13,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorebook import nights, queries, services, sheets
+from scorebook import hints, ledger, nights, nightview, previews, services, sheets
 from scorebook.engine import registry
 from scorebook.engine.replay import replay
 from scorebook.engine.scoresheet import read_sheet
+from scorebook.entry import entry_view
 from scorebook.models import Hand, Night
-from scorebook.queries_entry import entry_view
 from scorebook.views import nights as night_views
 from scorebook.views import share as share_views
 from scorebook.views import transfer
@@ -119,17 +119,17 @@ def _form_queries(client, night: Night) -> tuple[int, int, int]:
 def test_the_form_reads_a_handful_of_rows_and_still_scores_as_the_night(user):
     night = imported(user, 120)
     view = entry_view(night)
-    full = queries.night_view(night)
+    full = nightview.night_view(night)
     assert len(view.rows) == 1  # the last hand; no events, nothing deleted
     assert view.next_number() == full.next_number() == 121
     assert view.hint() == full.hint()
     first = Hand.objects.get(night=night, position=40)
     edit = entry_view(night, hand=first)
-    assert queries.state_before(edit, first)[1] == queries.state_before(full, first)[1] == 41
-    assert queries.preview_hand(edit, plain(40), first) == queries.preview_hand(
+    assert hints.state_before(edit, first)[1] == hints.state_before(full, first)[1] == 41
+    assert previews.preview_hand(edit, plain(40), first) == previews.preview_hand(
         full, plain(40), first
     )
-    assert queries.hint_before(edit, first) == queries.hint_before(full, first)
+    assert hints.hint_before(edit, first) == hints.hint_before(full, first)
 
 
 # --- the maximum of a night -------------------------------------------------------------------
@@ -249,13 +249,13 @@ def test_the_table_view_renders_once_per_change_for_every_poller(
     night = imported(user, 30)
     url = reverse("table", args=[night.pk])
     built = []
-    real = queries.ledger
+    real = ledger.ledger
 
     def counted(*args, **kwargs):
         built.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(queries, "ledger", counted)
+    monkeypatch.setattr(ledger, "ledger", counted)
     fragments = [client_in.get(url, HTTP_HX_TARGET="live", **HTMX) for _ in range(3)]
     assert len(built) == 1
     assert fragments[0].content == fragments[2].content
@@ -283,9 +283,9 @@ def test_a_match_nights_rows_keep_no_history_and_its_end_is_the_scorers(user, ke
     assert all("done" not in s for s in states)
     assert max(len(json.dumps(s)) for s in states) < 1000
     expected = replay(read_sheet(data).session, read_sheet(data).records).end
-    view = queries.night_view(night)
+    view = nightview.night_view(night)
     assert view.end() == expected
-    assert queries.night_view(night, tail=25).end() == expected
+    assert nightview.night_view(night, tail=25).end() == expected
 
 
 @pytest.mark.django_db

@@ -89,7 +89,7 @@ def test_a_night_with_the_ultimokassza_shows_it_everywhere(client_in, user):
 
 
 def test_an_opening_balance_keeps_the_pot_even_with_the_rule_off(user):
-    from scorebook import queries
+    from scorebook import nightview
 
     night = services.create_night(
         owner=user,
@@ -101,4 +101,4 @@ def test_an_opening_balance_keeps_the_pot_even_with_the_rule_off(user):
         first_dealer="Dóra",
         opening_pots={"ultimokassza": 12},
     )
-    assert queries.night_view(night).pot_names == ("ultimokassza",)
+    assert nightview.night_view(night).pot_names == ("ultimokassza",)

@@ -4,7 +4,7 @@ The form for the next hand (its page, its preview on every tap, a refused save) 
 state after the last row, the next hand's number, who sits where (the join and leave
 events) and the position a new row takes; the form for an edit needs the same before the
 edited hand. `entry_view` loads just those rows, so a form costs the same in hand 10 and
-hand 5,000 (issue 20); `queries.night_view` loads every row, for the pages that show them.
+hand 5,000 (issue 20); `nightview.night_view` loads every row, for the pages that show them.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from django.db.models import Q, QuerySet
 from scorebook import nights
 from scorebook.engine.scoresheet import late_joiners
 from scorebook.models import Hand, Night
-from scorebook.queries import NightView, seated_names
+from scorebook.nightview import NightView, seated_names
 
 
 def _last_position(rows: QuerySet[Hand]) -> int | None:
@@ -38,7 +38,7 @@ def _wanted(night: Night, before: int | None) -> Q:
 def entry_view(night: Night, hand: Hand | None = None) -> NightView:
     """A NightView for the form of the next hand (hand=None) or of `hand`: its `rows` are
     the rows `_wanted` names (plus `hand`), its `state` the state after the last live row,
-    and the last live row before `hand` keeps its state (what `queries.state_before` reads).
+    and the last live row before `hand` keeps its state (what `hints.state_before` reads).
     """
     before = hand.position if hand is not None else None
     query = _wanted(night, before)

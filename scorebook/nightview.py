@@ -1,0 +1,204 @@
+"""A night as the pages read it: its rows, the engine state after the last, and what
+follows from them (totals, pots, the end). Reads the cached entries of each hand row
+(never a replay), in a fixed number of queries: the night, its seats, its hands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Max, Q
+
+from scorebook import nights, stamps
+from scorebook.engine.pots import pots_in_use
+from scorebook.engine.replay import Replay, fold
+from scorebook.engine.scoresheet import late_joiners
+from scorebook.engine.state import has_history
+from scorebook.engine.types import Amount, EndOfSession, Entry, Session, TableHint, Variant
+from scorebook.hints import hint_for
+from scorebook.models import Hand, Night
+
+
+def night_stamp(night: Night) -> str:
+    """The night's fingerprint (scorebook/stamps.py): it changes with every write."""
+    return stamps.stamp_of(stamps.with_stamps(Night.objects.filter(pk=night.pk)).get())
+
+
+def last_number(night: Night) -> int:
+    """The highest hand number of the night (0 before the first hand)."""
+    found = Hand.objects.filter(night=night, number__isnull=False).aggregate(n=Max("number"))
+    return int(found["n"] or 0)
+
+
+def seated_names(night: Night) -> list[str]:
+    """The night's players in seating order (kept on the night: no query)."""
+    return list(night.seating)
+
+
+# --- the night ------------------------------------------------------------------------------
+
+
+def add_up(
+    entries: list[Entry], players: list[str], pot_names: tuple[str, ...]
+) -> tuple[dict[str, Amount], dict[str, Amount]]:
+    """The entries' deltas by player and changes by pot (every player and pot present)."""
+    deltas: dict[str, Amount] = dict.fromkeys(players, 0)
+    pots: dict[str, Amount] = dict.fromkeys(pot_names, 0)
+    for entry in entries:
+        for who, amount in entry.deltas.items():
+            deltas[who] = deltas.get(who, 0) + amount
+        for pot, amount in entry.pots.items():
+            pots[pot] = pots.get(pot, 0) + amount
+    return deltas, pots
+
+
+@dataclass
+class NightView:
+    night: Night
+    variant: Variant
+    players: list[str]
+    session: Session
+    rows: list[Hand]
+    state: Any
+    # The live hands before the night page's window, kept as (position, number, entries
+    # JSON) only, not as rows: the page adds them into the totals without building them.
+    # Empty unless `night_view(tail=…)`; `rows` then holds the window and every event.
+    folded: list[tuple[int, int, list[dict[str, Any]]]] = field(default_factory=list)
+    # Each row's entries as read from their JSON, by position: the print page, the CSV and
+    # the settle-up read them for the ledger, the totals, the chart and the end alike.
+    parsed: dict[int, list[Entry]] = field(default_factory=dict, repr=False)
+
+    def entries_at(self, position: int, data: list[dict[str, Any]]) -> list[Entry]:
+        """The entries of the row at `position` (`data`, its JSON), read once per view."""
+        found = self.parsed.get(position)
+        if found is None:
+            found = self.parsed[position] = nights.entries_from_json(data)
+        return found
+
+    @property
+    def live_rows(self) -> list[Hand]:
+        return [r for r in self.rows if not r.deleted]
+
+    def in_order(self) -> list[tuple[int, Hand | None, list[dict[str, Any]]]]:
+        """Every row by position: (position, row or None for a folded hand, entries JSON)."""
+        items: list[tuple[int, Hand | None, list[dict[str, Any]]]]
+        items = [(p, None, e) for p, _n, e in self.folded]
+        items += [(r.position, r, r.entries) for r in self.rows]
+        return sorted(items, key=lambda item: item[0]) if self.folded else items
+
+    @property
+    def pot_names(self) -> tuple[str, ...]:
+        """The pots this night keeps (none on a night whose ultimókassza is off)."""
+        return pots_in_use(self.variant, self.session)
+
+    def entries(self) -> list[Entry]:
+        """Every booked entry in order: the opening bookings, then each live row's."""
+        out = nights.entries_from_json(self.night.start_entries)
+        for position, row, entries in self.in_order():
+            if row is None or not row.deleted:
+                out.extend(self.entries_at(position, entries))
+        return out
+
+    def totals(self) -> dict[str, Amount]:
+        return add_up(self.entries(), self.players, self.pot_names)[0]
+
+    def pots(self, entries: list[Entry] | None = None) -> dict[str, Amount]:
+        """Each pot's balance: its opening balance plus every change (every pot of the game,
+        as the engine keeps them; the pages show only `pot_names`)."""
+        pots = self.variant.pot_names
+        changes = add_up(self.entries() if entries is None else entries, [], pots)[1]
+        opening = self.night.opening_pots or {}
+        return {p: opening.get(p, 0) + change for p, change in changes.items()}
+
+    def hint(self) -> TableHint:
+        first = not self.folded and not any(not r.is_event for r in self.live_rows)
+        return hint_for(self, self.state, first=first)
+
+    def next_position(self) -> int:
+        """The row the next hand or event takes (the last row is always among `rows`)."""
+        return max((r.position for r in self.rows), default=-1) + 1
+
+    def next_number(self) -> int:
+        numbers = [r.number for r in self.live_rows if r.number is not None]
+        numbers += [n for _p, n, _e in self.folded[-1:]]
+        return (max(numbers) if numbers else 0) + 1
+
+    def end(self) -> EndOfSession:
+        """The session's end. A state that keeps history only in memory (the two-player
+        games' finished matches, which the end lists) was stored without it: the night is
+        replayed from its start for the end alone, in time linear in the night."""
+        state = self.state
+        if has_history(state):
+            records = Hand.objects.filter(night=self.night, deleted=False).order_by("position")
+            state = fold(self.session, list(records.values_list("record", flat=True)))[0]
+        return self.variant.end_of_session(self.session, state)
+
+    def sums(self) -> Replay:
+        """The totals, the pots and the end, added up from the rows' JSON without building
+        their entries (`Replay.entries` is empty): all the settle-up needs of a long night."""
+        running: dict[str, Amount] = dict.fromkeys(self.players, 0)
+        opening = self.night.opening_pots or {}
+        pots: dict[str, Amount] = {p: opening.get(p, 0) for p in self.pot_names}
+        fold_silently(self.night.start_entries, running, pots)
+        for _position, row, entries in self.in_order():
+            if row is None or not row.deleted:
+                fold_silently(entries, running, pots)
+        return Replay(self.session, (), running, pots, self.state, self.end())
+
+    def replay(self) -> Replay:
+        entries = self.entries()  # read from the rows' JSON once
+        totals = add_up(entries, self.players, self.pot_names)[0]
+        return Replay(
+            self.session, tuple(entries), totals, self.pots(entries), self.state, self.end()
+        )
+
+
+def night_view(night: Night, *, tail: int | None = None) -> NightView:
+    """Load a night's hand rows and the engine state after the last.
+
+    With `tail`, only the last `tail` rows and every event or deleted row are loaded as rows;
+    the live hands before them come as their entries alone (`NightView.folded`), which is
+    all the night page needs of them (a long night's page costs little more than a short
+    one's). Such a view is for reading totals, not for writing a scoresheet.
+    """
+    variant = nights.variant_of(night)
+    players = seated_names(night)
+    # Only the last live row's state is read: a long night's states are not all parsed.
+    hands = Hand.objects.filter(night=night).defer("state", "updated").order_by("position")
+    folded: list[tuple[int, int, list[dict[str, Any]]]] = []
+    if tail is None:
+        rows = list(hands)
+    else:
+        latest = Hand.objects.filter(night=night).order_by("-position")
+        cut = next(iter(latest.values_list("position", flat=True)[tail - 1 : tail]), 0)
+        rows = list(hands.filter(Q(position__gte=cut) | Q(number__isnull=True)))
+        earlier = hands.filter(position__lt=cut, number__isnull=False)
+        # numbered rows only: `number or 0` never applies, it tells the type checker so
+        folded = [
+            (p, n or 0, e) for p, n, e in earlier.values_list("position", "number", "entries")
+        ]
+
+    live = [r for r in rows if not r.deleted]
+    session = nights.session_for(night, players, late_joiners(r.record for r in rows))
+    last = max([r.position for r in live[-1:]] + [p for p, _n, _e in folded[-1:]], default=None)
+    start = night.start_state
+    if last is not None:
+        start = Hand.objects.values_list("state", flat=True).get(night=night, position=last)
+        for row in live[-1:]:  # the loaded row keeps its state (hand views read it)
+            if row.position == last:
+                row.state = start
+    state = variant.load_state(start)
+    return NightView(night, variant, players, session, rows, state, folded)
+
+
+def fold_silently(
+    entries: list[dict[str, Any]], running: dict[str, Amount], pots: dict[str, Amount]
+) -> None:
+    """Add booked entries' deltas and pot changes straight from their JSON (no row built)."""
+    for entry in entries:
+        for who, amount in entry["deltas"].items():
+            if who in running:
+                running[who] += amount if type(amount) is int else nights.amount_from_json(amount)
+        for pot, amount in entry["pots"].items():
+            if pot in pots:
+                pots[pot] += amount if type(amount) is int else nights.amount_from_json(amount)
