@@ -15,8 +15,6 @@ from django.shortcuts import get_object_or_404
 from scorebook import nights
 from scorebook.models import Hand, Night, NightScorer, Player, ScorerLink, Seat
 
-# --- access ---------------------------------------------------------------------------------
-
 
 def night_for(user: User | AnonymousUser, pk: int) -> Night:
     """The night if `user` owns it; 404 otherwise (never tell others it exists)."""
@@ -37,12 +35,18 @@ def role_in(user: User | AnonymousUser, night: Night) -> str | None:
     return None
 
 
+def night_and_role(user: User | AnonymousUser, pk: int) -> tuple[Night, str]:
+    """The night and `user`'s role in it (OWNER or SCORER); 404 for anyone else."""
+    night = get_object_or_404(Night.objects.select_related("first_dealer"), pk=pk)
+    role = role_in(user, night)
+    if role is None:
+        raise Http404("no such night")
+    return night, role
+
+
 def night_to_score(user: User | AnonymousUser, pk: int) -> Night:
     """The night if `user` owns it or scores it (records and edits hands); 404 otherwise."""
-    night = get_object_or_404(Night.objects.select_related("first_dealer"), pk=pk)
-    if role_in(user, night) is None:
-        raise Http404("no such night")
-    return night
+    return night_and_role(user, pk)[0]
 
 
 def hand_to_score(user: User | AnonymousUser, night_pk: int, hand_pk: int) -> Hand:
@@ -68,8 +72,8 @@ def hand_to_score(user: User | AnonymousUser, night_pk: int, hand_pk: int) -> Ha
 def night_to_manage(user: User | AnonymousUser, pk: int) -> Night:
     """The night for what only its owner may do (edit, delete, rules, inviting): 404 for a
     stranger, 403 for a co-scorer (who knows the night exists)."""
-    night = night_to_score(user, pk)
-    if role_in(user, night) != OWNER:
+    night, role = night_and_role(user, pk)
+    if role != OWNER:
         raise PermissionDenied("only the owner")
     return night
 

@@ -32,7 +32,7 @@ from django.utils.translation import gettext as _
 from scorebook import facts, nights
 from scorebook import names as player_names
 from scorebook.engine import registry
-from scorebook.engine.errors import InvalidHand, Problem
+from scorebook.engine.errors import InvalidHand, InvalidSheet, Problem
 from scorebook.engine.messages import Msg, msg, said
 from scorebook.engine.replay import fold
 from scorebook.engine.scoresheet import late_joiners, resolve_house_rules
@@ -44,6 +44,8 @@ from scorebook.models import (
     Night,
     NightRevision,
     NightScorer,
+    NightShare,
+    NightSummary,
     PaidTransfer,
     Player,
     ScorerLink,
@@ -173,12 +175,52 @@ def create_night(
     )
     if date is not None:
         night.date = date
-    people = remember_players(owner=owner, names=names)
-    night.first_dealer = people[names.index(first_dealer)] if first_dealer else people[0]
-    _set_start(night, nights.session_for(night, names))
+    _open_night(night, nights.session_for(night, names), names, first_dealer or names[0])
+    return night
+
+
+def _open_night(night: Night, session: Session, names: Sequence[str], dealer: str) -> Any:
+    """Save a new night (its start from `session`) and seat `names` at it; the model's
+    own checks raise ValidationError first. Returns the engine's start state."""
+    state = _set_start(night, session)
     night.full_clean(exclude=["owner", "first_dealer"])
+    people = remember_players(owner=night.owner, names=names)
+    night.first_dealer = people[list(names).index(dealer)]
     night.save()
     seat_players(night=night, people=people)
+    return state
+
+
+@transaction.atomic
+def import_night(
+    *,
+    night: Night,
+    session: Session,
+    dealer: str,
+    records: Sequence[tuple[int | None, Mapping[str, Any]]],
+) -> Night:
+    """Save `night` (unsaved, from a checked scoresheet) with its seats and every row of
+    `records` ((hand number or None for an event, record) in order), scored as a save
+    would; InvalidSheet if the engine refuses a row after all (nothing is written)."""
+    state = _open_night(night, session, list(session.players), dealer)
+    variant = nights.variant_of(night)
+    rows: list[Hand] = []
+    for position, (number, record) in enumerate(records):
+        state, entries, found = fold(session, [record], state=state, first_number=number or 0)
+        if found:  # replay accepted the sheet, so this is an engine inconsistency
+            raise InvalidSheet(found)
+        rows.append(
+            Hand(
+                night=night,
+                position=position,
+                number=number,
+                record=dict(record),
+                entries=nights.entries_to_json(entries),
+                state=variant.dump_state(state),
+            )
+        )
+    Hand.objects.bulk_create(rows)
+    facts.rewrite(night, rows, new=True)
     return night
 
 
@@ -189,11 +231,13 @@ def seat_players(*, night: Night, people: Sequence[Player]) -> None:
     night.save(update_fields=["seating"])
 
 
-def _set_start(night: Night, session: Session) -> None:
+def _set_start(night: Night, session: Session) -> Any:
+    """The night's start (state and opening bookings) under `session`; the state."""
     variant = nights.variant_of(night)
     state, opening = variant.start(session)
     night.start_state = variant.dump_state(state)
     night.start_entries = nights.entries_to_json(opening)
+    return state
 
 
 def _players(night: Night) -> list[str]:
@@ -1129,6 +1173,31 @@ def join_as_scorer(*, link: ScorerLink, user: User) -> Night:
         if created:
             _note(night, "scorers", [["co-scorer", "", str(user)]], user)
     return night
+
+
+SHARE_TOKEN_BYTES = 32  # 256 bits: 43 URL-safe characters
+
+
+@transaction.atomic
+def share_night(*, night: Night) -> NightShare:
+    """The night's read-only share link, created if it has none (the same until revoked)."""
+    share, _created = NightShare.objects.get_or_create(
+        night=night, defaults={"token": secrets.token_urlsafe(SHARE_TOKEN_BYTES)}
+    )
+    return share
+
+
+@transaction.atomic
+def revoke_share(*, night: Night) -> None:
+    NightShare.objects.filter(night=night).delete()
+
+
+def keep_summaries(*, nights_done: Sequence[Night], summaries: Sequence[NightSummary]) -> None:
+    """Replace the cached summaries of `nights_done` (the list of nights reads them; a GET
+    that found them stale writes them here). A summary another request has just written
+    is skipped: both hold the same."""
+    NightSummary.objects.filter(night__in=nights_done).delete()
+    NightSummary.objects.bulk_create(summaries, ignore_conflicts=True)
 
 
 KEEP_DELETED_DAYS = 30  # how long Undo can bring a deleted night back (purge_deleted_nights)

@@ -1,31 +1,13 @@
-"""Read-only share links: an unguessable token per night; revoking deletes it."""
+"""Read-only share links: an unguessable token per night (made and revoked by
+`services.share_night` and `services.revoke_share`), and the night's co-scorers."""
 
 from __future__ import annotations
 
-import secrets
-
 import segno
-from django.db import transaction
 from django.http import Http404
 
 from scorebook import stamps
 from scorebook.models import Night, NightScorer, NightShare, ScorerLink
-
-TOKEN_BYTES = 32  # 256 bits: 43 URL-safe characters
-
-
-@transaction.atomic
-def share_night(*, night: Night) -> NightShare:
-    """The night's share link, created if it has none (the same link until revoked)."""
-    share, _created = NightShare.objects.get_or_create(
-        night=night, defaults={"token": secrets.token_urlsafe(TOKEN_BYTES)}
-    )
-    return share
-
-
-@transaction.atomic
-def revoke_share(*, night: Night) -> None:
-    NightShare.objects.filter(night=night).delete()
 
 
 def share_of(night: Night) -> NightShare | None:

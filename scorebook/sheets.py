@@ -22,13 +22,12 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import translation
 from django.utils.translation import pgettext
 
-from scorebook import facts, nights, services
 from scorebook import names as player_names
+from scorebook import nights, services
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidSheet, Problem
 from scorebook.engine.messages import Msg, msg, said
@@ -258,7 +257,6 @@ def _first_dealer(sheet: Sheet) -> str:
     return sheet.session.players[0]
 
 
-@transaction.atomic
 def create_night_from_sheet(
     *,
     owner: User,
@@ -273,12 +271,12 @@ def create_night_from_sheet(
     `date` and `place`, when given (the import form, a backup's index), win over the sheet's
     own; without either the night takes the sheet's, then today and no place. `checked` is
     what `check_sheet(data)` returned without problems, when the caller has already checked
-    it (the import view): a sheet is read and replayed once."""
+    it (the import view): a sheet is read and replayed once. The write is
+    `services.import_night`."""
     sheet, problems = (checked, []) if checked is not None else check_sheet(data)
     if problems or sheet is None:
         raise InvalidSheet(problems)
     session = sheet.session
-    variant = registry.get(session.variant)
     night = Night(
         owner=owner,
         variant=session.variant,
@@ -292,11 +290,11 @@ def create_night_from_sheet(
         night.date = date
     elif sheet.date is not None:
         night.date = datetime.date.fromisoformat(sheet.date)
-    state, opening = variant.start(session)
-    night.start_state = variant.dump_state(state)
-    night.start_entries = nights.entries_to_json(opening)
+    dealer = first_dealer if first_dealer in session.players else _first_dealer(sheet)
     try:
-        night.full_clean(exclude=["owner", "first_dealer"])
+        return services.import_night(
+            night=night, session=session, dealer=dealer, records=_numbered(sheet.records)
+        )
     except ValidationError as invalid:
         raise InvalidSheet(
             [
@@ -305,29 +303,6 @@ def create_night_from_sheet(
                 for message in messages
             ]
         ) from None
-    people = services.remember_players(owner=owner, names=list(session.players))
-    dealer = first_dealer if first_dealer in session.players else _first_dealer(sheet)
-    night.first_dealer = people[session.players.index(dealer)]
-    night.save()
-    services.seat_players(night=night, people=people)
-    rows: list[Hand] = []
-    for position, (number, record) in enumerate(_numbered(sheet.records)):
-        state, entries, found = fold(session, [record], state=state, first_number=number or 0)
-        if found:  # replay accepted the sheet, so this is an engine inconsistency
-            raise InvalidSheet(found)
-        rows.append(
-            Hand(
-                night=night,
-                position=position,
-                number=number,
-                record=dict(record),
-                entries=nights.entries_to_json(entries),
-                state=variant.dump_state(state),
-            )
-        )
-    Hand.objects.bulk_create(rows)
-    facts.rewrite(night, rows, new=True)
-    return night
 
 
 # --- export -------------------------------------------------------------------------------

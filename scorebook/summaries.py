@@ -21,7 +21,7 @@ from django.contrib.auth.models import User
 from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
-from scorebook import money, nights, nightview, stamps
+from scorebook import money, nights, nightview, services, stamps
 from scorebook.engine.scoresheet import late_joiners, settle
 from scorebook.models import Hand, Night, NightSummary, Player, Seat
 
@@ -118,8 +118,7 @@ def _refresh(stale: list[Night]) -> None:
             summary = NightSummary(night=night, stamp=night.fresh_stamp, data=data)  # type: ignore[attr-defined]
             night._summary_data = data  # type: ignore[attr-defined]
             fresh.append(summary)
-        NightSummary.objects.filter(night__in=batch).delete()
-        NightSummary.objects.bulk_create(fresh, ignore_conflicts=True)
+        services.keep_summaries(nights_done=batch, summaries=fresh)
 
 
 def with_summaries(nights_qs: QuerySet[Night]) -> list[Night]:

@@ -179,13 +179,13 @@ def night_context(
 @login_required
 @vary_on_headers("HX-Request", "HX-Target")
 def night(request: SignedInRequest, pk: int) -> HttpResponse:
-    night = access.night_to_score(request.user, pk)  # the owner or a co-scorer
+    night, role = access.night_and_role(request.user, pk)  # the owner or a co-scorer
     # Only the rows the page shows are built; earlier hands count towards the totals.
     view = nightview.night_view(night, tail=shown_rows(request))
     template = "scorebook/night.html"
     if request.htmx and request.htmx.target in ("ledger", "earlier", "standings"):
         template += f"#{request.htmx.target}"
-    context = night_context(request, view) | {"role": access.role_in(request.user, night)}
+    context = night_context(request, view) | {"role": role}
     if template == "scorebook/night.html":  # the whole page, not a region's refresh
         context["numbers"] = stats.night_numbers(night)
     return TemplateResponse(request, template, context)

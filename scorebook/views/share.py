@@ -17,7 +17,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
 
-from scorebook import access, ledger, nightview, settleup, sharing
+from scorebook import access, ledger, nightview, services, settleup, sharing
 from scorebook.requests import HtmxRequest, SignedInRequest
 from scorebook.speech import say
 from scorebook.views.nights import LATEST_ROWS
@@ -32,7 +32,7 @@ def share(request: SignedInRequest, pk: int) -> HttpResponse:
     """GET: the link (if any); POST: create it."""
     night = access.night_for(request.user, pk)
     if request.method == "POST":
-        sharing.share_night(night=night)
+        services.share_night(night=night)
         return redirect("share", pk=pk)
     link = sharing.share_of(night)
     url = request.build_absolute_uri(reverse("shared", args=[link.token])) if link else None
@@ -48,7 +48,7 @@ def share(request: SignedInRequest, pk: int) -> HttpResponse:
 @login_required
 def revoke(request: SignedInRequest, pk: int) -> HttpResponse:
     night = access.night_for(request.user, pk)
-    sharing.revoke_share(night=night)
+    services.revoke_share(night=night)
     return redirect("share", pk=pk)
 
 

@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from playwright.sync_api import expect
 
-from scorebook import ledger, nightview, services, sharing
+from scorebook import ledger, nightview, services
 from tests.browser import table
 
 pytestmark = table.MARKS
@@ -95,7 +95,7 @@ def test_table_view_follows_a_hand_recorded_on_another_phone(
     browser, live_server, django_user_model
 ):
     night = night_of(django_user_model, 2)
-    token = sharing.share_night(night=night).token
+    token = services.share_night(night=night).token
     tablet = browser.new_context(viewport={"width": 390, "height": 800})  # no account
     board = tablet.new_page()
     board_errors = []
@@ -137,7 +137,7 @@ def test_share_page_copy_button_qr_and_the_shared_page_fits(
     browser, live_server, django_user_model
 ):
     night = night_of(django_user_model, 5)
-    token = sharing.share_night(night=night).token
+    token = services.share_night(night=night).token
     context, page, errors = table.phone_page(browser, live_server)
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
     page.goto(f"{live_server.url}/nights/{night.pk}/share/")

@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from scorebook import access, nights, nightview, services, sharing, sheets
+from scorebook import access, nights, nightview, services, sheets
 from scorebook.engine.errors import InvalidSheet
 from scorebook.engine.scoresheet import score_sheet
 from scorebook.models import (
@@ -373,7 +373,7 @@ def a_night_with_people_and_links(night, user, other):
         currency=night.currency,
         names=["Anna", "Bela", "Csaba", "Dóra"],
     )
-    share = sharing.share_night(night=night).token
+    share = services.share_night(night=night).token
     link = services.create_scorer_link(night=night).token
     return share, link
 

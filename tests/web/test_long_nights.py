@@ -237,9 +237,8 @@ def test_the_share_page_brings_the_whole_ledger_in_pages(client, user, monkeypat
 
 
 def services_share(night: Night) -> str:
-    from scorebook import sharing
 
-    return sharing.share_night(night=night).token
+    return services.share_night(night=night).token
 
 
 @pytest.mark.django_db

@@ -197,7 +197,7 @@ def test_table_view_for_the_owner(client_in, played, other_client):
 
 
 def test_table_view_through_the_share_link(played):
-    token = sharing.share_night(night=played).token
+    token = services.share_night(night=played).token
     url = reverse("shared_table", args=[token])
     c = Client()
     response = c.get(url)
@@ -208,7 +208,7 @@ def test_table_view_through_the_share_link(played):
     with CaptureQueriesContext(connection) as ctx:
         assert c.get(url, HTTP_IF_NONE_MATCH=response["ETag"]).status_code == 304
     assert len(ctx.captured_queries) == 1
-    sharing.revoke_share(night=played)
+    services.revoke_share(night=played)
     assert c.get(url).status_code == 404
     assert c.get(reverse("shared_table", args=["nope"])).status_code == 404
 
@@ -217,7 +217,7 @@ def test_table_view_through_the_share_link(played):
 
 
 def test_share_page_has_a_copy_button_and_a_qr_code(client_in, night):
-    token = sharing.share_night(night=night).token
+    token = services.share_night(night=night).token
     html = client_in.get(reverse("share", args=[night.pk])).content.decode()
     assert 'id="copy-link"' in html
     assert 'data-copy="share-url"' in html
@@ -241,7 +241,7 @@ def test_qr_code_encodes_the_link():
 
 
 def test_shared_page_shows_every_total_and_the_pot(played):
-    token = sharing.share_night(night=played).token
+    token = services.share_night(night=played).token
     html = Client().get(reverse("shared", args=[token])).content.decode()
     grid = html[html.index('id="shared-totals"') : html.index("</ol>", html.index("shared-totals"))]
     for name, points, money in (("Anna", "+7", "14.00"), ("Csaba", "−5", "−10.00")):
@@ -405,7 +405,7 @@ def test_the_seat_choice_only_counts_for_a_new_player(client_in, night):
 
 def test_the_shared_page_of_a_long_night_shows_its_latest_hands(client_in, user):
     night = long_night(user, 100)
-    token = sharing.share_night(night=night).token
+    token = services.share_night(night=night).token
     url = reverse("shared", args=[token])
     c = Client()
     page = c.get(url)

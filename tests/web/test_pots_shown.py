@@ -5,7 +5,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorebook import services, sharing
+from scorebook import services
 from tests.web.handforms import (
     browser_data,
     make_night,
@@ -45,7 +45,7 @@ def night_with_a_hand(user, **rules):
 
 
 def pages(client, night) -> dict[str, str]:
-    token = sharing.share_night(night=night).token
+    token = services.share_night(night=night).token
     anyone = Client()
     got = {
         "night": client.get(reverse("night", args=[night.pk])),
