@@ -9,14 +9,40 @@ hand 5,000 (issue 20); `nightview.night_view` loads every row, for the pages tha
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q, QuerySet
 
-from scorebook import nights
+from scorebook import access, nights
 from scorebook.engine.scoresheet import late_joiners
+from scorebook.engine.types import Variant
 from scorebook.models import Hand, Night
 from scorebook.nightview import NightView, seated_names
+
+
+@dataclass(frozen=True)
+class Table:
+    """The night one request of the hand form works on, loaded once and passed down: the
+    night, the user's role in it, and (read when first needed) its variant."""
+
+    night: Night
+    role: str
+
+    @cached_property
+    def variant(self) -> Variant:
+        return nights.variant_of(self.night)
+
+    @property
+    def players(self) -> list[str]:
+        return seated_names(self.night)
+
+
+def table_for(user: User | AnonymousUser, pk: int) -> Table:
+    """The night `user` owns or scores, with his role; 404 for anyone else."""
+    return Table(*access.night_and_role(user, pk))
 
 
 def _last_position(rows: QuerySet[Hand]) -> int | None:
@@ -35,10 +61,13 @@ def _wanted(night: Night, before: int | None) -> Q:
     return Q(number__isnull=True) | Q(position__in=[p for p in positions if p is not None])
 
 
-def entry_view(night: Night, hand: Hand | None = None) -> NightView:
+def entry_view(
+    night: Night, hand: Hand | None = None, *, variant: Variant | None = None
+) -> NightView:
     """A NightView for the form of the next hand (hand=None) or of `hand`: its `rows` are
     the rows `_wanted` names (plus `hand`), its `state` the state after the last live row,
-    and the last live row before `hand` keeps its state (what `hints.state_before` reads).
+    and the last live row before `hand` keeps its state (what `nightview.state_before` reads).
+    `variant` is the night's, when the caller has it already.
     """
     before = hand.position if hand is not None else None
     query = _wanted(night, before)
@@ -50,9 +79,9 @@ def entry_view(night: Night, hand: Hand | None = None) -> NightView:
         .defer("state", "updated")
         .order_by("position")
     )
-    variant = nights.variant_of(night)
+    variant = variant or nights.variant_of(night)
     players = seated_names(night)
-    session = nights.session_for(night, players, late_joiners(r.record for r in rows))
+    session = nights.session_for(night, players, late_joiners(r.record for r in rows), variant)
     live = [r for r in rows if not r.deleted]
     state: Any = night.start_state
     if live:

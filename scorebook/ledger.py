@@ -10,7 +10,7 @@ from scorebook import labels, nights
 from scorebook.engine.settlement import money_balances
 from scorebook.engine.types import Amount, Entry, TableHint
 from scorebook.models import Hand
-from scorebook.money import MONEY_ERRORS, MONEY_UNKNOWN, money_context, signed, units
+from scorebook.money import MONEY_ERRORS, MONEY_UNKNOWN, money_context, signed, stake_of, units
 from scorebook.nightview import NightView, add_up, fold_silently
 from scorebook.speech import say
 
@@ -114,7 +114,7 @@ def ledger(
             player_money, _pot_money = money_balances(
                 running,
                 {p: pots[p] - opening_pots.get(p, 0) for p in pot_names},
-                nights.stake_of(view.night),
+                stake_of(view.night),
             )
         balances = {p: signed(player_money[p]) for p in players}
     except MONEY_ERRORS:

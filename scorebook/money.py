@@ -9,12 +9,17 @@ from typing import Any
 from django.utils.formats import number_format
 from django.utils.translation import gettext
 
-from scorebook import nights
-from scorebook.engine.settlement import MONEY_DIGITS
+from scorebook.engine.settlement import MONEY_DIGITS, Stake
 from scorebook.engine.types import Amount
 from scorebook.models import Night
 
 # --- amounts --------------------------------------------------------------------------------
+
+
+def stake_of(night: Night) -> Stake:
+    """The night's stake: money per point and currency."""
+    # normalize() drops trailing zeros; format 'f' keeps 10 as "10", not "1E+1"
+    return Stake(Decimal(format(night.stake_per_point.normalize(), "f")), night.currency)
 
 
 def grouped(number: int | Decimal, decimals: int = 0) -> str:
@@ -66,7 +71,7 @@ def money_trouble() -> str:
 
 
 def money(value: Amount, night: Night) -> Decimal:
-    stake = nights.stake_of(night)
+    stake = stake_of(night)
     quantum = Decimal(1).scaleb(-stake.decimals)
     exact = Fraction(value) * Fraction(stake.per_point)
     with money_context():

@@ -12,11 +12,10 @@ from scorebook.engine.pots import pots_in_use
 from scorebook.engine.replay import fold
 from scorebook.engine.shape import check_input
 from scorebook.engine.types import Entry
-from scorebook.hints import state_before
 from scorebook.labels import rule_label, rule_value
 from scorebook.models import Hand
 from scorebook.money import signed_money, units
-from scorebook.nightview import NightView, add_up
+from scorebook.nightview import NightView, add_up, state_before
 from scorebook.speech import say
 
 # --- hand entry -----------------------------------------------------------------------------

@@ -18,7 +18,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
-from typing import Any, NamedTuple
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
@@ -37,7 +37,7 @@ from scorebook.engine.messages import Msg, msg, said
 from scorebook.engine.replay import fold
 from scorebook.engine.scoresheet import late_joiners, resolve_house_rules
 from scorebook.engine.shape import check_input, players_named, renamed_players
-from scorebook.engine.types import Session
+from scorebook.engine.types import Session, Variant
 from scorebook.models import (
     Hand,
     HandRevision,
@@ -257,14 +257,30 @@ def _lock(night: Night, *, reread: bool = True) -> Night:
     return night
 
 
-class _Tail(NamedTuple):
-    """What appending a row needs from the night's rows, read in one query."""
+def _reread(night: Night) -> None:
+    """Read the night afresh where `_lock(reread=False)` kept the caller's object (SQLite:
+    its lock is the write transaction itself); PostgreSQL's row lock has just read it."""
+    if not connection.features.has_select_for_update:
+        night.refresh_from_db()
 
+
+@dataclass(frozen=True)
+class _Tail:
+    """The night as appending a row needs it, read once under the night's lock: its
+    variant, the last row, the events, the session they make, the state after the last
+    live row and the number the next hand gets."""
+
+    variant: Variant
     last: Hand | None  # the row with the highest position (deleted or not)
     events: list[Hand]  # every event row in order, deleted ones included
+    session: Session
+    state: Any
+    number: int
 
-    def records(self) -> list[dict[str, Any]]:
-        return [e.record for e in self.events]
+    @property
+    def position(self) -> int:
+        """The row a new hand or event takes."""
+        return self.last.position + 1 if self.last else 0
 
 
 _HANDS = Hand._meta.db_table
@@ -278,32 +294,46 @@ _TAIL_SQL = (
 
 def _tail(night: Night) -> _Tail:
     """The last row and the events: the unnumbered rows (events and deleted hands, which
-    the partial index `hand_events` holds) plus the row at the highest position.
+    the partial index `hand_events` holds) plus the row at the highest position; then what
+    they make (the session, the state, the next number), each worked out once.
 
     Raw SQL because it runs on every save and the ORM takes several times the database's
     own time to build this OR with a subquery; each side of the OR uses its index.
     """
     rows = list(Hand.objects.raw(_TAIL_SQL, [night.pk, night.pk, night.pk]))
     events = [r for r in rows if r.number is None and r.is_event]
-    return _Tail(last=rows[-1] if rows else None, events=events)
+    last = rows[-1] if rows else None
+    records = [e.record for e in events]
+    # The seating and the start state change only with join events: reread the night if
+    # one came after the caller read it, or if the start state may be needed (the rare
+    # first hand, or a deleted last row).
+    if last is None or last.deleted or not nights.joined(records) <= set(night.seating):
+        _reread(night)
+    variant = nights.variant_of(night)
+    session = nights.session_for(night, _players(night), late_joiners(records), variant)
+    state, number = _state_before(night, variant, last.position + 1 if last else 0, last)
+    return _Tail(variant, last, events, session, state, number)
 
 
-def _session(night: Night, joiners: frozenset[str] | None = None) -> Session:
+def _session(
+    night: Night, joiners: frozenset[str] | None = None, variant: Variant | None = None
+) -> Session:
     if joiners is None:
         # Events are rows without a number (deleted ones too). Only `number IS NULL` goes
         # to the database, so its partial index (events and deleted hands) serves the query.
         unnumbered = Hand.objects.filter(night=night, number__isnull=True).order_by("position")
         joiners = late_joiners(unnumbered.values_list("record", flat=True))
-    return nights.session_for(night, _players(night), joiners)
+    return nights.session_for(night, _players(night), joiners, variant)
 
 
-def _state_before(night: Night, position: int, last: Hand | None = None) -> tuple[Any, int]:
+def _state_before(
+    night: Night, variant: Variant, position: int, last: Hand | None = None
+) -> tuple[Any, int]:
     """The engine state before row `position`, and the number the next hand gets.
 
     `last` is the row at `position - 1` when the caller has already read it (with its
     state, number and deleted flag), which saves a query on the common path.
     """
-    variant = nights.variant_of(night)
     if last is not None and not last.deleted:
         prev: Hand | None = last
     else:
@@ -332,11 +362,12 @@ def _score_one(
     return fold(session, [record], state=state, first_number=number)
 
 
-def _rescore(night: Night, session: Session, rows: list[Hand], state: Any, number: int) -> None:
+def _rescore(
+    night: Night, variant: Variant, session: Session, rows: list[Hand], state: Any, number: int
+) -> None:
     """Score `rows` (in order, from `state`), update their caches; InvalidHand if any fails.
     Only rows whose number, entries or state changed are written: an edit of an early hand
     usually leaves most later hands as they were. `rows` come from `_rows_from`."""
-    variant = nights.variant_of(night)
     problems: list[Problem] = []
     changed: list[Hand] = []
     unnumbered: list[Hand] = []  # deleted rows that still had a number
@@ -395,8 +426,9 @@ def _same_caches(row: Hand, number: int | None, entries: Any, state: Any) -> boo
 
 
 def _rescore_from(night: Night, session: Session, position: int) -> None:
-    state, number = _state_before(night, position)
-    _rescore(night, session, _rows_from(night, position), state, number)
+    variant = nights.variant_of(night)
+    state, number = _state_before(night, variant, position)
+    _rescore(night, variant, session, _rows_from(night, position), state, number)
 
 
 def _rescore_all(night: Night, session: Session) -> None:
@@ -470,7 +502,7 @@ def clean_record(record: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in record.items() if k not in NOT_STORED}
 
 
-def _checked(night: Night, record: Mapping[str, Any]) -> dict[str, Any]:
+def _checked(variant: Variant, record: Mapping[str, Any]) -> dict[str, Any]:
     """The record as stored, once it keeps every bound of its variant's record (the engine's
     shape check: fields, depth, plain text, numbers); InvalidHand naming each problem. A
     joiner's name gets the name check's own message first (it shows the name)."""
@@ -478,7 +510,7 @@ def _checked(night: Night, record: Mapping[str, Any]) -> dict[str, Any]:
     refused = player_names.problem(player_names.clean(name)) if isinstance(name, str) else None
     if refused:
         raise InvalidHand([_problem("player", said(refused))])
-    problems = check_input(nights.variant_of(night), record)
+    problems = check_input(variant, record)
     if problems:
         raise InvalidHand(problems)
     return clean_record(record)
@@ -522,44 +554,42 @@ def _append(
     expected_position: int | None,
     author: User | None,
 ) -> Hand:
-    record = _checked(night, record)
     tail = _tail(night)
-    last = tail.last
-    # The seating and the start state change only with join events: reread the night if
-    # one came after the caller read it, or if the start state may be needed (the rare
-    # first hand, or a deleted last row).
-    events = tail.records()
-    if last is None or last.deleted or not nights.joined(events) <= set(night.seating):
-        _lock(night)
-    position = last.position + 1 if last else 0
-    _check_room(position)
+    record = _checked(tail.variant, record)
+    _check_room(tail.position)
     is_event = nights.EVENT_KEY in record
     if is_event and record.get(nights.EVENT_KEY) == "join":
         name = record.get("player")
         if not (isinstance(name, str) and name.strip() in _players(night)):
-            return _record_join(night=night, record=record, position=position, author=author)
-    session = _session(night, late_joiners(events))
-    state, number = _state_before(night, position, last)
-    if expected_number is not None and not is_event and expected_number != number:
-        raise _taken(night, expected_number, number)
-    if expected_position is not None and not is_event:
-        _check_no_event_since(tail, expected_position, number)
-    variant = nights.variant_of(night)
-    state, entries, problems = _score_one(session, state, record, number)
+            return _record_join(night=night, record=record, position=tail.position, author=author)
+    if not is_event:
+        _check_expected(night, tail, expected_number, expected_position)
+    state, entries, problems = _score_one(tail.session, tail.state, record, tail.number)
     if problems:
         raise InvalidHand(problems)
     hand = Hand.objects.create(
         night=night,
-        position=position,
-        number=None if is_event else number,
+        position=tail.position,
+        number=None if is_event else tail.number,
         record=record,
         entries=nights.entries_to_json(entries),
-        state=variant.dump_state(state),
+        state=tail.variant.dump_state(state),
         author=author,
     )
     live_events = [(e.position, e.record) for e in tail.events if not e.deleted]
     facts.rewrite(night, [hand], new=True, events=live_events)
     return hand
+
+
+def _check_expected(
+    night: Night, tail: _Tail, expected_number: int | None, expected_position: int | None
+) -> None:
+    """Conflict when the form was opened for another hand number, or a player joined or
+    left since (the table the form showed is gone)."""
+    if expected_number is not None and expected_number != tail.number:
+        raise _taken(night, expected_number, tail.number)
+    if expected_position is not None:
+        _check_no_event_since(tail, expected_position, tail.number)
 
 
 def _check_room(position: int) -> None:
@@ -705,7 +735,7 @@ def edit_hand(
     if _first_outcome(night, key, "edit", digest) is not None:
         return hand
     _check_version(hand, version)
-    record = _checked(night, record)
+    record = _checked(nights.variant_of(night), record)
     if hand.is_event or nights.EVENT_KEY in record:
         raise InvalidHand([_problem("event", msg("events cannot be edited"))])
     if not hand.deleted and not diff_records(hand.record, record):

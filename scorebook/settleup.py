@@ -6,12 +6,19 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from scorebook import nights
 from scorebook.engine.scoresheet import settle
 from scorebook.engine.settlement import Transfer, fewest_transfers
 from scorebook.labels import pot_title
 from scorebook.models import PaidTransfer
-from scorebook.money import MONEY_ERRORS, MONEY_UNKNOWN, money_context, money_trouble, signed, units
+from scorebook.money import (
+    MONEY_ERRORS,
+    MONEY_UNKNOWN,
+    money_context,
+    money_trouble,
+    signed,
+    stake_of,
+    units,
+)
 from scorebook.nightview import NightView
 from scorebook.speech import say
 
@@ -73,7 +80,7 @@ def settlement(view: NightView) -> dict[str, Any]:
     """Balances, end-of-night payouts and who pays whom; `money_error` (a message) instead
     of the money and the transfers when the night's amounts do not fit in money."""
     result = view.sums()
-    stake = nights.stake_of(view.night)
+    stake = stake_of(view.night)
     try:
         with money_context():
             balances, transfers = settle(result, stake)

@@ -26,8 +26,8 @@ from django.db.models import Count, Q
 from django.utils import translation
 from django.utils.translation import pgettext
 
+from scorebook import money, nights, services
 from scorebook import names as player_names
-from scorebook import nights, services
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidSheet, Problem
 from scorebook.engine.messages import Msg, msg, said
@@ -326,7 +326,7 @@ def scoresheet(view: NightView) -> dict[str, Any]:
     # The format allows 100 characters of place; the night keeps up to 120.
     return write_sheet(
         view.session,
-        nights.stake_of(night),
+        money.stake_of(night),
         records,
         date=str(night.date) if night.date else None,
         place=night.place[:MAX_SHEET_PLACE] or None,

@@ -52,7 +52,7 @@ def compute(night: Night, seats: list[tuple[int, str]], rows: list[Hand]) -> dic
     state = variant.load_state(live[-1].state if live else night.start_state)
     view = nightview.NightView(night, variant, names, session, rows, state)
     result = view.replay()
-    balances, _transfers = settle(result, nights.stake_of(night))
+    balances, _transfers = settle(result, money.stake_of(night))
     stats: dict[str, dict[str, Any]] = {
         str(ids[name]): {
             "name": name,

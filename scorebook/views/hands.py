@@ -18,10 +18,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import trigger_client_event
 
-from scorebook import access, hints, history, nightview, previews, services
+from scorebook import access, history, nightview, previews, services
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.messages import msg
-from scorebook.entry import entry_view
+from scorebook.entry import Table, entry_view, table_for
 from scorebook.forms import HandForm, ParsedHand, parse_hand, post_values, record_values
 from scorebook.labels import problem_line
 from scorebook.models import Hand, Night
@@ -61,8 +61,8 @@ def _hand_template(key: str) -> str:
 
 def _form(view: nightview.NightView, hand: Hand | None, data: Any = None) -> tuple[HandForm, Any]:
     """The form for a new hand (hand=None) or for editing `hand`, and the table hint."""
-    hint = hints.hint_before(view, hand)
-    active = hints.active_players(view, hint, hand)
+    hint = nightview.hint_before(view, hand)
+    active = nightview.active_players(view, hint, hand)
     form = HandForm(
         players=view.players,
         active=active,
@@ -95,7 +95,7 @@ def _render(
     expected_position: int | None = None,
     key: str | None = None,
 ) -> TemplateResponse:
-    _state, number = hints.state_before(view, hand)
+    _state, number = nightview.state_before(view, hand)
     if expected_position is None:
         expected_position = view.next_position()
     context = {
@@ -169,17 +169,24 @@ def _record_new(request: SignedInRequest, night: Night, parsed: ParsedHand) -> H
 @require_http_methods(["GET", "POST"])
 @login_required
 def new_hand(request: SignedInRequest, pk: int) -> HttpResponse:
-    night = access.night_to_score(request.user, pk)
+    table = table_for(request.user, pk)  # the night and the role, once for the request
     if request.method == "GET":
-        view = entry_view(night)
+        view = entry_view(table.night, variant=table.variant)
         form, hint = _form(view, None)
         return _render(request, view, None, form, hint)
     # Saving reads only the seats and the last state: no work grows with the night.
-    parsed = parse_hand(request.POST, nightview.seated_names(night))
-    outcome = _record_new(request, night, parsed)
+    parsed = parse_hand(request.POST, table.players)
+    outcome = _record_new(request, table.night, parsed)
     if isinstance(outcome, Hand):
         return _saved(request, outcome, _("Hand %(number)s saved.") % {"number": outcome.number})
-    view = entry_view(night)
+    return _refused_new(request, table, parsed, outcome)
+
+
+def _refused_new(
+    request: SignedInRequest, table: Table, parsed: ParsedHand, outcome: _Refused
+) -> HttpResponse:
+    """The form again on the night as it is now, with the problems or the conflict."""
+    view = entry_view(table.night, variant=table.variant)
     if _wants_json(request):
         return _refused_json(view, outcome)
     form, hint = _form(view, None, request.POST)
@@ -240,7 +247,7 @@ def _refused_json(view: nightview.NightView, refused: _Refused) -> JsonResponse:
     and dealer, so one tap saves the kept hand as the next one), or the problems in words."""
     if refused.conflict is not None:
         hint = view.hint()
-        _state, number = hints.state_before(view, None)
+        _state, number = nightview.state_before(view, None)
         return JsonResponse(
             {
                 "status": "conflict",

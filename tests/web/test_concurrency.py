@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from django.db import connection, connections
 
-from scorebook import access, hints, nights, nightview, services
+from scorebook import access, nights, nightview, services
 from scorebook.engine.replay import fold, replay
 from scorebook.engine.variants.paskievics import CALLED_CARDS, LEVEL_TALON
 from scorebook.models import Hand, HandRevision, Night
@@ -106,7 +106,7 @@ def _record(
     rng: random.Random, user: Any, night_pk: int, view: nightview.NightView, log: Log
 ) -> None:
     number = view.next_number()
-    dealer = hints.hint_before(view, None).next_dealer or PLAYERS[0]
+    dealer = nightview.hint_before(view, None).next_dealer or PLAYERS[0]
     record = played(rng, dealer)
     stale = number > 1 and rng.random() < STALE_CHANCE
     expected = number - 1 if stale else number

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from django.urls import reverse
 
-from scorebook import hints, nightview, services
+from scorebook import nightview, services
 from scorebook.models import Hand
 from tests.web.handforms import browser_data, make_night
 
@@ -37,7 +37,7 @@ def test_the_ultimo_example_survives_the_edit_form(client_in, user):
 
 def night_dealer(night):
     view = nightview.night_view(night)
-    return hints.hint_before(view, None).next_dealer
+    return nightview.hint_before(view, None).next_dealer
 
 
 def without_blanks(value):

@@ -13,7 +13,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorebook import hints, ledger, nights, nightview, previews, services, sheets
+from scorebook import ledger, nights, nightview, previews, services, sheets
 from scorebook.engine import registry
 from scorebook.engine.replay import replay
 from scorebook.engine.scoresheet import read_sheet
@@ -125,11 +125,11 @@ def test_the_form_reads_a_handful_of_rows_and_still_scores_as_the_night(user):
     assert view.hint() == full.hint()
     first = Hand.objects.get(night=night, position=40)
     edit = entry_view(night, hand=first)
-    assert hints.state_before(edit, first)[1] == hints.state_before(full, first)[1] == 41
+    assert nightview.state_before(edit, first)[1] == nightview.state_before(full, first)[1] == 41
     assert previews.preview_hand(edit, plain(40), first) == previews.preview_hand(
         full, plain(40), first
     )
-    assert hints.hint_before(edit, first) == hints.hint_before(full, first)
+    assert nightview.hint_before(edit, first) == nightview.hint_before(full, first)
 
 
 # --- the maximum of a night -------------------------------------------------------------------

@@ -13,7 +13,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorebook import hints, ledger, nightview, services, sharing, sheets
+from scorebook import ledger, nightview, services, sharing, sheets
 from scorebook.engine.errors import InvalidSheet
 from scorebook.engine.scoresheet import read_sheet, score_sheet
 from scorebook.models import Night
@@ -271,7 +271,7 @@ def test_join_asks_where_by_name(client_in, night):
 def test_join_gaps_skip_who_has_left(night):
     services.record_hand(night=night, record={"event": "join", "player": "Ede"})
     services.record_hand(night=night, record={"event": "leave", "player": "Béla"})
-    gaps = hints.join_gaps(nightview.night_view(night))
+    gaps = nightview.join_gaps(nightview.night_view(night))
     assert gaps == [
         (1, "Anna", "Csaba"),  # Béla's place: he has left
         (3, "Csaba", "Dóra"),

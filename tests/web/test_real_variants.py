@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorebook import hints, nightview, services
+from scorebook import nightview, services
 from scorebook.engine import registry
 from scorebook.engine.replay import replay
 from scorebook.models import Hand, Night
@@ -66,7 +66,7 @@ def test_editing_an_early_hand_keeps_the_ledger_equal_to_a_replay(key, user):
     # Another valid first hand for the same start state: from a different seed.
     variant = registry.get(key)
     view = nightview.night_view(night)
-    state, _ = hints.state_before(view, first)
+    state, _ = nightview.state_before(view, first)
     for attempt in range(20):
         candidate = gen.random_hand(random.Random(100 + attempt), view.session, state)
         if "event" in candidate:
