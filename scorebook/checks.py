@@ -10,8 +10,7 @@ from scorebook.engine.replay import fold
 from scorebook.engine.scoresheet import late_joiners
 from scorebook.engine.types import Entry
 from scorebook.models import Hand, Night
-from scorebook.money import units
-from scorebook.nightview import add_up
+from scorebook.money import add_up, units
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,16 @@ from scorebook import labels, nights
 from scorebook.engine.settlement import money_balances
 from scorebook.engine.types import Amount, Entry, TableHint
 from scorebook.models import Hand
-from scorebook.money import MONEY_ERRORS, MONEY_UNKNOWN, money_context, signed, stake_of, units
-from scorebook.nightview import NightView, add_up, fold_silently
+from scorebook.money import (
+    MONEY_ERRORS,
+    MONEY_UNKNOWN,
+    add_up,
+    money_context,
+    signed,
+    stake_of,
+    units,
+)
+from scorebook.nightview import NightView, fold_silently
 from scorebook.speech import say
 
 

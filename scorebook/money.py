@@ -1,4 +1,5 @@
-"""Amounts for display: payment units, money (units × stake) and the locale's grouping."""
+"""Amounts: entries added up by player and pot, payment units for display, money (units ×
+stake) and the locale's grouping."""
 
 from __future__ import annotations
 
@@ -10,10 +11,24 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext
 
 from scorebook.engine.settlement import MONEY_DIGITS, Stake
-from scorebook.engine.types import Amount
+from scorebook.engine.types import Amount, Entry
 from scorebook.models import Night
 
 # --- amounts --------------------------------------------------------------------------------
+
+
+def add_up(
+    entries: list[Entry], players: list[str], pot_names: tuple[str, ...]
+) -> tuple[dict[str, Amount], dict[str, Amount]]:
+    """The entries' deltas by player and changes by pot (every player and pot present)."""
+    deltas: dict[str, Amount] = dict.fromkeys(players, 0)
+    pots: dict[str, Amount] = dict.fromkeys(pot_names, 0)
+    for entry in entries:
+        for who, amount in entry.deltas.items():
+            deltas[who] = deltas.get(who, 0) + amount
+        for pot, amount in entry.pots.items():
+            pots[pot] = pots.get(pot, 0) + amount
+    return deltas, pots
 
 
 def stake_of(night: Night) -> Stake:

@@ -18,6 +18,7 @@ from scorebook.engine.scoresheet import late_joiners
 from scorebook.engine.state import has_history
 from scorebook.engine.types import Amount, EndOfSession, Entry, Session, TableHint, Variant
 from scorebook.models import Hand, Night
+from scorebook.money import add_up
 
 
 def night_stamp(night: Night) -> str:
@@ -37,20 +38,6 @@ def seated_names(night: Night) -> list[str]:
 
 
 # --- the night ------------------------------------------------------------------------------
-
-
-def add_up(
-    entries: list[Entry], players: list[str], pot_names: tuple[str, ...]
-) -> tuple[dict[str, Amount], dict[str, Amount]]:
-    """The entries' deltas by player and changes by pot (every player and pot present)."""
-    deltas: dict[str, Amount] = dict.fromkeys(players, 0)
-    pots: dict[str, Amount] = dict.fromkeys(pot_names, 0)
-    for entry in entries:
-        for who, amount in entry.deltas.items():
-            deltas[who] = deltas.get(who, 0) + amount
-        for pot, amount in entry.pots.items():
-            pots[pot] = pots.get(pot, 0) + amount
-    return deltas, pots
 
 
 @dataclass
@@ -279,3 +266,26 @@ def join_gaps(view: NightView) -> list[tuple[int, str, str | None]]:
         gaps.append((left + 1, names[left], names[right]))
     gaps.append((len(names), names[seated[-1]], None))
     return gaps
+
+
+@dataclass(frozen=True)
+class Before:
+    """The table before a hand (or the next one), worked out once for its form: the hint
+    (dealer, who sits out, notes), who plays, the hand's number and the row a new hand takes."""
+
+    hint: TableHint
+    active: list[str]
+    number: int
+    position: int
+
+
+def before(view: NightView, hand: Hand | None) -> Before:
+    """The table before `hand` (None: the next hand), from one state."""
+    state, number = state_before(view, hand)
+    earlier = [
+        r for r in view.live_rows if not r.is_event and (hand is None or r.position < hand.position)
+    ]
+    hint = hint_for(view, state, first=not earlier)
+    away = away_before(view, hand)
+    active = [p for p in view.players if p not in hint.sitting_out and p not in away]
+    return Before(hint, active, number, view.next_position())

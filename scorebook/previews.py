@@ -14,8 +14,8 @@ from scorebook.engine.shape import check_input
 from scorebook.engine.types import Entry
 from scorebook.labels import rule_label, rule_value
 from scorebook.models import Hand
-from scorebook.money import signed_money, units
-from scorebook.nightview import NightView, add_up, state_before
+from scorebook.money import add_up, signed_money, units
+from scorebook.nightview import NightView, state_before
 from scorebook.speech import say
 
 # --- hand entry -----------------------------------------------------------------------------

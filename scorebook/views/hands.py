@@ -59,13 +59,15 @@ def _hand_template(key: str) -> str:
     return str(chosen.template.name)
 
 
-def _form(view: nightview.NightView, hand: Hand | None, data: Any = None) -> tuple[HandForm, Any]:
-    """The form for a new hand (hand=None) or for editing `hand`, and the table hint."""
-    hint = nightview.hint_before(view, hand)
-    active = nightview.active_players(view, hint, hand)
+def _form(
+    view: nightview.NightView, hand: Hand | None, data: Any = None
+) -> tuple[HandForm, nightview.Before]:
+    """The form for a new hand (hand=None) or for editing `hand`, and the table before it."""
+    before = nightview.before(view, hand)
+    hint = before.hint
     form = HandForm(
         players=view.players,
-        active=active,
+        active=before.active,
         shape=view.variant.record,
         rules=view.session.house_rules,
     )
@@ -77,7 +79,7 @@ def _form(view: nightview.NightView, hand: Hand | None, data: Any = None) -> tup
         form.fresh = True
         if hint.next_dealer:
             form.values["dealer"] = [hint.next_dealer]
-    return form, hint
+    return form, before
 
 
 def _render(
@@ -85,7 +87,7 @@ def _render(
     view: nightview.NightView,
     hand: Hand | None,
     form: HandForm,
-    hint: Any,
+    before: nightview.Before,
     *,
     preview: previews.Preview | None = None,
     conflict: services.Conflict | None = None,
@@ -95,10 +97,8 @@ def _render(
     expected_position: int | None = None,
     key: str | None = None,
 ) -> TemplateResponse:
-    _state, number = nightview.state_before(view, hand)
-    if expected_position is None:
-        expected_position = view.next_position()
-    context = {
+    hint, number = before.hint, before.number
+    context: dict[str, Any] = {
         "night": view.night,
         "title": say(view.variant.title),
         "hand": hand,
@@ -107,7 +107,7 @@ def _render(
         "hint_notes": [say(n) for n in hint.notes],
         "number": hand.number if hand else number,
         "expected_number": expected_number or number,
-        "expected_position": expected_position,
+        "expected_position": before.position if expected_position is None else expected_position,
         "version": version or (hand.version if hand else None),
         "write_key": key or fresh_key(),
         "stamp": nightview.night_stamp(view.night),
@@ -172,8 +172,8 @@ def new_hand(request: SignedInRequest, pk: int) -> HttpResponse:
     table = table_for(request.user, pk)  # the night and the role, once for the request
     if request.method == "GET":
         view = entry_view(table.night, variant=table.variant)
-        form, hint = _form(view, None)
-        return _render(request, view, None, form, hint)
+        form, before = _form(view, None)
+        return _render(request, view, None, form, before)
     # Saving reads only the seats and the last state: no work grows with the night.
     parsed = parse_hand(request.POST, table.players)
     outcome = _record_new(request, table.night, parsed)
@@ -189,7 +189,7 @@ def _refused_new(
     view = entry_view(table.night, variant=table.variant)
     if _wants_json(request):
         return _refused_json(view, outcome)
-    form, hint = _form(view, None, request.POST)
+    form, before = _form(view, None, request.POST)
     form.rows, form.problems = parsed.rows, outcome.problems
     if outcome.conflict is None:
         return _render(
@@ -197,32 +197,33 @@ def _refused_new(
             view,
             None,
             form,
-            hint,
+            before,
             expected_number=_int(request.POST.get("_expected_number")),
             expected_position=_int(request.POST.get("_expected_position")),
             key=_posted_key(request),
         )
-    return _render_present(request, view, form, hint, parsed, outcome.conflict)
+    return _render_present(request, view, form, before, parsed, outcome.conflict)
 
 
 def _render_present(
     request: SignedInRequest,
     view: nightview.NightView,
     form: HandForm,
-    hint: Any,
+    before: nightview.Before,
     parsed: ParsedHand,
     conflict: services.Conflict,
 ) -> TemplateResponse:
     """After a conflict the form stands on the night as it is now: its hand number, dealer
     and multiplier, with what the scorer entered and the payments in view."""
     record = dict(parsed.record)
-    if "dealer" in record and hint.next_dealer:
-        record["dealer"] = hint.next_dealer
-        form.values["dealer"] = [hint.next_dealer]
+    dealer = before.hint.next_dealer
+    if "dealer" in record and dealer:
+        record["dealer"] = dealer
+        form.values["dealer"] = [dealer]
     preview = _preview_or_problems(view, record, None)
     form.problems = preview.problems
     key = None if conflict.reused_key else _posted_key(request)
-    return _render(request, view, None, form, hint, preview=preview, conflict=conflict, key=key)
+    return _render(request, view, None, form, before, preview=preview, conflict=conflict, key=key)
 
 
 def _saved(request: SignedInRequest, hand: Hand, message: str) -> HttpResponse:
@@ -246,15 +247,14 @@ def _refused_json(view: nightview.NightView, refused: _Refused) -> JsonResponse:
     """For the outbox: a conflict with the night as it is now (the next number, position
     and dealer, so one tap saves the kept hand as the next one), or the problems in words."""
     if refused.conflict is not None:
-        hint = view.hint()
-        _state, number = nightview.state_before(view, None)
+        now = nightview.before(view, None)
         return JsonResponse(
             {
                 "status": "conflict",
                 "message": refused.conflict.message,
-                "number": number,
-                "position": view.next_position(),
-                "dealer": hint.next_dealer,
+                "number": now.number,
+                "position": now.position,
+                "dealer": now.hint.next_dealer,
                 "new_key": refused.conflict.reused_key,
             },
             status=409,
@@ -269,9 +269,9 @@ def edit_hand(request: SignedInRequest, pk: int, hand_pk: int) -> HttpResponse:
     hand = access.hand_to_score(request.user, pk, hand_pk)
     view = entry_view(hand.night, hand)
     if request.method == "GET":
-        form, hint = _form(view, hand)
-        return _render(request, view, hand, form, hint, preview=_current_payments(view, hand))
-    form, hint = _form(view, hand, request.POST)
+        form, before = _form(view, hand)
+        return _render(request, view, hand, form, before, preview=_current_payments(view, hand))
+    form, before = _form(view, hand, request.POST)
     parsed = parse_hand(request.POST, view.players)
     form.rows = parsed.rows
     version = _int(request.POST.get("_version")) or 0
@@ -285,9 +285,9 @@ def edit_hand(request: SignedInRequest, pk: int, hand_pk: int) -> HttpResponse:
         # The form now stands on the saved version: saving again (after comparing) wins.
         conflict = outcome.conflict
         return _render(
-            request, view, hand, form, hint, conflict=conflict, version=conflict.current_version
+            request, view, hand, form, before, conflict=conflict, version=conflict.current_version
         )
-    return _render(request, view, hand, form, hint, version=version, key=_posted_key(request))
+    return _render(request, view, hand, form, before, version=version, key=_posted_key(request))
 
 
 def _edit(
@@ -328,7 +328,7 @@ def preview(request: SignedInRequest, pk: int, hand_pk: int | None = None) -> Ht
     else:
         hand = access.hand_to_score(request.user, pk, hand_pk)
         view = entry_view(hand.night, hand)
-    form, hint = _form(view, hand, request.POST)
+    form, before = _form(view, hand, request.POST)
     parsed = parse_hand(request.POST, view.players)
     form.rows = parsed.rows
     result = previews.Preview(problems=parsed.problems)
@@ -341,7 +341,7 @@ def preview(request: SignedInRequest, pk: int, hand_pk: int | None = None) -> Ht
         view,
         hand,
         form,
-        hint,
+        before,
         preview=result,
         template=template,
         expected_number=_int(request.POST.get("_expected_number")),
