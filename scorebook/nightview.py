@@ -271,10 +271,12 @@ def join_gaps(view: NightView) -> list[tuple[int, str, str | None]]:
 @dataclass(frozen=True)
 class Before:
     """The table before a hand (or the next one), worked out once for its form: the hint
-    (dealer, who sits out, notes), who plays, the hand's number and the row a new hand takes."""
+    (dealer, who sits out, notes), who plays, the engine state and the hand's number (what
+    its preview scores from), and the row a new hand takes."""
 
     hint: TableHint
     active: list[str]
+    state: Any
     number: int
     position: int
 
@@ -288,4 +290,4 @@ def before(view: NightView, hand: Hand | None) -> Before:
     hint = hint_for(view, state, first=not earlier)
     away = away_before(view, hand)
     active = [p for p in view.players if p not in hint.sitting_out and p not in away]
-    return Before(hint, active, number, view.next_position())
+    return Before(hint, active, state, number, view.next_position())

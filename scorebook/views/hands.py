@@ -49,6 +49,22 @@ def _posted_key(request: HttpRequest) -> str | None:
     return services.write_key(request.POST.get("_key"))
 
 
+@dataclass(frozen=True)
+class _Posted:
+    """The form's own fields, read once: the hand number and row it was opened for, and
+    its write key."""
+
+    expected_number: int | None
+    expected_position: int | None
+    key: str | None
+
+
+def _posted(request: HttpRequest) -> _Posted:
+    number = _int(request.POST.get("_expected_number"))
+    position = _int(request.POST.get("_expected_position"))
+    return _Posted(number, position, _posted_key(request))
+
+
 def _wants_json(request: HttpRequest) -> bool:
     """The phone's outbox sends a kept hand and wants a short answer, not a page."""
     return request.headers.get("Accept", "").startswith("application/json")
@@ -60,10 +76,9 @@ def _hand_template(key: str) -> str:
 
 
 def _form(
-    view: nightview.NightView, hand: Hand | None, data: Any = None
-) -> tuple[HandForm, nightview.Before]:
-    """The form for a new hand (hand=None) or for editing `hand`, and the table before it."""
-    before = nightview.before(view, hand)
+    view: nightview.NightView, hand: Hand | None, before: nightview.Before, data: Any = None
+) -> HandForm:
+    """The form for a new hand (hand=None) or for editing `hand`, at the table `before` it."""
     hint = before.hint
     form = HandForm(
         players=view.players,
@@ -79,7 +94,7 @@ def _form(
         form.fresh = True
         if hint.next_dealer:
             form.values["dealer"] = [hint.next_dealer]
-    return form, before
+    return form
 
 
 def _render(
@@ -148,14 +163,15 @@ def _other_account(request: SignedInRequest) -> list[Problem]:
 def _record_new(request: SignedInRequest, night: Night, parsed: ParsedHand) -> Hand | _Refused:
     if parsed.problems or _other_account(request):
         return _Refused(list(parsed.problems) + _other_account(request))
+    posted = _posted(request)
     try:
         return services.record_hand(
             night=night,
             record=parsed.record,
-            expected_number=_int(request.POST.get("_expected_number")),
-            expected_position=_int(request.POST.get("_expected_position")),
+            expected_number=posted.expected_number,
+            expected_position=posted.expected_position,
             author=request.user,
-            key=_posted_key(request),
+            key=posted.key,
         )
     except InvalidHand as refused:
         return _Refused(refused.problems)
@@ -172,8 +188,8 @@ def new_hand(request: SignedInRequest, pk: int) -> HttpResponse:
     table = table_for(request.user, pk)  # the night and the role, once for the request
     if request.method == "GET":
         view = entry_view(table.night, variant=table.variant)
-        form, before = _form(view, None)
-        return _render(request, view, None, form, before)
+        before = nightview.before(view, None)
+        return _render(request, view, None, _form(view, None, before), before)
     # Saving reads only the seats and the last state: no work grows with the night.
     parsed = parse_hand(request.POST, table.players)
     outcome = _record_new(request, table.night, parsed)
@@ -187,20 +203,22 @@ def _refused_new(
 ) -> HttpResponse:
     """The form again on the night as it is now, with the problems or the conflict."""
     view = entry_view(table.night, variant=table.variant)
+    before = nightview.before(view, None)  # the night as it is now
     if _wants_json(request):
-        return _refused_json(view, outcome)
-    form, before = _form(view, None, request.POST)
+        return _refused_json(before, outcome)
+    form = _form(view, None, before, request.POST)
     form.rows, form.problems = parsed.rows, outcome.problems
     if outcome.conflict is None:
+        posted = _posted(request)
         return _render(
             request,
             view,
             None,
             form,
             before,
-            expected_number=_int(request.POST.get("_expected_number")),
-            expected_position=_int(request.POST.get("_expected_position")),
-            key=_posted_key(request),
+            expected_number=posted.expected_number,
+            expected_position=posted.expected_position,
+            key=posted.key,
         )
     return _render_present(request, view, form, before, parsed, outcome.conflict)
 
@@ -220,7 +238,7 @@ def _render_present(
     if "dealer" in record and dealer:
         record["dealer"] = dealer
         form.values["dealer"] = [dealer]
-    preview = _preview_or_problems(view, record, None)
+    preview = _preview_or_problems(view, record, None, before)
     form.problems = preview.problems
     key = None if conflict.reused_key else _posted_key(request)
     return _render(request, view, None, form, before, preview=preview, conflict=conflict, key=key)
@@ -243,11 +261,10 @@ def _saved(request: SignedInRequest, hand: Hand, message: str) -> HttpResponse:
     return redirect(url)
 
 
-def _refused_json(view: nightview.NightView, refused: _Refused) -> JsonResponse:
+def _refused_json(now: nightview.Before, refused: _Refused) -> JsonResponse:
     """For the outbox: a conflict with the night as it is now (the next number, position
     and dealer, so one tap saves the kept hand as the next one), or the problems in words."""
     if refused.conflict is not None:
-        now = nightview.before(view, None)
         return JsonResponse(
             {
                 "status": "conflict",
@@ -268,10 +285,12 @@ def _refused_json(view: nightview.NightView, refused: _Refused) -> JsonResponse:
 def edit_hand(request: SignedInRequest, pk: int, hand_pk: int) -> HttpResponse:
     hand = access.hand_to_score(request.user, pk, hand_pk)
     view = entry_view(hand.night, hand)
+    before = nightview.before(view, hand)
     if request.method == "GET":
-        form, before = _form(view, hand)
-        return _render(request, view, hand, form, before, preview=_current_payments(view, hand))
-    form, before = _form(view, hand, request.POST)
+        form = _form(view, hand, before)
+        preview = _current_payments(view, hand, before)
+        return _render(request, view, hand, form, before, preview=preview)
+    form = _form(view, hand, before, request.POST)
     parsed = parse_hand(request.POST, view.players)
     form.rows = parsed.rows
     version = _int(request.POST.get("_version")) or 0
@@ -279,7 +298,7 @@ def edit_hand(request: SignedInRequest, pk: int, hand_pk: int) -> HttpResponse:
     if isinstance(outcome, Hand):
         return _saved(request, outcome, _edited_message(outcome, version))
     if _wants_json(request):
-        return _refused_json(view, outcome)
+        return _refused_json(nightview.before(view, None), outcome)
     form.problems = outcome.problems
     if outcome.conflict is not None:
         # The form now stands on the saved version: saving again (after comparing) wins.
@@ -328,12 +347,13 @@ def preview(request: SignedInRequest, pk: int, hand_pk: int | None = None) -> Ht
     else:
         hand = access.hand_to_score(request.user, pk, hand_pk)
         view = entry_view(hand.night, hand)
-    form, before = _form(view, hand, request.POST)
+    before = nightview.before(view, hand)
+    form = _form(view, hand, before, request.POST)
     parsed = parse_hand(request.POST, view.players)
     form.rows = parsed.rows
     result = previews.Preview(problems=parsed.problems)
     if not parsed.problems:
-        result = _preview_or_problems(view, parsed.record, hand)
+        result = _preview_or_problems(view, parsed.record, hand, before)
     form.problems = result.problems
     template = "scorebook/hand.html#preview" if request.htmx else "scorebook/hand.html"
     return _render(
@@ -352,21 +372,26 @@ def preview(request: SignedInRequest, pk: int, hand_pk: int | None = None) -> Ht
 
 
 def _preview_or_problems(
-    view: nightview.NightView, record: dict[str, Any], hand: Hand | None
+    view: nightview.NightView,
+    record: dict[str, Any],
+    hand: Hand | None,
+    before: nightview.Before,
 ) -> previews.Preview:
     try:
-        return previews.preview_hand(view, record, hand)
+        return previews.preview_hand(view, record, hand, before=before)
     except Exception:  # an engine bug must not cost the user his input
         logger.exception("previewing a hand failed")
         return previews.Preview(problems=[_engine_failed()])
 
 
-def _current_payments(view: nightview.NightView, hand: Hand) -> previews.Preview | None:
+def _current_payments(
+    view: nightview.NightView, hand: Hand, before: nightview.Before
+) -> previews.Preview | None:
     """What the stored hand pays now: the edit page opens with it in view."""
     if hand.deleted:
         return None
     try:
-        return previews.preview_hand(view, hand.record, hand)
+        return previews.preview_hand(view, hand.record, hand, before=before)
     except Exception:  # a hand the engine no longer reads: the form shows it for fixing
         logger.exception("previewing a stored hand failed")
         return None
