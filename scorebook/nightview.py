@@ -11,7 +11,7 @@ from typing import Any
 
 from django.db.models import Max, Q
 
-from scorebook import nights, stamps
+from scorebook import nights
 from scorebook.engine.pots import pots_in_use
 from scorebook.engine.replay import Replay, fold
 from scorebook.engine.scoresheet import late_joiners
@@ -19,11 +19,6 @@ from scorebook.engine.state import has_history
 from scorebook.engine.types import Amount, EndOfSession, Entry, Session, TableHint, Variant
 from scorebook.models import Hand, Night
 from scorebook.money import add_up
-
-
-def night_stamp(night: Night) -> str:
-    """The night's fingerprint (scorebook/stamps.py): it changes with every write."""
-    return stamps.stamp_of(stamps.with_stamps(Night.objects.filter(pk=night.pk)).get())
 
 
 def last_number(night: Night) -> int:

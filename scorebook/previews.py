@@ -13,9 +13,8 @@ from scorebook.engine.replay import fold
 from scorebook.engine.shape import check_input
 from scorebook.engine.types import Entry
 from scorebook.labels import rule_label, rule_value
-from scorebook.models import Hand
 from scorebook.money import add_up, signed_money, units
-from scorebook.nightview import Before, NightView, state_before
+from scorebook.nightview import Before, NightView
 from scorebook.speech import say
 
 # --- hand entry -----------------------------------------------------------------------------
@@ -27,19 +26,13 @@ class Preview:
     problems: list[Problem] = field(default_factory=list)
 
 
-def preview_hand(
-    view: NightView,
-    record: Mapping[str, Any],
-    hand: Hand | None = None,
-    *,
-    before: Before | None = None,
-) -> Preview:
-    """Score a record without saving it (the live preview before saving); `before` is the
-    table before `hand` when the caller has worked it out already."""
+def preview_hand(view: NightView, record: Mapping[str, Any], before: Before) -> Preview:
+    """Score a record without saving it (the live preview before saving), at the table
+    `before` it (`nightview.before`: the next hand, or the hand being edited)."""
     refused = check_input(view.variant, record)  # what saving it would refuse first
     if refused:
         return Preview(problems=refused)
-    state, number = (before.state, before.number) if before else state_before(view, hand)
+    state, number = before.state, before.number
     try:
         _state, entries, problems = fold(view.session, [record], state=state, first_number=number)
     except InvalidHand as invalid:  # pragma: no cover - fold collects these itself

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import trigger_client_event
 
-from scorebook import access, history, nightview, previews, services
+from scorebook import access, history, nightview, previews, services, stamps
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.messages import msg
 from scorebook.entry import Table, entry_view, table_for
@@ -125,7 +125,7 @@ def _render(
         "expected_position": before.position if expected_position is None else expected_position,
         "version": version or (hand.version if hand else None),
         "write_key": key or fresh_key(),
-        "stamp": nightview.night_stamp(view.night),
+        "stamp": stamps.night_stamp(view.night),
         "poll": LIVE_SECONDS,
         "hand_template": _hand_template(view.night.variant),
         "preview": previews.preview_table(view, preview)
@@ -238,7 +238,7 @@ def _render_present(
     if "dealer" in record and dealer:
         record["dealer"] = dealer
         form.values["dealer"] = [dealer]
-    preview = _preview_or_problems(view, record, None, before)
+    preview = _preview_or_problems(view, record, before)
     form.problems = preview.problems
     key = None if conflict.reused_key else _posted_key(request)
     return _render(request, view, None, form, before, preview=preview, conflict=conflict, key=key)
@@ -353,7 +353,7 @@ def preview(request: SignedInRequest, pk: int, hand_pk: int | None = None) -> Ht
     form.rows = parsed.rows
     result = previews.Preview(problems=parsed.problems)
     if not parsed.problems:
-        result = _preview_or_problems(view, parsed.record, hand, before)
+        result = _preview_or_problems(view, parsed.record, before)
     form.problems = result.problems
     template = "scorebook/hand.html#preview" if request.htmx else "scorebook/hand.html"
     return _render(
@@ -372,13 +372,10 @@ def preview(request: SignedInRequest, pk: int, hand_pk: int | None = None) -> Ht
 
 
 def _preview_or_problems(
-    view: nightview.NightView,
-    record: dict[str, Any],
-    hand: Hand | None,
-    before: nightview.Before,
+    view: nightview.NightView, record: dict[str, Any], before: nightview.Before
 ) -> previews.Preview:
     try:
-        return previews.preview_hand(view, record, hand, before=before)
+        return previews.preview_hand(view, record, before)
     except Exception:  # an engine bug must not cost the user his input
         logger.exception("previewing a hand failed")
         return previews.Preview(problems=[_engine_failed()])
@@ -391,7 +388,7 @@ def _current_payments(
     if hand.deleted:
         return None
     try:
-        return previews.preview_hand(view, hand.record, hand, before=before)
+        return previews.preview_hand(view, hand.record, before)
     except Exception:  # a hand the engine no longer reads: the form shows it for fixing
         logger.exception("previewing a stored hand failed")
         return None

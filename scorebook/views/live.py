@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django_htmx.http import trigger_client_event
 
-from scorebook import access, nightview
+from scorebook import access, nightview, stamps
 from scorebook.models import Hand
 from scorebook.requests import SignedInRequest
 from scorebook.views.nights import LIVE_SECONDS
@@ -24,7 +24,7 @@ CHANGED_EVENT = "night-changed"
 @login_required
 def live(request: SignedInRequest, pk: int) -> HttpResponse:
     night = access.night_to_score(request.user, pk)
-    stamp = nightview.night_stamp(night)
+    stamp = stamps.night_stamp(night)
     if request.GET.get("stamp") == stamp:
         return HttpResponse(status=204)
     view = nightview.night_view(night, tail=1)

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
-from scorebook import access, history, ledger, nights, nightview, services, sheets, stats
+from scorebook import access, history, ledger, nights, nightview, services, sheets, stamps, stats
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidHand
 from scorebook.engine.types import Variant
@@ -170,7 +170,7 @@ def night_context(
         "rules": history.changed_rules(view.night),
         "standings": ledger.standings(view, rows, totals, hint),
         "join_gaps": nightview.join_gaps(view),
-        "stamp": nightview.night_stamp(view.night),
+        "stamp": stamps.night_stamp(view.night),
         "poll": LIVE_SECONDS,
     }
 

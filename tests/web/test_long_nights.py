@@ -126,9 +126,9 @@ def test_the_form_reads_a_handful_of_rows_and_still_scores_as_the_night(user):
     first = Hand.objects.get(night=night, position=40)
     edit = entry_view(night, hand=first)
     assert nightview.state_before(edit, first)[1] == nightview.state_before(full, first)[1] == 41
-    assert previews.preview_hand(edit, plain(40), first) == previews.preview_hand(
-        full, plain(40), first
-    )
+    assert previews.preview_hand(
+        edit, plain(40), nightview.before(edit, first)
+    ) == previews.preview_hand(full, plain(40), nightview.before(full, first))
     assert nightview.hint_before(edit, first) == nightview.hint_before(full, first)
 
 
