@@ -557,11 +557,28 @@ def _append(
     tail = _tail(night)
     record = _checked(tail.variant, record)
     _check_room(tail.position)
+    if not _seats_someone(night, record):
+        return _append_row(night, tail, record, expected_number, expected_position, author)
+    return _record_join(night=night, record=record, position=tail.position, author=author)
+
+
+def _seats_someone(night: Night, record: Mapping[str, Any]) -> bool:
+    """A join of somebody not seated yet (a player coming back has his seat)."""
+    name = record.get("player")
+    joins = record.get(nights.EVENT_KEY) == "join"
+    return joins and not (isinstance(name, str) and name.strip() in _players(night))
+
+
+def _append_row(
+    night: Night,
+    tail: _Tail,
+    record: dict[str, Any],
+    expected_number: int | None,
+    expected_position: int | None,
+    author: User | None,
+) -> Hand:
+    """A hand, or an event that seats nobody new, scored from the last state."""
     is_event = nights.EVENT_KEY in record
-    if is_event and record.get(nights.EVENT_KEY) == "join":
-        name = record.get("player")
-        if not (isinstance(name, str) and name.strip() in _players(night)):
-            return _record_join(night=night, record=record, position=tail.position, author=author)
     if not is_event:
         _check_expected(night, tail, expected_number, expected_position)
     state, entries, problems = _score_one(tail.session, tail.state, record, tail.number)
