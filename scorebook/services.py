@@ -29,7 +29,7 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scorebook import facts, nights
+from scorebook import backups, facts, nights
 from scorebook import names as player_names
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidHand, InvalidSheet, Problem
@@ -39,6 +39,7 @@ from scorebook.engine.scoresheet import late_joiners, resolve_house_rules
 from scorebook.engine.shape import check_input, players_named, renamed_players
 from scorebook.engine.types import Session, Variant
 from scorebook.models import (
+    AddressUse,
     Hand,
     HandRevision,
     Night,
@@ -1245,6 +1246,97 @@ def keep_summaries(*, nights_done: Sequence[Night], summaries: Sequence[NightSum
     is skipped: both hold the same."""
     NightSummary.objects.filter(night__in=nights_done).delete()
     NightSummary.objects.bulk_create(summaries, ignore_conflicts=True)
+
+
+# --- backups ---------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def restore_extras(*, night: Night, entry: Mapping[str, Any]) -> list[str]:
+    """Give a just-restored night what its backup index entry carries (scorebook/backups.py):
+    co-scorers, hand authors, history and links; what was left out, and why."""
+    problems: list[str] = []
+    users = backups.Users(problems)
+    version = entry.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version >= 1:
+        Night.all_objects.filter(pk=night.pk).update(version=version)
+        night.version = version
+    _restore_scorers(night, entry.get("scorers"), users)
+    _restore_authors(night, entry.get("authors"), users)
+    _restore_history(night, entry.get("history"), users)
+    _restore_links(night, entry, problems)
+    return problems
+
+
+def _restore_scorers(night: Night, names: Any, users: backups.Users) -> None:
+    for name in names if isinstance(names, list) else []:
+        user = users.get(name, "co-scorer")
+        if user is not None and user.pk != night.owner_id:
+            NightScorer.objects.get_or_create(night=night, user=user)
+
+
+def _restore_authors(night: Night, names: Any, users: backups.Users) -> None:
+    """Each hand's author, by the rows' order (the sheet's `hands` were restored in it)."""
+    if not isinstance(names, list):
+        return
+    rows = list(Hand.objects.filter(night=night).order_by("position").values_list("pk", flat=True))
+    if len(rows) != len(names):
+        users.problems.append(f"authors: {len(names)} for {len(rows)} hands: left out")
+        return
+    by_author: dict[int, list[int]] = {}
+    for pk, name in zip(rows, names, strict=True):
+        user = users.get(name, "author")
+        if user is not None:
+            by_author.setdefault(user.pk, []).append(pk)
+    for user_pk, pks in by_author.items():  # one update per author, not one per hand
+        Hand.objects.filter(pk__in=pks).update(author_id=user_pk)
+
+
+def _restore_history(night: Night, items: Any, users: backups.Users) -> None:
+    kept: list[tuple[NightRevision, datetime.datetime]] = []
+    for item in items if isinstance(items, list) else []:
+        try:
+            if not isinstance(item, dict) or not isinstance(item["changes"], list):
+                raise TypeError
+            created = datetime.datetime.fromisoformat(item["created"])
+            revision = NightRevision(
+                night=night,
+                kind=str(item["kind"])[:20],
+                changes=item["changes"],
+                author=users.get(item.get("author"), "history author"),
+                version=item.get("version") if isinstance(item.get("version"), int) else None,
+            )
+        except (KeyError, TypeError, ValueError):
+            users.problems.append(f"history entry {item!r} does not read: left out")
+            continue
+        kept.append((revision, created))
+    made = NightRevision.objects.bulk_create([r for r, _created in kept])
+    for revision, (_r, created) in zip(made, kept, strict=True):  # the insert stamped now
+        revision.created = created
+    NightRevision.objects.bulk_update(made, ["created"])
+
+
+def _restore_links(night: Night, entry: Mapping[str, Any], problems: list[str]) -> None:
+    """The share and scorer links with their tokens, so links handed out keep working."""
+    for key, model, what in (
+        ("share", NightShare, "share link"),
+        ("scorer_link", ScorerLink, "scorer link"),
+    ):
+        token = entry.get(key)
+        if not isinstance(token, str) or not 20 <= len(token) <= 64:
+            continue
+        if model.objects.filter(token=token).exists():
+            problems.append(f"{what}: its token is another night's here: left out")
+            continue
+        model.objects.create(night=night, token=token)
+
+
+def count_use(*, action: str, address: str | None, window: datetime.timedelta) -> None:
+    """Count one use of `action` by a client's address (scorebook/limits.py); forget this
+    action's uses that have left the window, so the table stays small."""
+    now = timezone.now()
+    AddressUse.objects.filter(action=action, at__lte=now - window).delete()
+    AddressUse.objects.create(action=action, address=address, at=now)
 
 
 KEEP_DELETED_DAYS = 30  # how long Undo can bring a deleted night back (purge_deleted_nights)
