@@ -221,14 +221,6 @@ def hint_for(view: NightView, state: Any, *, first: bool) -> TableHint:
     return hint
 
 
-def hint_before(view: NightView, hand: Hand | None) -> TableHint:
-    state, _number = state_before(view, hand)
-    earlier = [
-        r for r in view.live_rows if not r.is_event and (hand is None or r.position < hand.position)
-    ]
-    return hint_for(view, state, first=not earlier)
-
-
 def away_before(view: NightView, hand: Hand | None) -> set[str]:
     """Who is not at the table for `hand` (None = the next one): a late joiner before his
     join, a player after his leave."""
@@ -242,11 +234,6 @@ def away_before(view: NightView, hand: Hand | None) -> set[str]:
         elif kind == "leave" and isinstance(who, str):
             away.add(who)
     return away
-
-
-def active_players(view: NightView, hint: TableHint, hand: Hand | None = None) -> list[str]:
-    away = away_before(view, hand)
-    return [p for p in view.players if p not in hint.sitting_out and p not in away]
 
 
 def join_gaps(view: NightView) -> list[tuple[int, str, str | None]]:

@@ -106,7 +106,7 @@ def _record(
     rng: random.Random, user: Any, night_pk: int, view: nightview.NightView, log: Log
 ) -> None:
     number = view.next_number()
-    dealer = nightview.hint_before(view, None).next_dealer or PLAYERS[0]
+    dealer = nightview.before(view, None).hint.next_dealer or PLAYERS[0]
     record = played(rng, dealer)
     stale = number > 1 and rng.random() < STALE_CHANCE
     expected = number - 1 if stale else number

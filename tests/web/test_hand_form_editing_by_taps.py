@@ -37,7 +37,7 @@ def test_the_ultimo_example_survives_the_edit_form(client_in, user):
 
 def night_dealer(night):
     view = nightview.night_view(night)
-    return nightview.hint_before(view, None).next_dealer
+    return nightview.before(view, None).hint.next_dealer
 
 
 def without_blanks(value):

@@ -129,7 +129,7 @@ def test_the_form_reads_a_handful_of_rows_and_still_scores_as_the_night(user):
     assert previews.preview_hand(
         edit, plain(40), nightview.before(edit, first)
     ) == previews.preview_hand(full, plain(40), nightview.before(full, first))
-    assert nightview.hint_before(edit, first) == nightview.hint_before(full, first)
+    assert nightview.before(edit, first) == nightview.before(full, first)
 
 
 # --- the maximum of a night -------------------------------------------------------------------
