@@ -6,6 +6,9 @@ The one place that decides a user's role in a night (`role_in`): a new kind of m
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cached_property
+
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
@@ -13,6 +16,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from scorebook import nights
+from scorebook.engine.types import Variant
 from scorebook.models import Hand, Night, NightScorer, Player, ScorerLink, Seat
 
 
@@ -47,6 +51,28 @@ def night_and_role(user: User | AnonymousUser, pk: int) -> tuple[Night, str]:
 def night_to_score(user: User | AnonymousUser, pk: int) -> Night:
     """The night if `user` owns it or scores it (records and edits hands); 404 otherwise."""
     return night_and_role(user, pk)[0]
+
+
+@dataclass(frozen=True)
+class Table:
+    """The night one request of the hand form works on, loaded once and passed down: the
+    night, the user's role in it, and (read when first needed) its variant."""
+
+    night: Night
+    role: str
+
+    @cached_property
+    def variant(self) -> Variant:
+        return nights.variant_of(self.night)
+
+    @property
+    def players(self) -> list[str]:
+        return list(self.night.seating)
+
+
+def table_for(user: User | AnonymousUser, pk: int) -> Table:
+    """The night `user` owns or scores, with his role; 404 for anyone else."""
+    return Table(*night_and_role(user, pk))
 
 
 def hand_to_score(user: User | AnonymousUser, night_pk: int, hand_pk: int) -> Hand:

@@ -9,40 +9,15 @@ hand 5,000 (issue 20); `nightview.night_view` loads every row, for the pages tha
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
-from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q, QuerySet
 
-from scorebook import access, nights
+from scorebook import nights
 from scorebook.engine.scoresheet import late_joiners
 from scorebook.engine.types import Variant
 from scorebook.models import Hand, Night
 from scorebook.nightview import NightView, seated_names
-
-
-@dataclass(frozen=True)
-class Table:
-    """The night one request of the hand form works on, loaded once and passed down: the
-    night, the user's role in it, and (read when first needed) its variant."""
-
-    night: Night
-    role: str
-
-    @cached_property
-    def variant(self) -> Variant:
-        return nights.variant_of(self.night)
-
-    @property
-    def players(self) -> list[str]:
-        return seated_names(self.night)
-
-
-def table_for(user: User | AnonymousUser, pk: int) -> Table:
-    """The night `user` owns or scores, with his role; 404 for anyone else."""
-    return Table(*access.night_and_role(user, pk))
 
 
 def _last_position(rows: QuerySet[Hand]) -> int | None:

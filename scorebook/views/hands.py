@@ -21,7 +21,7 @@ from django_htmx.http import trigger_client_event
 from scorebook import access, history, nightview, previews, services, stamps
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.messages import msg
-from scorebook.entry import Table, entry_view, table_for
+from scorebook.entry import entry_view
 from scorebook.forms import HandForm, ParsedHand, parse_hand, post_values, record_values
 from scorebook.labels import problem_line
 from scorebook.models import Hand, Night
@@ -185,7 +185,7 @@ def _record_new(request: SignedInRequest, night: Night, parsed: ParsedHand) -> H
 @require_http_methods(["GET", "POST"])
 @login_required
 def new_hand(request: SignedInRequest, pk: int) -> HttpResponse:
-    table = table_for(request.user, pk)  # the night and the role, once for the request
+    table = access.table_for(request.user, pk)  # the night and the role, once for the request
     if request.method == "GET":
         view = entry_view(table.night, variant=table.variant)
         before = nightview.before(view, None)
@@ -199,7 +199,7 @@ def new_hand(request: SignedInRequest, pk: int) -> HttpResponse:
 
 
 def _refused_new(
-    request: SignedInRequest, table: Table, parsed: ParsedHand, outcome: _Refused
+    request: SignedInRequest, table: access.Table, parsed: ParsedHand, outcome: _Refused
 ) -> HttpResponse:
     """The form again on the night as it is now, with the problems or the conflict."""
     view = entry_view(table.night, variant=table.variant)
