@@ -51,7 +51,7 @@ from django.http import HttpResponse  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.urls import include, path, reverse  # noqa: E402
 
-from scorebook import nights, services, sharing, sheets  # noqa: E402
+from scorebook import nights, services, sheets  # noqa: E402
 from scorebook.models import Hand, Night, Player  # noqa: E402
 from tests.engine.generators import random_night  # noqa: E402
 from tests.web.handforms import record_form_data  # noqa: E402
@@ -176,7 +176,7 @@ def measure(client: Client, user: User, n: Night_, repeat: int) -> dict[str, Tim
     out["edit hand 1"] = timed(lambda: edit_first(client, n, first), slow)
     out["delete + restore hand 1"] = timed(lambda: delete_restore(client, pk, first), slow)
     out["rename a player"] = timed(lambda: rename(user, n), slow)
-    share = sharing.share_night(night=Night.objects.get(pk=pk)).token
+    share = services.share_night(night=Night.objects.get(pk=pk)).token
     anonymous = Client()
     pages = {
         "print page": reverse("print", args=[pk]),

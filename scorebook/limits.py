@@ -16,6 +16,7 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.utils import timezone
 
+from scorebook import services
 from scorebook.models import AddressUse
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -76,6 +77,4 @@ def count(request: HttpRequest, action: str) -> None:
     """Count one use of `action` by the client's address; forget this action's uses that
     have left the window, so the table stays small."""
     _uses, window = _window(action)
-    now = timezone.now()
-    AddressUse.objects.filter(action=action, at__lte=now - window).delete()
-    AddressUse.objects.create(action=action, address=client_address(request), at=now)
+    services.count_use(action=action, address=client_address(request), window=window)

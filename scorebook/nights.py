@@ -1,6 +1,6 @@
 """The bridge between stored nights and the engine: sessions, stakes, entries as JSON.
 
-Shared by `services` (writes) and `queries` (reads); nothing here touches the database
+Shared by `services` (writes) and the reads (`nightview`, `ledger`, `settleup`...); nothing here touches the database
 except through objects the caller already loaded.
 """
 
@@ -16,7 +16,6 @@ from typing import Any
 
 from scorebook.engine import messages, registry
 from scorebook.engine.messages import Msg, msg, said
-from scorebook.engine.settlement import Stake
 from scorebook.engine.types import (
     Amount,
     Entry,
@@ -62,11 +61,32 @@ def variant_of(night: Night) -> Variant:
 
 def complete_house_rules(variant: Variant, given: Mapping[str, Any] | None) -> dict[str, Any]:
     """Every rule of the variant: the stored value where it is still allowed, else the default."""
-    rules: dict[str, Any] = {}
-    for rule in variant.house_rules:
-        value = (given or {}).get(rule.name, rule.default)
-        rules[rule.name] = value if rule.check(value) is None else rule.default
-    return rules
+    given = given or {}
+    allowed = _allowed_rules(variant, given)
+    return {
+        rule.name: given.get(rule.name, rule.default) if rule.name in allowed else rule.default
+        for rule in variant.house_rules
+    }
+
+
+# The rules found allowed, by variant and stored rules (as JSON): a rule's check is pure, so
+# a night's rules are checked once when first read, not again at every save.
+_ALLOWED: dict[tuple[str, str], frozenset[str]] = {}
+_ALLOWED_KEPT = 1024
+
+
+def _allowed_rules(variant: Variant, given: Mapping[str, Any]) -> frozenset[str]:
+    key = (variant.key, json.dumps(given, sort_keys=True, default=repr))
+    found = _ALLOWED.get(key)
+    if found is None:
+        found = frozenset(
+            rule.name
+            for rule in variant.house_rules
+            if rule.check(given.get(rule.name, rule.default)) is None
+        )
+        if len(_ALLOWED) < _ALLOWED_KEPT:
+            _ALLOWED[key] = found
+    return found
 
 
 def changed_house_rules(variant: Variant, rules: Mapping[str, Any]) -> list[tuple[HouseRule, Any]]:
@@ -105,9 +125,13 @@ def joined(records: Iterable[Any]) -> frozenset[str]:
 
 
 def session_for(
-    night: Night, players: Sequence[str], joiners: frozenset[str] = frozenset()
+    night: Night,
+    players: Sequence[str],
+    joiners: frozenset[str] = frozenset(),
+    variant: Variant | None = None,
 ) -> Session:
-    variant = variant_of(night)
+    """The engine's session for the night; `variant` when the caller has it already."""
+    variant = variant or variant_of(night)
     return Session(
         variant=night.variant,
         players=tuple(players),
@@ -115,11 +139,6 @@ def session_for(
         opening_pots=dict(night.opening_pots) if night.opening_pots is not None else None,
         late_joiners=joiners,
     )
-
-
-def stake_of(night: Night) -> Stake:
-    # normalize() drops trailing zeros; format 'f' keeps 10 as "10", not "1E+1"
-    return Stake(Decimal(format(night.stake_per_point.normalize(), "f")), night.currency)
 
 
 # --- entries as JSON (amounts stay exact: an int, or {"fraction": [n, d]}) -------------------

@@ -18,7 +18,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
-from typing import Any, NamedTuple
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
@@ -29,21 +29,24 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scorebook import facts, nights
+from scorebook import backups, facts, nights
 from scorebook import names as player_names
 from scorebook.engine import registry
-from scorebook.engine.errors import InvalidHand, Problem
+from scorebook.engine.errors import InvalidHand, InvalidSheet, Problem
 from scorebook.engine.messages import Msg, msg, said
 from scorebook.engine.replay import fold
 from scorebook.engine.scoresheet import late_joiners, resolve_house_rules
 from scorebook.engine.shape import check_input, players_named, renamed_players
-from scorebook.engine.types import Session
+from scorebook.engine.types import Session, Variant
 from scorebook.models import (
+    AddressUse,
     Hand,
     HandRevision,
     Night,
     NightRevision,
     NightScorer,
+    NightShare,
+    NightSummary,
     PaidTransfer,
     Player,
     ScorerLink,
@@ -173,12 +176,54 @@ def create_night(
     )
     if date is not None:
         night.date = date
-    people = remember_players(owner=owner, names=names)
-    night.first_dealer = people[names.index(first_dealer)] if first_dealer else people[0]
-    _set_start(night, nights.session_for(night, names))
+    _open_night(night, nights.session_for(night, names), names, first_dealer or names[0])
+    return night
+
+
+def _open_night(night: Night, session: Session, names: Sequence[str], dealer: str) -> Any:
+    """Save a new night (its start from `session`) and seat `names` at it; the model's
+    own checks raise ValidationError first. Returns the engine's start state."""
+    state = _set_start(night, session)
     night.full_clean(exclude=["owner", "first_dealer"])
+    people = remember_players(owner=night.owner, names=names)
+    night.first_dealer = people[list(names).index(dealer)]
     night.save()
     seat_players(night=night, people=people)
+    return state
+
+
+@transaction.atomic
+def import_night(
+    *,
+    night: Night,
+    session: Session,
+    dealer: str,
+    records: Sequence[tuple[int | None, Mapping[str, Any]]],
+) -> Night:
+    """Save `night` (unsaved, from a checked scoresheet) with its seats and every row of
+    `records` ((hand number or None for an event, record) in order), scored as a save
+    would; InvalidSheet if the engine refuses a row after all (nothing is written)."""
+    state = _open_night(night, session, list(session.players), dealer)
+    variant = nights.variant_of(night)
+    rows: list[Hand] = []
+    for position, (number, record) in enumerate(records):
+        state, entries, found = fold(session, [record], state=state, first_number=number or 0)
+        if found:  # replay accepted the sheet, so this is an engine inconsistency
+            raise InvalidSheet(found)
+        stored = nights.entries_to_json(entries)
+        rows.append(
+            Hand(
+                night=night,
+                position=position,
+                number=number,
+                record=dict(record),
+                entries=stored,
+                amounts=nights.amounts_of(stored),
+                state=variant.dump_state(state),
+            )
+        )
+    Hand.objects.bulk_create(rows)
+    facts.rewrite(night, rows, new=True)
     return night
 
 
@@ -189,11 +234,13 @@ def seat_players(*, night: Night, people: Sequence[Player]) -> None:
     night.save(update_fields=["seating"])
 
 
-def _set_start(night: Night, session: Session) -> None:
+def _set_start(night: Night, session: Session) -> Any:
+    """The night's start (state and opening bookings) under `session`; the state."""
     variant = nights.variant_of(night)
     state, opening = variant.start(session)
     night.start_state = variant.dump_state(state)
     night.start_entries = nights.entries_to_json(opening)
+    return state
 
 
 def _players(night: Night) -> list[str]:
@@ -213,14 +260,30 @@ def _lock(night: Night, *, reread: bool = True) -> Night:
     return night
 
 
-class _Tail(NamedTuple):
-    """What appending a row needs from the night's rows, read in one query."""
+def _reread(night: Night) -> None:
+    """Read the night afresh where `_lock(reread=False)` kept the caller's object (SQLite:
+    its lock is the write transaction itself); PostgreSQL's row lock has just read it."""
+    if not connection.features.has_select_for_update:
+        night.refresh_from_db()
 
+
+@dataclass(frozen=True)
+class _Tail:
+    """The night as appending a row needs it, read once under the night's lock: its
+    variant, the last row, the events, the session they make, the state after the last
+    live row and the number the next hand gets."""
+
+    variant: Variant
     last: Hand | None  # the row with the highest position (deleted or not)
     events: list[Hand]  # every event row in order, deleted ones included
+    session: Session
+    state: Any
+    number: int
 
-    def records(self) -> list[dict[str, Any]]:
-        return [e.record for e in self.events]
+    @property
+    def position(self) -> int:
+        """The row a new hand or event takes."""
+        return self.last.position + 1 if self.last else 0
 
 
 _HANDS = Hand._meta.db_table
@@ -234,32 +297,46 @@ _TAIL_SQL = (
 
 def _tail(night: Night) -> _Tail:
     """The last row and the events: the unnumbered rows (events and deleted hands, which
-    the partial index `hand_events` holds) plus the row at the highest position.
+    the partial index `hand_events` holds) plus the row at the highest position; then what
+    they make (the session, the state, the next number), each worked out once.
 
     Raw SQL because it runs on every save and the ORM takes several times the database's
     own time to build this OR with a subquery; each side of the OR uses its index.
     """
     rows = list(Hand.objects.raw(_TAIL_SQL, [night.pk, night.pk, night.pk]))
     events = [r for r in rows if r.number is None and r.is_event]
-    return _Tail(last=rows[-1] if rows else None, events=events)
+    last = rows[-1] if rows else None
+    records = [e.record for e in events]
+    # The seating and the start state change only with join events: reread the night if
+    # one came after the caller read it, or if the start state may be needed (the rare
+    # first hand, or a deleted last row).
+    if last is None or last.deleted or not nights.joined(records) <= set(night.seating):
+        _reread(night)
+    variant = nights.variant_of(night)
+    session = nights.session_for(night, _players(night), late_joiners(records), variant)
+    state, number = _state_before(night, variant, last.position + 1 if last else 0, last)
+    return _Tail(variant, last, events, session, state, number)
 
 
-def _session(night: Night, joiners: frozenset[str] | None = None) -> Session:
+def _session(
+    night: Night, joiners: frozenset[str] | None = None, variant: Variant | None = None
+) -> Session:
     if joiners is None:
         # Events are rows without a number (deleted ones too). Only `number IS NULL` goes
         # to the database, so its partial index (events and deleted hands) serves the query.
         unnumbered = Hand.objects.filter(night=night, number__isnull=True).order_by("position")
         joiners = late_joiners(unnumbered.values_list("record", flat=True))
-    return nights.session_for(night, _players(night), joiners)
+    return nights.session_for(night, _players(night), joiners, variant)
 
 
-def _state_before(night: Night, position: int, last: Hand | None = None) -> tuple[Any, int]:
+def _state_before(
+    night: Night, variant: Variant, position: int, last: Hand | None = None
+) -> tuple[Any, int]:
     """The engine state before row `position`, and the number the next hand gets.
 
     `last` is the row at `position - 1` when the caller has already read it (with its
     state, number and deleted flag), which saves a query on the common path.
     """
-    variant = nights.variant_of(night)
     if last is not None and not last.deleted:
         prev: Hand | None = last
     else:
@@ -290,6 +367,7 @@ def _score_one(
 
 def _rescore(
     night: Night,
+    variant: Variant,
     session: Session,
     rows: list[Hand],
     state: Any,
@@ -300,7 +378,6 @@ def _rescore(
     Only rows whose number, entries or state changed are written: an edit of an early hand
     usually leaves most later hands as they were. `rows` come from `_rows_from`; `renamed`:
     the players just renamed (old name → new), whose hands' facts need no rewrite."""
-    variant = nights.variant_of(night)
     problems: list[Problem] = []
     changed: list[Hand] = []
     before: dict[int, tuple[int | None, str | None]] = {}  # changed rows' stored number, entries
@@ -361,8 +438,9 @@ def _same_caches(row: Hand, number: int | None, entries: Any, state: Any) -> boo
 def _rescore_from(
     night: Night, session: Session, position: int, renamed: Mapping[str, str] | None = None
 ) -> None:
-    state, number = _state_before(night, position)
-    _rescore(night, session, _rows_from(night, position), state, number, renamed)
+    variant = nights.variant_of(night)
+    state, number = _state_before(night, variant, position)
+    _rescore(night, variant, session, _rows_from(night, position), state, number, renamed)
 
 
 def _rescore_all(night: Night, session: Session, renamed: Mapping[str, str] | None = None) -> None:
@@ -436,7 +514,7 @@ def clean_record(record: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in record.items() if k not in NOT_STORED}
 
 
-def _checked(night: Night, record: Mapping[str, Any]) -> dict[str, Any]:
+def _checked(variant: Variant, record: Mapping[str, Any]) -> dict[str, Any]:
     """The record as stored, once it keeps every bound of its variant's record (the engine's
     shape check: fields, depth, plain text, numbers); InvalidHand naming each problem. A
     joiner's name gets the name check's own message first (it shows the name)."""
@@ -444,7 +522,7 @@ def _checked(night: Night, record: Mapping[str, Any]) -> dict[str, Any]:
     refused = player_names.problem(player_names.clean(name)) if isinstance(name, str) else None
     if refused:
         raise InvalidHand([_problem("player", said(refused))])
-    problems = check_input(nights.variant_of(night), record)
+    problems = check_input(variant, record)
     if problems:
         raise InvalidHand(problems)
     return clean_record(record)
@@ -488,46 +566,61 @@ def _append(
     expected_position: int | None,
     author: User | None,
 ) -> Hand:
-    record = _checked(night, record)
     tail = _tail(night)
-    last = tail.last
-    # The seating and the start state change only with join events: reread the night if
-    # one came after the caller read it, or if the start state may be needed (the rare
-    # first hand, or a deleted last row).
-    events = tail.records()
-    if last is None or last.deleted or not nights.joined(events) <= set(night.seating):
-        _lock(night)
-    position = last.position + 1 if last else 0
-    _check_room(position)
+    record = _checked(tail.variant, record)
+    _check_room(tail.position)
+    if not _seats_someone(night, record):
+        return _append_row(night, tail, record, expected_number, expected_position, author)
+    return _record_join(night=night, record=record, position=tail.position, author=author)
+
+
+def _seats_someone(night: Night, record: Mapping[str, Any]) -> bool:
+    """A join of somebody not seated yet (a player coming back has his seat)."""
+    name = record.get("player")
+    joins = record.get(nights.EVENT_KEY) == "join"
+    return joins and not (isinstance(name, str) and name.strip() in _players(night))
+
+
+def _append_row(
+    night: Night,
+    tail: _Tail,
+    record: dict[str, Any],
+    expected_number: int | None,
+    expected_position: int | None,
+    author: User | None,
+) -> Hand:
+    """A hand, or an event that seats nobody new, scored from the last state."""
     is_event = nights.EVENT_KEY in record
-    if is_event and record.get(nights.EVENT_KEY) == "join":
-        name = record.get("player")
-        if not (isinstance(name, str) and name.strip() in _players(night)):
-            return _record_join(night=night, record=record, position=position, author=author)
-    session = _session(night, late_joiners(events))
-    state, number = _state_before(night, position, last)
-    if expected_number is not None and not is_event and expected_number != number:
-        raise _taken(night, expected_number, number)
-    if expected_position is not None and not is_event:
-        _check_no_event_since(tail, expected_position, number)
-    variant = nights.variant_of(night)
-    state, entries, problems = _score_one(session, state, record, number)
+    if not is_event:
+        _check_expected(night, tail, expected_number, expected_position)
+    state, entries, problems = _score_one(tail.session, tail.state, record, tail.number)
     if problems:
         raise InvalidHand(problems)
     stored = nights.entries_to_json(entries)
     hand = Hand.objects.create(
         night=night,
-        position=position,
-        number=None if is_event else number,
+        position=tail.position,
+        number=None if is_event else tail.number,
         record=record,
         entries=stored,
         amounts=nights.amounts_of(stored),
-        state=variant.dump_state(state),
+        state=tail.variant.dump_state(state),
         author=author,
     )
     live_events = [(e.position, e.record) for e in tail.events if not e.deleted]
     facts.rewrite(night, [hand], new=True, events=live_events)
     return hand
+
+
+def _check_expected(
+    night: Night, tail: _Tail, expected_number: int | None, expected_position: int | None
+) -> None:
+    """Conflict when the form was opened for another hand number, or a player joined or
+    left since (the table the form showed is gone)."""
+    if expected_number is not None and expected_number != tail.number:
+        raise _taken(night, expected_number, tail.number)
+    if expected_position is not None:
+        _check_no_event_since(tail, expected_position, tail.number)
 
 
 def _check_room(position: int) -> None:
@@ -673,7 +766,7 @@ def edit_hand(
     if _first_outcome(night, key, "edit", digest) is not None:
         return hand
     _check_version(hand, version)
-    record = _checked(night, record)
+    record = _checked(nights.variant_of(night), record)
     if hand.is_event or nights.EVENT_KEY in record:
         raise InvalidHand([_problem("event", msg("events cannot be edited"))])
     if not hand.deleted and not diff_records(hand.record, record):
@@ -764,7 +857,7 @@ def rescore_night(*, night: Night) -> None:
 
 @transaction.atomic
 def delete_bad_hands(*, night: Night, bad: Sequence[Any], author: User | None = None) -> int:
-    """Mark the rows `queries.bad_hands` found deleted (each with a revision, as a delete
+    """Mark the rows `checks.bad_hands` found deleted (each with a revision, as a delete
     from the ledger keeps one) and re-score the night without them; the count deleted."""
     night = _lock(night)
     rows = list(
@@ -1142,6 +1235,122 @@ def join_as_scorer(*, link: ScorerLink, user: User) -> Night:
         if created:
             _note(night, "scorers", [["co-scorer", "", str(user)]], user)
     return night
+
+
+SHARE_TOKEN_BYTES = 32  # 256 bits: 43 URL-safe characters
+
+
+@transaction.atomic
+def share_night(*, night: Night) -> NightShare:
+    """The night's read-only share link, created if it has none (the same until revoked)."""
+    share, _created = NightShare.objects.get_or_create(
+        night=night, defaults={"token": secrets.token_urlsafe(SHARE_TOKEN_BYTES)}
+    )
+    return share
+
+
+@transaction.atomic
+def revoke_share(*, night: Night) -> None:
+    NightShare.objects.filter(night=night).delete()
+
+
+def keep_summaries(*, nights_done: Sequence[Night], summaries: Sequence[NightSummary]) -> None:
+    """Replace the cached summaries of `nights_done` (the list of nights reads them; a GET
+    that found them stale writes them here). A summary another request has just written
+    is skipped: both hold the same."""
+    NightSummary.objects.filter(night__in=nights_done).delete()
+    NightSummary.objects.bulk_create(summaries, ignore_conflicts=True)
+
+
+# --- backups ---------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def restore_extras(*, night: Night, entry: Mapping[str, Any]) -> list[str]:
+    """Give a just-restored night what its backup index entry carries (scorebook/backups.py):
+    co-scorers, hand authors, history and links; what was left out, and why."""
+    problems: list[str] = []
+    users = backups.Users(problems)
+    version = entry.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version >= 1:
+        Night.all_objects.filter(pk=night.pk).update(version=version)
+        night.version = version
+    _restore_scorers(night, entry.get("scorers"), users)
+    _restore_authors(night, entry.get("authors"), users)
+    _restore_history(night, entry.get("history"), users)
+    _restore_links(night, entry, problems)
+    return problems
+
+
+def _restore_scorers(night: Night, names: Any, users: backups.Users) -> None:
+    for name in names if isinstance(names, list) else []:
+        user = users.get(name, "co-scorer")
+        if user is not None and user.pk != night.owner_id:
+            NightScorer.objects.get_or_create(night=night, user=user)
+
+
+def _restore_authors(night: Night, names: Any, users: backups.Users) -> None:
+    """Each hand's author, by the rows' order (the sheet's `hands` were restored in it)."""
+    if not isinstance(names, list):
+        return
+    rows = list(Hand.objects.filter(night=night).order_by("position").values_list("pk", flat=True))
+    if len(rows) != len(names):
+        users.problems.append(f"authors: {len(names)} for {len(rows)} hands: left out")
+        return
+    by_author: dict[int, list[int]] = {}
+    for pk, name in zip(rows, names, strict=True):
+        user = users.get(name, "author")
+        if user is not None:
+            by_author.setdefault(user.pk, []).append(pk)
+    for user_pk, pks in by_author.items():  # one update per author, not one per hand
+        Hand.objects.filter(pk__in=pks).update(author_id=user_pk)
+
+
+def _restore_history(night: Night, items: Any, users: backups.Users) -> None:
+    kept: list[tuple[NightRevision, datetime.datetime]] = []
+    for item in items if isinstance(items, list) else []:
+        try:
+            if not isinstance(item, dict) or not isinstance(item["changes"], list):
+                raise TypeError
+            created = datetime.datetime.fromisoformat(item["created"])
+            revision = NightRevision(
+                night=night,
+                kind=str(item["kind"])[:20],
+                changes=item["changes"],
+                author=users.get(item.get("author"), "history author"),
+                version=item.get("version") if isinstance(item.get("version"), int) else None,
+            )
+        except (KeyError, TypeError, ValueError):
+            users.problems.append(f"history entry {item!r} does not read: left out")
+            continue
+        kept.append((revision, created))
+    made = NightRevision.objects.bulk_create([r for r, _created in kept])
+    for revision, (_r, created) in zip(made, kept, strict=True):  # the insert stamped now
+        revision.created = created
+    NightRevision.objects.bulk_update(made, ["created"])
+
+
+def _restore_links(night: Night, entry: Mapping[str, Any], problems: list[str]) -> None:
+    """The share and scorer links with their tokens, so links handed out keep working."""
+    for key, model, what in (
+        ("share", NightShare, "share link"),
+        ("scorer_link", ScorerLink, "scorer link"),
+    ):
+        token = entry.get(key)
+        if not isinstance(token, str) or not 20 <= len(token) <= 64:
+            continue
+        if model.objects.filter(token=token).exists():
+            problems.append(f"{what}: its token is another night's here: left out")
+            continue
+        model.objects.create(night=night, token=token)
+
+
+def count_use(*, action: str, address: str | None, window: datetime.timedelta) -> None:
+    """Count one use of `action` by a client's address (scorebook/limits.py); forget this
+    action's uses that have left the window, so the table stays small."""
+    now = timezone.now()
+    AddressUse.objects.filter(action=action, at__lte=now - window).delete()
+    AddressUse.objects.create(action=action, address=address, at=now)
 
 
 KEEP_DELETED_DAYS = 30  # how long Undo can bring a deleted night back (purge_deleted_nights)

@@ -1,31 +1,13 @@
-"""Read-only share links: an unguessable token per night; revoking deletes it."""
+"""Read-only share links: an unguessable token per night (made and revoked by
+`services.share_night` and `services.revoke_share`), and the night's co-scorers."""
 
 from __future__ import annotations
 
-import secrets
-
 import segno
-from django.db import transaction
 from django.http import Http404
 
 from scorebook import stamps
-from scorebook.models import Night, NightShare
-
-TOKEN_BYTES = 32  # 256 bits: 43 URL-safe characters
-
-
-@transaction.atomic
-def share_night(*, night: Night) -> NightShare:
-    """The night's share link, created if it has none (the same link until revoked)."""
-    share, _created = NightShare.objects.get_or_create(
-        night=night, defaults={"token": secrets.token_urlsafe(TOKEN_BYTES)}
-    )
-    return share
-
-
-@transaction.atomic
-def revoke_share(*, night: Night) -> None:
-    NightShare.objects.filter(night=night).delete()
+from scorebook.models import Night, NightScorer, NightShare, ScorerLink
 
 
 def share_of(night: Night) -> NightShare | None:
@@ -44,6 +26,14 @@ def shared_night(token: str) -> Night:
     if night is None:
         raise Http404("no such link")
     return night
+
+
+def scorers_of(night: Night) -> list[NightScorer]:
+    return list(NightScorer.objects.filter(night=night).select_related("user"))
+
+
+def scorer_link_of(night: Night) -> ScorerLink | None:
+    return ScorerLink.objects.filter(night=night).first()
 
 
 def version_of(night: Night) -> str:

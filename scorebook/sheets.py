@@ -1,6 +1,6 @@
 """Nights to and from scoresheets (`scorebook/1`): import, export, CSV and backups.
 
-Export reuses `queries.scoresheet` (the engine's `write_sheet`). Import validates the whole
+Export reuses `scoresheet` (the engine's `write_sheet`). Import validates the whole
 sheet with the engine (`read_sheet` + `replay`) and the app's own limits (name lengths, the
 stake's digits, what the database can store), then creates the night, its seats and every
 row in one transaction, with the same caches `services` keeps (entries and state per row),
@@ -22,20 +22,24 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db.models import Count, Q
 from django.utils import translation
 from django.utils.translation import pgettext
 
-from scorebook import facts, nights, queries, services
+from scorebook import money, nights, nightview, services
 from scorebook import names as player_names
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidSheet, Problem
 from scorebook.engine.messages import Msg, msg, said
 from scorebook.engine.replay import EVENT_KEY, fold, replay
-from scorebook.engine.scoresheet import Sheet, amount_json, read_sheet
-from scorebook.engine.types import Amount
+from scorebook.engine.scoresheet import MAX_PLACE as MAX_SHEET_PLACE
+from scorebook.engine.scoresheet import Sheet, amount_json, read_sheet, write_sheet
+from scorebook.engine.shape import complete
+from scorebook.engine.types import Amount, Session, Variant
 from scorebook.labels import label, pot_title
 from scorebook.models import Hand, Night, Player
+from scorebook.nightview import NightView, night_view
+from scorebook.settleup import settlement
 from scorebook.speech import say
 
 logger = logging.getLogger(__name__)
@@ -253,7 +257,6 @@ def _first_dealer(sheet: Sheet) -> str:
     return sheet.session.players[0]
 
 
-@transaction.atomic
 def create_night_from_sheet(
     *,
     owner: User,
@@ -268,12 +271,12 @@ def create_night_from_sheet(
     `date` and `place`, when given (the import form, a backup's index), win over the sheet's
     own; without either the night takes the sheet's, then today and no place. `checked` is
     what `check_sheet(data)` returned without problems, when the caller has already checked
-    it (the import view): a sheet is read and replayed once."""
+    it (the import view): a sheet is read and replayed once. The write is
+    `services.import_night`."""
     sheet, problems = (checked, []) if checked is not None else check_sheet(data)
     if problems or sheet is None:
         raise InvalidSheet(problems)
     session = sheet.session
-    variant = registry.get(session.variant)
     night = Night(
         owner=owner,
         variant=session.variant,
@@ -287,11 +290,11 @@ def create_night_from_sheet(
         night.date = date
     elif sheet.date is not None:
         night.date = datetime.date.fromisoformat(sheet.date)
-    state, opening = variant.start(session)
-    night.start_state = variant.dump_state(state)
-    night.start_entries = nights.entries_to_json(opening)
+    dealer = first_dealer if first_dealer in session.players else _first_dealer(sheet)
     try:
-        night.full_clean(exclude=["owner", "first_dealer"])
+        return services.import_night(
+            night=night, session=session, dealer=dealer, records=_numbered(sheet.records)
+        )
     except ValidationError as invalid:
         raise InvalidSheet(
             [
@@ -300,38 +303,62 @@ def create_night_from_sheet(
                 for message in messages
             ]
         ) from None
-    people = services.remember_players(owner=owner, names=list(session.players))
-    dealer = first_dealer if first_dealer in session.players else _first_dealer(sheet)
-    night.first_dealer = people[session.players.index(dealer)]
-    night.save()
-    services.seat_players(night=night, people=people)
-    rows: list[Hand] = []
-    for position, (number, record) in enumerate(_numbered(sheet.records)):
-        state, entries, found = fold(session, [record], state=state, first_number=number or 0)
-        if found:  # replay accepted the sheet, so this is an engine inconsistency
-            raise InvalidSheet(found)
-        stored = nights.entries_to_json(entries)
-        rows.append(
-            Hand(
-                night=night,
-                position=position,
-                number=number,
-                record=dict(record),
-                entries=stored,
-                amounts=nights.amounts_of(stored),
-                state=variant.dump_state(state),
-            )
-        )
-    Hand.objects.bulk_create(rows)
-    facts.rewrite(night, rows, new=True)
-    return night
 
 
 # --- export -------------------------------------------------------------------------------
 
 
+def complete_records(variant: Variant, records: list[Any]) -> list[Any]:
+    """The hands with every field that applies written, null and false included
+    (docs/scoresheet.md): the form stores only what was tapped, and a strict reader of the
+    format wants the rest too. Events are written as they are."""
+    schema = variant.record
+    return [r if nights.EVENT_KEY in r else complete(r, schema) for r in records]
+
+
+def scoresheet(view: NightView) -> dict[str, Any]:
+    """The night as a `scorebook/1` scoresheet (what `manage.py score` reads)."""
+    # A record that no longer reads is left out (it cannot be written as JSON); the backup
+    # command refuses such a night instead, and `manage.py check_nights` repairs it.
+    records = [r.record for r in view.live_rows if not nights.record_trouble(r.record)]
+    records = complete_records(view.variant, records)
+    night = view.night
+    # The format allows 100 characters of place; the night keeps up to 120.
+    return write_sheet(
+        view.session,
+        money.stake_of(night),
+        records,
+        date=str(night.date) if night.date else None,
+        place=night.place[:MAX_SHEET_PLACE] or None,
+    )
+
+
+def same_night(user: User, session: Session, records: list[Any]) -> Night | None:
+    """The user's night that a scoresheet repeats exactly (same game, players, rules and
+    hands), so that importing one's own export twice is asked about first."""
+    # Only nights with as many live rows as the sheet has hands are read row by row.
+    candidates = (
+        Night.objects.filter(owner=user, variant=session.variant)
+        .annotate(live=Count("hands", filter=Q(hands__deleted=False)))
+        .filter(live=len(records))
+        .order_by("-pk")
+    )
+    variant = registry.get(session.variant)
+    wanted = complete_records(variant, [dict(r) for r in records])  # as an export writes them
+    for night in candidates:
+        if list(night.seating) != list(session.players):
+            continue
+        rules = nights.complete_house_rules(nights.variant_of(night), night.house_rules)
+        if rules != dict(session.house_rules):
+            continue
+        rows = Hand.objects.filter(night=night, deleted=False).order_by("position")
+        if complete_records(variant, [r.record for r in rows]) == wanted:
+            return night
+    return None
+
+
 def export_sheet(night: Night) -> dict[str, Any]:
-    return queries.scoresheet(queries.night_view(night))
+    return scoresheet(night_view(night))
 
 
 def dumps(doc: Any) -> str:
@@ -375,7 +402,7 @@ def export_csv(night: Night, lang: str | None = None) -> str:
 
 
 def _csv_text(night: Night) -> str:
-    view = queries.night_view(night)
+    view = night_view(night)
     players, pot_names = view.players, view.pot_names
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
@@ -386,7 +413,7 @@ def _csv_text(night: Night) -> str:
         summary (the breakdown lines are never read: a long night's CSV stays light)."""
         deltas: dict[str, Amount] = dict.fromkeys(players, 0)
         pots: dict[str, Amount] = dict.fromkeys(pot_names, 0)
-        queries.add_amounts(amounts, deltas, pots)
+        nightview.add_amounts(amounts, deltas, pots)
         first = entries[0] if entries else None
         summary = say(nights.message_from_json(first.get("summary") or {"id": ""})) if first else ""
         writer.writerow(
@@ -427,7 +454,7 @@ def _csv_text(night: Night) -> str:
             "",
         ]
     )
-    balances = queries.settlement(view)["balances"]
+    balances = settlement(view)["balances"]
     writer.writerow(
         [
             pgettext("csv row", "Money"),

@@ -63,3 +63,8 @@ def stamp_of(night: Night, *extra: Any) -> str:
     ]
     text = json.dumps(parts, sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:40]
+
+
+def night_stamp(night: Night) -> str:
+    """The night's fingerprint, read afresh: it changes with every write."""
+    return stamp_of(with_stamps(Night.objects.filter(pk=night.pk)).get())

@@ -21,7 +21,7 @@ from django.contrib.auth.models import User
 from django.db.models import Count, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
-from scorebook import nights, queries, stamps
+from scorebook import money, nights, nightview, services, stamps
 from scorebook.engine.scoresheet import late_joiners, settle
 from scorebook.models import Hand, Night, NightSummary, Player, Seat
 
@@ -50,9 +50,9 @@ def compute(night: Night, seats: list[tuple[int, str]], rows: list[Hand]) -> dic
     live = [r for r in rows if not r.deleted]
     session = nights.session_for(night, names, late_joiners(r.record for r in rows))
     state = variant.load_state(live[-1].state if live else night.start_state)
-    view = queries.NightView(night, variant, names, session, rows, state)
+    view = nightview.NightView(night, variant, names, session, rows, state)
     result = view.replay()
-    balances, _transfers = settle(result, nights.stake_of(night))
+    balances, _transfers = settle(result, money.stake_of(night))
     stats: dict[str, dict[str, Any]] = {
         str(ids[name]): {
             "name": name,
@@ -85,7 +85,7 @@ def compute(night: Night, seats: list[tuple[int, str]], rows: list[Hand]) -> dic
             if mine["best"] is None or amount > nights.amount_from_json(mine["best"]["units"]):
                 mine["best"] = {
                     "units": nights.amount_to_json(amount),
-                    "money": str(queries.money(amount, night)),
+                    "money": str(money.money(amount, night)),
                     "number": row.number,
                 }
     return {"currency": night.currency, "hands": hands, "players": stats}
@@ -118,8 +118,7 @@ def _refresh(stale: list[Night]) -> None:
             summary = NightSummary(night=night, stamp=night.fresh_stamp, data=data)  # type: ignore[attr-defined]
             night._summary_data = data  # type: ignore[attr-defined]
             fresh.append(summary)
-        NightSummary.objects.filter(night__in=batch).delete()
-        NightSummary.objects.bulk_create(fresh, ignore_conflicts=True)
+        services.keep_summaries(nights_done=batch, summaries=fresh)
 
 
 def with_summaries(nights_qs: QuerySet[Night]) -> list[Night]:

@@ -12,9 +12,10 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext, pgettext
 
-from scorebook import labels, queries, stats
+from scorebook import labels, stats
 from scorebook.engine import registry
 from scorebook.forms import HandForm
+from scorebook.money import signed
 from scorebook.speech import say
 
 register = template.Library()
@@ -63,7 +64,7 @@ def stake_words(night: Any) -> str:
     """What a point is worth: "0.5 EUR per point", or "points only"."""
     if night.currency == POINTS_ONLY:
         return gettext("points only")
-    per_point = queries.signed(Decimal(night.stake_per_point).normalize())
+    per_point = signed(Decimal(night.stake_per_point).normalize())
     return gettext("%(s)s %(c)s per point") % {"s": per_point, "c": night.currency}
 
 
@@ -88,13 +89,13 @@ def css_string(value: Any) -> str:
 def points(value: Any) -> str:
     """Signed points: whole where they are whole (statistics' sums and averages)."""
     text = stats.points(value)
-    return queries.signed(Decimal(text)) if text else "—"
+    return signed(Decimal(text)) if text else "—"
 
 
 @register.filter
 def money(value: Any) -> str:
     try:
-        return queries.signed(Decimal(str(value)))
+        return signed(Decimal(str(value)))
     except InvalidOperation:
         return str(value)
 

@@ -18,13 +18,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import trigger_client_event
 
-from scorebook import queries, services
+from scorebook import access, history, nightview, previews, services, stamps
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.messages import msg
+from scorebook.entry import entry_view
 from scorebook.forms import HandForm, ParsedHand, parse_hand, post_values, record_values
 from scorebook.labels import problem_line
 from scorebook.models import Hand, Night
-from scorebook.queries_entry import entry_view
 from scorebook.requests import SignedInRequest
 from scorebook.speech import say
 from scorebook.views.nights import LIVE_SECONDS, night_context, shown_rows
@@ -49,6 +49,22 @@ def _posted_key(request: HttpRequest) -> str | None:
     return services.write_key(request.POST.get("_key"))
 
 
+@dataclass(frozen=True)
+class _Posted:
+    """The form's own fields, read once: the hand number and row it was opened for, and
+    its write key."""
+
+    expected_number: int | None
+    expected_position: int | None
+    key: str | None
+
+
+def _posted(request: HttpRequest) -> _Posted:
+    number = _int(request.POST.get("_expected_number"))
+    position = _int(request.POST.get("_expected_position"))
+    return _Posted(number, position, _posted_key(request))
+
+
 def _wants_json(request: HttpRequest) -> bool:
     """The phone's outbox sends a kept hand and wants a short answer, not a page."""
     return request.headers.get("Accept", "").startswith("application/json")
@@ -59,13 +75,14 @@ def _hand_template(key: str) -> str:
     return str(chosen.template.name)
 
 
-def _form(view: queries.NightView, hand: Hand | None, data: Any = None) -> tuple[HandForm, Any]:
-    """The form for a new hand (hand=None) or for editing `hand`, and the table hint."""
-    hint = queries.hint_before(view, hand)
-    active = queries.active_players(view, hint, hand)
+def _form(
+    view: nightview.NightView, hand: Hand | None, before: nightview.Before, data: Any = None
+) -> HandForm:
+    """The form for a new hand (hand=None) or for editing `hand`, at the table `before` it."""
+    hint = before.hint
     form = HandForm(
         players=view.players,
-        active=active,
+        active=before.active,
         shape=view.variant.record,
         rules=view.session.house_rules,
     )
@@ -77,17 +94,17 @@ def _form(view: queries.NightView, hand: Hand | None, data: Any = None) -> tuple
         form.fresh = True
         if hint.next_dealer:
             form.values["dealer"] = [hint.next_dealer]
-    return form, hint
+    return form
 
 
 def _render(
     request: HttpRequest,
-    view: queries.NightView,
+    view: nightview.NightView,
     hand: Hand | None,
     form: HandForm,
-    hint: Any,
+    before: nightview.Before,
     *,
-    preview: queries.Preview | None = None,
+    preview: previews.Preview | None = None,
     conflict: services.Conflict | None = None,
     template: str = "scorebook/hand.html",
     expected_number: int | None = None,
@@ -95,10 +112,8 @@ def _render(
     expected_position: int | None = None,
     key: str | None = None,
 ) -> TemplateResponse:
-    _state, number = queries.state_before(view, hand)
-    if expected_position is None:
-        expected_position = view.next_position()
-    context = {
+    hint, number = before.hint, before.number
+    context: dict[str, Any] = {
         "night": view.night,
         "title": say(view.variant.title),
         "hand": hand,
@@ -107,17 +122,17 @@ def _render(
         "hint_notes": [say(n) for n in hint.notes],
         "number": hand.number if hand else number,
         "expected_number": expected_number or number,
-        "expected_position": expected_position,
+        "expected_position": before.position if expected_position is None else expected_position,
         "version": version or (hand.version if hand else None),
         "write_key": key or fresh_key(),
-        "stamp": queries.night_stamp(view.night),
+        "stamp": stamps.night_stamp(view.night),
         "poll": LIVE_SECONDS,
         "hand_template": _hand_template(view.night.variant),
-        "preview": queries.preview_table(view, preview)
+        "preview": previews.preview_table(view, preview)
         if preview and not preview.problems
         else None,
         "conflict": conflict,
-        "changes": queries.hand_changes(hand) if hand else [],
+        "changes": history.hand_changes(hand) if hand else [],
         "pot_names": view.pot_names,
         # The htmx preview also refreshes the one-line result beside the Save button.
         "oob": template.endswith("#preview"),
@@ -148,14 +163,15 @@ def _other_account(request: SignedInRequest) -> list[Problem]:
 def _record_new(request: SignedInRequest, night: Night, parsed: ParsedHand) -> Hand | _Refused:
     if parsed.problems or _other_account(request):
         return _Refused(list(parsed.problems) + _other_account(request))
+    posted = _posted(request)
     try:
         return services.record_hand(
             night=night,
             record=parsed.record,
-            expected_number=_int(request.POST.get("_expected_number")),
-            expected_position=_int(request.POST.get("_expected_position")),
+            expected_number=posted.expected_number,
+            expected_position=posted.expected_position,
             author=request.user,
-            key=_posted_key(request),
+            key=posted.key,
         )
     except InvalidHand as refused:
         return _Refused(refused.problems)
@@ -169,53 +185,63 @@ def _record_new(request: SignedInRequest, night: Night, parsed: ParsedHand) -> H
 @require_http_methods(["GET", "POST"])
 @login_required
 def new_hand(request: SignedInRequest, pk: int) -> HttpResponse:
-    night = queries.night_to_score(request.user, pk)
+    table = access.table_for(request.user, pk)  # the night and the role, once for the request
     if request.method == "GET":
-        view = entry_view(night)
-        form, hint = _form(view, None)
-        return _render(request, view, None, form, hint)
+        view = entry_view(table.night, variant=table.variant)
+        before = nightview.before(view, None)
+        return _render(request, view, None, _form(view, None, before), before)
     # Saving reads only the seats and the last state: no work grows with the night.
-    parsed = parse_hand(request.POST, queries.seated_names(night))
-    outcome = _record_new(request, night, parsed)
+    parsed = parse_hand(request.POST, table.players)
+    outcome = _record_new(request, table.night, parsed)
     if isinstance(outcome, Hand):
         return _saved(request, outcome, _("Hand %(number)s saved.") % {"number": outcome.number})
-    view = entry_view(night)
+    return _refused_new(request, table, parsed, outcome)
+
+
+def _refused_new(
+    request: SignedInRequest, table: access.Table, parsed: ParsedHand, outcome: _Refused
+) -> HttpResponse:
+    """The form again on the night as it is now, with the problems or the conflict."""
+    view = entry_view(table.night, variant=table.variant)
+    before = nightview.before(view, None)  # the night as it is now
     if _wants_json(request):
-        return _refused_json(view, outcome)
-    form, hint = _form(view, None, request.POST)
+        return _refused_json(before, outcome)
+    form = _form(view, None, before, request.POST)
     form.rows, form.problems = parsed.rows, outcome.problems
     if outcome.conflict is None:
+        posted = _posted(request)
         return _render(
             request,
             view,
             None,
             form,
-            hint,
-            expected_number=_int(request.POST.get("_expected_number")),
-            expected_position=_int(request.POST.get("_expected_position")),
-            key=_posted_key(request),
+            before,
+            expected_number=posted.expected_number,
+            expected_position=posted.expected_position,
+            key=posted.key,
         )
-    return _render_present(request, view, form, hint, parsed, outcome.conflict)
+    return _render_present(request, view, form, before, parsed, outcome.conflict)
 
 
 def _render_present(
     request: SignedInRequest,
-    view: queries.NightView,
+    view: nightview.NightView,
     form: HandForm,
-    hint: Any,
+    before: nightview.Before,
     parsed: ParsedHand,
     conflict: services.Conflict,
 ) -> TemplateResponse:
     """After a conflict the form stands on the night as it is now: its hand number, dealer
     and multiplier, with what the scorer entered and the payments in view."""
     record = dict(parsed.record)
-    if "dealer" in record and hint.next_dealer:
-        record["dealer"] = hint.next_dealer
-        form.values["dealer"] = [hint.next_dealer]
-    preview = _preview_or_problems(view, record, None)
+    dealer = before.hint.next_dealer
+    if "dealer" in record and dealer:
+        record["dealer"] = dealer
+        form.values["dealer"] = [dealer]
+    preview = _preview_or_problems(view, record, before)
     form.problems = preview.problems
     key = None if conflict.reused_key else _posted_key(request)
-    return _render(request, view, None, form, hint, preview=preview, conflict=conflict, key=key)
+    return _render(request, view, None, form, before, preview=preview, conflict=conflict, key=key)
 
 
 def _saved(request: SignedInRequest, hand: Hand, message: str) -> HttpResponse:
@@ -235,19 +261,17 @@ def _saved(request: SignedInRequest, hand: Hand, message: str) -> HttpResponse:
     return redirect(url)
 
 
-def _refused_json(view: queries.NightView, refused: _Refused) -> JsonResponse:
+def _refused_json(now: nightview.Before, refused: _Refused) -> JsonResponse:
     """For the outbox: a conflict with the night as it is now (the next number, position
     and dealer, so one tap saves the kept hand as the next one), or the problems in words."""
     if refused.conflict is not None:
-        hint = view.hint()
-        _state, number = queries.state_before(view, None)
         return JsonResponse(
             {
                 "status": "conflict",
                 "message": refused.conflict.message,
-                "number": number,
-                "position": view.next_position(),
-                "dealer": hint.next_dealer,
+                "number": now.number,
+                "position": now.position,
+                "dealer": now.hint.next_dealer,
                 "new_key": refused.conflict.reused_key,
             },
             status=409,
@@ -259,12 +283,14 @@ def _refused_json(view: queries.NightView, refused: _Refused) -> JsonResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def edit_hand(request: SignedInRequest, pk: int, hand_pk: int) -> HttpResponse:
-    hand = queries.hand_to_score(request.user, pk, hand_pk)
+    hand = access.hand_to_score(request.user, pk, hand_pk)
     view = entry_view(hand.night, hand)
+    before = nightview.before(view, hand)
     if request.method == "GET":
-        form, hint = _form(view, hand)
-        return _render(request, view, hand, form, hint, preview=_current_payments(view, hand))
-    form, hint = _form(view, hand, request.POST)
+        form = _form(view, hand, before)
+        preview = _current_payments(view, hand, before)
+        return _render(request, view, hand, form, before, preview=preview)
+    form = _form(view, hand, before, request.POST)
     parsed = parse_hand(request.POST, view.players)
     form.rows = parsed.rows
     version = _int(request.POST.get("_version")) or 0
@@ -272,15 +298,15 @@ def edit_hand(request: SignedInRequest, pk: int, hand_pk: int) -> HttpResponse:
     if isinstance(outcome, Hand):
         return _saved(request, outcome, _edited_message(outcome, version))
     if _wants_json(request):
-        return _refused_json(view, outcome)
+        return _refused_json(nightview.before(view, None), outcome)
     form.problems = outcome.problems
     if outcome.conflict is not None:
         # The form now stands on the saved version: saving again (after comparing) wins.
         conflict = outcome.conflict
         return _render(
-            request, view, hand, form, hint, conflict=conflict, version=conflict.current_version
+            request, view, hand, form, before, conflict=conflict, version=conflict.current_version
         )
-    return _render(request, view, hand, form, hint, version=version, key=_posted_key(request))
+    return _render(request, view, hand, form, before, version=version, key=_posted_key(request))
 
 
 def _edit(
@@ -317,16 +343,17 @@ def preview(request: SignedInRequest, pk: int, hand_pk: int | None = None) -> Ht
     """Score the form without saving: the fragment for htmx, the whole form page otherwise."""
     if hand_pk is None:
         hand = None
-        view = entry_view(queries.night_to_score(request.user, pk))
+        view = entry_view(access.night_to_score(request.user, pk))
     else:
-        hand = queries.hand_to_score(request.user, pk, hand_pk)
+        hand = access.hand_to_score(request.user, pk, hand_pk)
         view = entry_view(hand.night, hand)
-    form, hint = _form(view, hand, request.POST)
+    before = nightview.before(view, hand)
+    form = _form(view, hand, before, request.POST)
     parsed = parse_hand(request.POST, view.players)
     form.rows = parsed.rows
-    result = queries.Preview(problems=parsed.problems)
+    result = previews.Preview(problems=parsed.problems)
     if not parsed.problems:
-        result = _preview_or_problems(view, parsed.record, hand)
+        result = _preview_or_problems(view, parsed.record, before)
     form.problems = result.problems
     template = "scorebook/hand.html#preview" if request.htmx else "scorebook/hand.html"
     return _render(
@@ -334,7 +361,7 @@ def preview(request: SignedInRequest, pk: int, hand_pk: int | None = None) -> Ht
         view,
         hand,
         form,
-        hint,
+        before,
         preview=result,
         template=template,
         expected_number=_int(request.POST.get("_expected_number")),
@@ -345,21 +372,23 @@ def preview(request: SignedInRequest, pk: int, hand_pk: int | None = None) -> Ht
 
 
 def _preview_or_problems(
-    view: queries.NightView, record: dict[str, Any], hand: Hand | None
-) -> queries.Preview:
+    view: nightview.NightView, record: dict[str, Any], before: nightview.Before
+) -> previews.Preview:
     try:
-        return queries.preview_hand(view, record, hand)
+        return previews.preview_hand(view, record, before)
     except Exception:  # an engine bug must not cost the user his input
         logger.exception("previewing a hand failed")
-        return queries.Preview(problems=[_engine_failed()])
+        return previews.Preview(problems=[_engine_failed()])
 
 
-def _current_payments(view: queries.NightView, hand: Hand) -> queries.Preview | None:
+def _current_payments(
+    view: nightview.NightView, hand: Hand, before: nightview.Before
+) -> previews.Preview | None:
     """What the stored hand pays now: the edit page opens with it in view."""
     if hand.deleted:
         return None
     try:
-        return queries.preview_hand(view, hand.record, hand)
+        return previews.preview_hand(view, hand.record, before)
     except Exception:  # a hand the engine no longer reads: the form shows it for fixing
         logger.exception("previewing a stored hand failed")
         return None
@@ -372,8 +401,8 @@ def _engine_failed() -> Problem:
 def _ledger_response(request: SignedInRequest, pk: int) -> HttpResponse:
     if not request.htmx:
         return redirect("night", pk=pk)
-    night = queries.night_to_score(request.user, pk)
-    view = queries.night_view(night, tail=shown_rows(request))
+    night = access.night_to_score(request.user, pk)
+    view = nightview.night_view(night, tail=shown_rows(request))
     # `fragment`: the ledger brings the messages with it (say, why a delete was refused)
     context = night_context(request, view) | {"fragment": True}
     response = TemplateResponse(request, "scorebook/night.html#ledger", context)
@@ -383,8 +412,8 @@ def _ledger_response(request: SignedInRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def delete_hand(request: SignedInRequest, pk: int, hand_pk: int) -> HttpResponse:
-    hand = queries.hand_to_score(request.user, pk, hand_pk)
-    number, last = hand.number, queries.last_number(hand.night)
+    hand = access.hand_to_score(request.user, pk, hand_pk)
+    number, last = hand.number, nightview.last_number(hand.night)
     try:
         services.delete_hand(
             hand=hand, version=_int(request.POST.get("_version")) or 0, author=request.user
@@ -418,7 +447,7 @@ def _deleted_message(number: int | None, last: int) -> str:
 @require_POST
 @login_required
 def restore_hand(request: SignedInRequest, pk: int, hand_pk: int) -> HttpResponse:
-    hand = queries.hand_to_score(request.user, pk, hand_pk)
+    hand = access.hand_to_score(request.user, pk, hand_pk)
     try:
         services.restore_hand(
             hand=hand, version=_int(request.POST.get("_version")) or 0, author=request.user
@@ -440,7 +469,7 @@ def _refusal(refused: Exception) -> str:
 @login_required
 def event(request: SignedInRequest, pk: int) -> HttpResponse:
     """A session event between hands (`join`, `leave`) where the variant has them."""
-    night = queries.night_to_score(request.user, pk)
+    night = access.night_to_score(request.user, pk)
     view = entry_view(night)
     parsed = parse_hand(request.POST, view.players)
     if parsed.record.get("event") != "join" or parsed.record.get("player") in view.players:

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django_htmx.http import trigger_client_event
 
-from scorebook import queries
+from scorebook import access, nightview, stamps
 from scorebook.models import Hand
 from scorebook.requests import SignedInRequest
 from scorebook.views.nights import LIVE_SECONDS
@@ -23,11 +23,11 @@ CHANGED_EVENT = "night-changed"
 @require_GET
 @login_required
 def live(request: SignedInRequest, pk: int) -> HttpResponse:
-    night = queries.night_to_score(request.user, pk)
-    stamp = queries.night_stamp(night)
+    night = access.night_to_score(request.user, pk)
+    stamp = stamps.night_stamp(night)
     if request.GET.get("stamp") == stamp:
         return HttpResponse(status=204)
-    view = queries.night_view(night, tail=1)
+    view = nightview.night_view(night, tail=1)
     number = view.next_number()
     seen = _int(request.GET.get("number"))
     detail = {

@@ -16,8 +16,9 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorebook import limits, nights, queries, services, sharing
+from scorebook import access, limits, nights, nightview, previews, services, sharing
 from scorebook.engine.errors import InvalidHand
+from scorebook.history import night_history, rule_changes
 from scorebook.labels import problem_line
 from scorebook.models import Night
 from scorebook.nightforms import HouseRulesForm, NightDetailsForm, ScorerForm
@@ -44,7 +45,7 @@ def _version(request: HttpRequest, night: Night) -> int | None:
 @require_http_methods(["GET", "POST"])
 @login_required
 def edit_night(request: SignedInRequest, pk: int) -> HttpResponse:
-    night = queries.night_to_manage(request.user, pk)
+    night = access.night_to_manage(request.user, pk)
     form = NightDetailsForm(request.POST or None, night=night)
     version, conflict = _version(request, night), None
     if request.method == "POST" and form.is_valid():
@@ -77,13 +78,13 @@ def edit_night(request: SignedInRequest, pk: int) -> HttpResponse:
 @login_required
 def house_rules(request: SignedInRequest, pk: int) -> HttpResponse:
     """GET: the rules; POST: a preview of what changes; POST with `confirm`: save."""
-    night = queries.night_to_manage(request.user, pk)
-    view = queries.night_view(night)
+    night = access.night_to_manage(request.user, pk)
+    view = nightview.night_view(night)
     rules = nights.complete_house_rules(view.variant, night.house_rules)
     form = HouseRulesForm(request.POST or None, variant=view.variant, rules=rules)
     preview, version, conflict = None, _version(request, night), None
     if request.method == "POST" and form.is_valid():
-        preview = queries.rules_preview(view, form.house_rules())
+        preview = previews.rules_preview(view, form.house_rules())
         if form.cleaned_data["confirm"] and not preview.problems:
             try:
                 services.change_house_rules(
@@ -108,7 +109,7 @@ def house_rules(request: SignedInRequest, pk: int) -> HttpResponse:
         "problems": [problem_line(p) for p in preview.problems] if preview else [],
         "version": version,
         "conflict": conflict,
-        "conflict_changes": queries.rule_changes(night, conflict.changes) if conflict else [],
+        "conflict_changes": rule_changes(night, conflict.changes) if conflict else [],
     }
     return TemplateResponse(request, "scorebook/night_rules.html", context)
 
@@ -116,11 +117,11 @@ def house_rules(request: SignedInRequest, pk: int) -> HttpResponse:
 @require_GET
 @login_required
 def history(request: SignedInRequest, pk: int) -> HttpResponse:
-    night = queries.night_to_score(request.user, pk)
+    night = access.night_to_score(request.user, pk)
     context = {
         "night": night,
         "title": say(nights.variant_of(night).title),
-        "revisions": queries.night_history(night),
+        "revisions": night_history(night),
     }
     return TemplateResponse(request, "scorebook/night_history.html", context)
 
@@ -128,7 +129,7 @@ def history(request: SignedInRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def delete_night(request: SignedInRequest, pk: int) -> HttpResponse:
-    night = queries.night_to_manage(request.user, pk)
+    night = access.night_to_manage(request.user, pk)
     services.delete_night(night=night, author=request.user)
     messages.success(request, _("Night deleted. Undo brings it back with every hand."))
     return redirect(reverse("deleted_nights") + f"#night-{pk}")
@@ -137,7 +138,7 @@ def delete_night(request: SignedInRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def restore_night(request: SignedInRequest, pk: int) -> HttpResponse:
-    night = queries.deleted_night_for(request.user, pk)
+    night = access.deleted_night_for(request.user, pk)
     services.restore_night(night=night, author=request.user)
     messages.success(request, _("Night restored."))
     return redirect("night", pk=pk)
@@ -147,7 +148,7 @@ def restore_night(request: SignedInRequest, pk: int) -> HttpResponse:
 @login_required
 def deleted_nights(request: SignedInRequest) -> HttpResponse:
     nights_list = [
-        (n, say(nights.variant_of(n).title)) for n in queries.deleted_nights(request.user)
+        (n, say(nights.variant_of(n).title)) for n in access.deleted_nights(request.user)
     ]
     context = {"nights": nights_list, "days": services.KEEP_DELETED_DAYS}
     return TemplateResponse(request, "scorebook/deleted_nights.html", context)
@@ -157,12 +158,12 @@ SCORERS = "scorebook/scorers.html"
 
 
 def _scorers_context(request: HttpRequest, night: Night, form: ScorerForm) -> dict[str, Any]:
-    link = queries.scorer_link_of(night)
+    link = sharing.scorer_link_of(night)
     url = request.build_absolute_uri(reverse("join_scorer", args=[link.token])) if link else None
     return {
         "night": night,
         "form": form,
-        "scorers": queries.scorers_of(night),
+        "scorers": sharing.scorers_of(night),
         "link": link,
         "url": url,
         # segno's own markup, as on the share page
@@ -189,7 +190,7 @@ def _too_many_unknown(request: HttpRequest, night: Night, form: ScorerForm) -> H
 @login_required
 def scorers(request: SignedInRequest, pk: int) -> HttpResponse:
     """GET: who may score; POST: invite an account by its user name."""
-    night = queries.night_to_manage(request.user, pk)
+    night = access.night_to_manage(request.user, pk)
     form = ScorerForm(request.POST or None)
     if request.method == "POST" and (refusal := _too_many_unknown(request, night, form)):
         return refusal
@@ -211,7 +212,7 @@ def scorers(request: SignedInRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def remove_scorer(request: SignedInRequest, pk: int, user_pk: int) -> HttpResponse:
-    night = queries.night_to_manage(request.user, pk)
+    night = access.night_to_manage(request.user, pk)
     services.remove_scorer(night=night, user_id=user_pk, author=request.user)
     messages.success(request, _("Co-scorer removed."))
     return redirect("scorers", pk=pk)
@@ -220,7 +221,7 @@ def remove_scorer(request: SignedInRequest, pk: int, user_pk: int) -> HttpRespon
 @require_POST
 @login_required
 def scorer_link(request: SignedInRequest, pk: int) -> HttpResponse:
-    night = queries.night_to_manage(request.user, pk)
+    night = access.night_to_manage(request.user, pk)
     services.create_scorer_link(night=night)
     return redirect("scorers", pk=pk)
 
@@ -228,7 +229,7 @@ def scorer_link(request: SignedInRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def revoke_scorer_link(request: SignedInRequest, pk: int) -> HttpResponse:
-    night = queries.night_to_manage(request.user, pk)
+    night = access.night_to_manage(request.user, pk)
     services.revoke_scorer_link(night=night)
     messages.success(request, _("Scorer link revoked."))
     return redirect("scorers", pk=pk)
@@ -238,7 +239,7 @@ def revoke_scorer_link(request: SignedInRequest, pk: int) -> HttpResponse:
 @login_required
 def join_scorer(request: SignedInRequest, token: str) -> HttpResponse:
     """GET: whose night the link opens; POST: become its co-scorer (a GET never writes)."""
-    link = queries.scorer_link(token)
+    link = access.scorer_link(token)
     if request.method == "POST":
         night = services.join_as_scorer(link=link, user=request.user)
         messages.success(request, _("You can now record hands at this night."))
@@ -249,6 +250,6 @@ def join_scorer(request: SignedInRequest, token: str) -> HttpResponse:
         "token": token,
         "title": say(nights.variant_of(night).title),
         "owner": night.owner,
-        "role": queries.role_in(request.user, night),
+        "role": access.role_in(request.user, night),
     }
     return TemplateResponse(request, "scorebook/join_scorer.html", context)

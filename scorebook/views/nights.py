@@ -12,7 +12,18 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
-from scorebook import nights, paging, queries, services, stats
+from scorebook import (
+    access,
+    history,
+    ledger,
+    nights,
+    nightview,
+    paging,
+    services,
+    sheets,
+    stamps,
+    stats,
+)
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidHand
 from scorebook.engine.types import Variant
@@ -26,8 +37,8 @@ from scorebook.speech import say
 @login_required
 def home(request: SignedInRequest) -> HttpResponse:
     context = {
-        "nights": queries.nights_of(request.user),
-        "scoring": queries.scored_nights(request.user),  # other people's, as co-scorer
+        "nights": access.nights_of(request.user),
+        "scoring": access.scored_nights(request.user),  # other people's, as co-scorer
     }
     return TemplateResponse(request, "scorebook/home.html", context)
 
@@ -96,7 +107,7 @@ def setup(request: SignedInRequest, key: str) -> HttpResponse:
         "form": form,
         "seats": seats,
         "first_dealer": str(form["first_dealer"].value() or 0),
-        "known_players": queries.player_names(request.user),
+        "known_players": access.player_names(request.user),
     }
     return TemplateResponse(request, "scorebook/setup.html", context)
 
@@ -127,29 +138,29 @@ def shown_rows(request: HttpRequest) -> int:
 
 
 def _ledger_page(
-    request: HtmxRequest, view: queries.NightView
-) -> tuple[list[queries.LedgerRow], dict[str, Any], dict[str, Any]]:
+    request: HtmxRequest, view: nightview.NightView
+) -> tuple[list[ledger.LedgerRow], dict[str, Any], dict[str, Any]]:
     """The ledger rows the page shows (or the "earlier" fragment: only the rows it adds),
     the totals, and how many rows stay hidden before them with the `show` for the next
     batch. Hidden rows only count towards the totals, so the page's work stays flat."""
     shown = shown_rows(request)
-    length = queries.ledger_length(view)
+    length = ledger.ledger_length(view)
     start = max(length - shown, 0)
     limit = None
     if _earlier_fragment(request):
         limit = max(length - (shown - MORE_ROWS) - start, 0)
-    rows, totals = queries.ledger(view, skip=start, limit=limit)
+    rows, totals = ledger.ledger(view, skip=start, limit=limit)
     capped = limit is None and shown >= MAX_SHOWN_ROWS
     return rows, totals, {"earlier": start, "show_more": shown + MORE_ROWS, "capped": capped}
 
 
 def night_context(
-    request: HtmxRequest, view: queries.NightView, *, part: paging.Part | None = None
+    request: HtmxRequest, view: nightview.NightView, *, part: paging.Part | None = None
 ) -> dict[str, Any]:
     """The night page's context; with `part`, that part of the whole ledger (the print
     page) instead of the latest rows."""
     if part is not None:
-        rows, totals = queries.ledger(view, skip=part.first, limit=paging.PART_ROWS)
+        rows, totals = ledger.ledger(view, skip=part.first, limit=paging.PART_ROWS)
         page: dict[str, Any] = {"earlier": 0, **part.context}
     else:
         rows, totals, page = _ledger_page(request, view)
@@ -169,10 +180,10 @@ def night_context(
         "hint": hint,
         "hint_notes": [say(n) for n in hint.notes],
         "next_number": view.next_number(),
-        "rules": queries.changed_rules(view.night),
-        "standings": queries.standings(view, rows, totals, hint),
-        "join_gaps": queries.join_gaps(view),
-        "stamp": queries.night_stamp(view.night),
+        "rules": history.changed_rules(view.night),
+        "standings": ledger.standings(view, rows, totals, hint),
+        "join_gaps": nightview.join_gaps(view),
+        "stamp": stamps.night_stamp(view.night),
         "poll": LIVE_SECONDS,
     }
 
@@ -181,13 +192,13 @@ def night_context(
 @login_required
 @vary_on_headers("HX-Request", "HX-Target")
 def night(request: SignedInRequest, pk: int) -> HttpResponse:
-    night = queries.night_to_score(request.user, pk)  # the owner or a co-scorer
+    night, role = access.night_and_role(request.user, pk)  # the owner or a co-scorer
     # Only the rows the page shows are built; earlier hands count towards the totals.
-    view = queries.night_view(night, tail=shown_rows(request))
+    view = nightview.night_view(night, tail=shown_rows(request))
     template = "scorebook/night.html"
     if request.htmx and request.htmx.target in ("ledger", "earlier", "standings"):
         template += f"#{request.htmx.target}"
-    context = night_context(request, view) | {"role": queries.role_in(request.user, night)}
+    context = night_context(request, view) | {"role": role}
     if template == "scorebook/night.html":  # the whole page, not a region's refresh
         context["numbers"] = stats.night_numbers(night)
     return TemplateResponse(request, template, context)
@@ -196,9 +207,9 @@ def night(request: SignedInRequest, pk: int) -> HttpResponse:
 @require_GET
 @login_required
 def sheet(request: SignedInRequest, pk: int) -> HttpResponse:
-    view = queries.night_view(queries.night_for(request.user, pk))
+    view = nightview.night_view(access.night_for(request.user, pk))
     response = JsonResponse(
-        queries.scoresheet(view), json_dumps_params={"ensure_ascii": False, "indent": 2}
+        sheets.scoresheet(view), json_dumps_params={"ensure_ascii": False, "indent": 2}
     )
     response["Content-Disposition"] = f'attachment; filename="night-{pk}.json"'
     return response

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import trigger_client_event
 
-from scorebook import paging, queries, services, stats
+from scorebook import access, nightview, paging, services, settleup, stats
 from scorebook.engine.errors import InvalidHand
 from scorebook.labels import problem_line
 from scorebook.requests import SignedInRequest
@@ -24,12 +24,12 @@ from scorebook.views.nights import night_context
 PAID_EVENT = "transfers-changed"
 
 
-def _settle_context(view: queries.NightView) -> dict[str, Any]:
+def _settle_context(view: nightview.NightView) -> dict[str, Any]:
     return {
         "night": view.night,
         "title": say(view.variant.title),
         "players": view.players,
-        **queries.settlement(view),
+        **settleup.settlement(view),
     }
 
 
@@ -38,7 +38,7 @@ def _settle_context(view: queries.NightView) -> dict[str, Any]:
 @vary_on_headers("HX-Request")
 def settle(request: SignedInRequest, pk: int) -> HttpResponse:
     # The settle-up adds the rows' bookings up (`NightView.sums`): no row is built.
-    view = queries.night_view(queries.night_for(request.user, pk), tail=1)
+    view = nightview.night_view(access.night_for(request.user, pk), tail=1)
     template = "scorebook/settle.html"
     if request.htmx and request.htmx.target == "transfers":
         template += "#transfers"
@@ -48,7 +48,7 @@ def settle(request: SignedInRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def mark_paid(request: SignedInRequest, pk: int) -> HttpResponse:
-    night = queries.night_for(request.user, pk)
+    night = access.night_for(request.user, pk)
     try:
         amount = Decimal(request.POST.get("amount", ""))
     except InvalidOperation:
@@ -66,7 +66,7 @@ def mark_paid(request: SignedInRequest, pk: int) -> HttpResponse:
         return HttpResponseBadRequest(text, content_type="text/plain; charset=utf-8")
     if not request.htmx:
         return redirect("settle", pk=pk)
-    view = queries.night_view(night, tail=1)
+    view = nightview.night_view(night, tail=1)
     response = TemplateResponse(request, "scorebook/settle.html#transfers", _settle_context(view))
     return trigger_client_event(response, PAID_EVENT)
 
@@ -74,10 +74,9 @@ def mark_paid(request: SignedInRequest, pk: int) -> HttpResponse:
 @require_GET
 @login_required
 def summary(request: SignedInRequest, pk: int) -> HttpResponse:
-    night = queries.night_for(request.user, pk)
+    night = access.night_for(request.user, pk)
     part = paging.part_of(night, paging.asked_part(request))
-    view = queries.night_view(night, window=part.window)
+    view = nightview.night_view(night, window=part.window)
     context = night_context(request, view, part=part) | _settle_context(view)
-    context["chart"] = queries.balance_chart(view)
     context["numbers"] = stats.night_numbers(view.night)
     return TemplateResponse(request, "scorebook/print.html", context)

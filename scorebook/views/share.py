@@ -17,7 +17,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
 
-from scorebook import paging, queries, sharing
+from scorebook import access, ledger, nightview, paging, services, settleup, sharing
 from scorebook.models import Night
 from scorebook.requests import HtmxRequest, SignedInRequest
 from scorebook.speech import say
@@ -31,9 +31,9 @@ ViewFunc = Callable[..., HttpResponse]
 @login_required
 def share(request: SignedInRequest, pk: int) -> HttpResponse:
     """GET: the link (if any); POST: create it."""
-    night = queries.night_for(request.user, pk)
+    night = access.night_for(request.user, pk)
     if request.method == "POST":
-        sharing.share_night(night=night)
+        services.share_night(night=night)
         return redirect("share", pk=pk)
     link = sharing.share_of(night)
     url = request.build_absolute_uri(reverse("shared", args=[link.token])) if link else None
@@ -48,8 +48,8 @@ def share(request: SignedInRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def revoke(request: SignedInRequest, pk: int) -> HttpResponse:
-    night = queries.night_for(request.user, pk)
-    sharing.revoke_share(night=night)
+    night = access.night_for(request.user, pk)
+    services.revoke_share(night=night)
     return redirect("share", pk=pk)
 
 
@@ -93,17 +93,17 @@ def _every_row(request: HttpRequest) -> bool:
 
 def _ledger_rows(
     request: HttpRequest, night: Night
-) -> tuple[queries.NightView, list[queries.LedgerRow], dict[str, Any], dict[str, Any]]:
+) -> tuple[nightview.NightView, list[ledger.LedgerRow], dict[str, Any], dict[str, Any]]:
     """The view, the rows the page shows and the totals: the latest rows, or with ?all=1
     one part of the whole ledger (hand 1 first); the rest only count towards the totals."""
     if not _every_row(request):
-        view = queries.night_view(night, tail=LATEST_ROWS)
-        earlier = max(queries.ledger_length(view) - LATEST_ROWS, 0)
-        rows, totals = queries.ledger(view, skip=earlier)
+        view = nightview.night_view(night, tail=LATEST_ROWS)
+        earlier = max(ledger.ledger_length(view) - LATEST_ROWS, 0)
+        rows, totals = ledger.ledger(view, skip=earlier)
         return view, rows, totals, {"earlier": earlier}
     part = paging.part_of(night, paging.asked_part(request))
-    view = queries.night_view(night, window=part.window)
-    rows, totals = queries.ledger(view, skip=part.first, limit=paging.PART_ROWS)
+    view = nightview.night_view(night, window=part.window)
+    rows, totals = ledger.ledger(view, skip=part.first, limit=paging.PART_ROWS)
     return view, rows, totals, {"earlier": 0, **part.context}
 
 
@@ -126,8 +126,8 @@ def shared(request: HtmxRequest, token: str) -> HttpResponse:
         "rows": [r for r in rows if not r.deleted],
         "totals": totals,
         "poll": POLL_SECONDS,
-        "standings": queries.standings(view, rows, totals, view.hint()),
-        **queries.settlement(view),
+        "standings": ledger.standings(view, rows, totals, view.hint()),
+        **settleup.settlement(view),
     }
     template = "scorebook/shared.html#live" if _is_fragment(request) else "scorebook/shared.html"
     return TemplateResponse(request, template, context)

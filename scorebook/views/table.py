@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.decorators.http import condition, require_GET
 
-from scorebook import queries, sharing, stamps
+from scorebook import ledger, nightview, sharing, stamps
 from scorebook.models import Night
 from scorebook.requests import HtmxRequest, SignedInRequest
 from scorebook.speech import say
@@ -52,13 +52,13 @@ def _is_fragment(request: HtmxRequest) -> bool:
 def _context(night: Night, poll_url: str, back_url: str) -> dict[str, object]:
     """What the table shows: the standings from the latest rows (earlier hands are only
     added into the totals, as on the night page)."""
-    view = queries.night_view(night, tail=LATEST_ROWS)
-    skip = max(queries.ledger_length(view) - LATEST_ROWS, 0)
-    rows, totals = queries.ledger(view, skip=skip)
+    view = nightview.night_view(night, tail=LATEST_ROWS)
+    skip = max(ledger.ledger_length(view) - LATEST_ROWS, 0)
+    rows, totals = ledger.ledger(view, skip=skip)
     return {
         "night": night,
         "title": say(view.variant.title),
-        "standings": queries.standings(view, rows, totals, view.hint()),
+        "standings": ledger.standings(view, rows, totals, view.hint()),
         "poll": POLL_SECONDS,
         "poll_url": poll_url,
         "back_url": back_url,

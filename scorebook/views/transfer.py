@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
-from scorebook import queries, sheets
+from scorebook import access, sheets
 from scorebook.engine.errors import InvalidSheet, Problem
 from scorebook.engine.scoresheet import Sheet
 from scorebook.models import Night
@@ -137,13 +137,13 @@ def _duplicate(request: SignedInRequest, sheet: Sheet) -> Night | None:
     """The user's night this sheet repeats, unless the import was confirmed anyway."""
     if request.POST.get("confirm_duplicate"):
         return None
-    return queries.same_night(request.user, sheet.session, list(sheet.records))
+    return sheets.same_night(request.user, sheet.session, list(sheet.records))
 
 
 @require_GET
 @login_required
 def sheet_csv(request: SignedInRequest, pk: int) -> HttpResponse:
-    night = queries.night_for(request.user, pk)
+    night = access.night_for(request.user, pk)
     response = HttpResponse(sheets.export_csv(night), content_type="text/csv; charset=utf-8")
     stamp = night.date.isoformat() if isinstance(night.date, datetime.date) else ""
     response["Content-Disposition"] = f'attachment; filename="night-{pk}-{stamp}.csv"'

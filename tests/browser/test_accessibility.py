@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from scorebook import services, sharing
+from scorebook import services
 from tests.browser import table
 from tests.browser.test_night_as_a_whole import PLAYERS, plain_hand
 
@@ -56,7 +56,7 @@ def night_with_hands(user_model):
         for n in range(3)
     ]
     services.delete_hand(hand=hands[-1], version=hands[-1].version)
-    return night, hands[0], sharing.share_night(night=night).token
+    return night, hands[0], services.share_night(night=night).token
 
 
 @pytest.mark.parametrize(("language", "width"), [("en", 390), ("hu", 390), ("pl", 1280)])

@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from playwright.sync_api import expect
 
-from scorebook import queries, services, sharing
+from scorebook import ledger, nightview, services
 from tests.browser import table
 
 pytestmark = table.MARKS
@@ -46,7 +46,7 @@ def fits(page, width=390):
 
 def test_standings_stay_in_view_and_earlier_hands_load(browser, live_server, django_user_model):
     night = night_of(django_user_model, 40)
-    totals = queries.ledger(queries.night_view(night))[1]["units"]
+    totals = ledger.ledger(nightview.night_view(night))[1]["units"]
     context, page, errors = table.phone_page(browser, live_server, night=night)
     standings = page.locator("#standings")
     # four players; Paskievics keeps no ultimókassza unless the house rule says so
@@ -95,7 +95,7 @@ def test_table_view_follows_a_hand_recorded_on_another_phone(
     browser, live_server, django_user_model
 ):
     night = night_of(django_user_model, 2)
-    token = sharing.share_night(night=night).token
+    token = services.share_night(night=night).token
     tablet = browser.new_context(viewport={"width": 390, "height": 800})  # no account
     board = tablet.new_page()
     board_errors = []
@@ -119,7 +119,7 @@ def test_table_view_follows_a_hand_recorded_on_another_phone(
     expect(board.locator("#next-up")).to_contain_text("Hand 4", timeout=15_000)
     expect(board.locator("#last-hand")).to_contain_text("#3")
     expect(board.locator("#last-hand .payments-list strong")).to_have_text(["−2", "−2", "+2", "+2"])
-    totals = queries.ledger(queries.night_view(night))[1]["units"]
+    totals = ledger.ledger(nightview.night_view(night))[1]["units"]
     expect(board.locator(".big-standings .pts")).to_have_text(totals)
     table.shot(board, "table-view-after")
     # The owner's own table view, on a laptop.
@@ -137,7 +137,7 @@ def test_share_page_copy_button_qr_and_the_shared_page_fits(
     browser, live_server, django_user_model
 ):
     night = night_of(django_user_model, 5)
-    token = sharing.share_night(night=night).token
+    token = services.share_night(night=night).token
     context, page, errors = table.phone_page(browser, live_server)
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
     page.goto(f"{live_server.url}/nights/{night.pk}/share/")
@@ -155,7 +155,7 @@ def test_share_page_copy_button_qr_and_the_shared_page_fits(
     table.shot(page, "share-page-qr")
 
     page.goto(f"{live_server.url}/s/{token}/")
-    totals = queries.ledger(queries.night_view(night))[1]
+    totals = ledger.ledger(nightview.night_view(night))[1]
     shared = page.locator("#shared-totals")
     expect(shared.locator(".pts")).to_have_text(totals["units"])
     expect(shared.locator(".cash")).to_have_text(totals["money"])
@@ -195,7 +195,7 @@ def test_a_player_joins_between_two_players_by_name(browser, live_server, django
 def test_print_page_reads_on_a_phone(browser, live_server, django_user_model):
     night = table.start_night(django_user_model, "paskievics", [*PLAYERS, "Ede"], "Dóra")
     for n in range(6):
-        hint = queries.night_view(night).hint()
+        hint = nightview.night_view(night).hint()
         active = [p for p in night.seating if p not in hint.sitting_out]
         record = plain_hand(active[0], n) | {"dealer": hint.next_dealer}
         record["bid"] = {"declarer": active[0], "level": "two"}

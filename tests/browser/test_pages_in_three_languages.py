@@ -5,7 +5,7 @@ site's header in one line."""
 import pytest
 from playwright.sync_api import expect
 
-from scorebook import services, sharing
+from scorebook import services
 from tests.browser import layout, table
 from tests.browser.test_night_as_a_whole import PLAYERS, plain_hand
 
@@ -20,7 +20,7 @@ def night_with_a_deleted_hand(user_model):
         for n in range(4)
     ]
     services.delete_hand(hand=hands[-1], version=hands[-1].version)
-    sharing.share_night(night=night)
+    services.share_night(night=night)
     return night
 
 

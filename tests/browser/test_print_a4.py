@@ -4,7 +4,7 @@ import json
 import re
 from pathlib import Path
 
-from scorebook import queries, services, sheets
+from scorebook import nightview, services, sheets
 from tests.browser import table
 
 pytestmark = table.MARKS
@@ -14,8 +14,8 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "paskievics.json"
 def thirty_hands(user):
     """The example Paskievics night (23 hands, five players) and 7 more plain hands."""
     night = sheets.create_night_from_sheet(owner=user, data=json.loads(EXAMPLE.read_text()))
-    for _ in range(30 - len(queries.night_view(night).live_rows)):
-        hint = queries.night_view(night).hint()
+    for _ in range(30 - len(nightview.night_view(night).live_rows)):
+        hint = nightview.night_view(night).hint()
         active = [p for p in night.seating if p not in hint.sitting_out]
         services.record_hand(
             night=night,
@@ -30,7 +30,7 @@ def thirty_hands(user):
                 "result": {"declarer_card_points": 52},
             },
         )
-    assert queries.night_view(night).next_number() == 31
+    assert nightview.night_view(night).next_number() == 31
     return night
 
 

@@ -6,7 +6,7 @@ import os
 import pytest
 from playwright.sync_api import expect
 
-from scorebook import services, sharing
+from scorebook import services
 from tests.factories import make_night
 
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
@@ -31,7 +31,7 @@ def test_a_shared_night_updates_on_another_phone(browser, live_server, django_us
     owner = django_user_model.objects.create_user("anna", password="pw-anna-123")
     night = make_night(owner, "paskievics", first_dealer="Dóra", per_point="2")
     services.record_hand(night=night, record=plain_hand("Dóra", "Anna", "Csaba", 52))
-    token = sharing.share_night(night=night).token
+    token = services.share_night(night=night).token
 
     phone = browser.new_context(viewport={"width": 390, "height": 800})  # no account
     page = phone.new_page()
@@ -44,6 +44,6 @@ def test_a_shared_night_updates_on_another_phone(browser, live_server, django_us
     # The page polls every few seconds: the new hand shows up without a reload.
     expect(live).to_contain_text("Béla two", timeout=15_000)
 
-    sharing.revoke_share(night=night)
+    services.revoke_share(night=night)
     assert page.goto(f"{live_server.url}/s/{token}/").status == 404
     phone.close()

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.urls import reverse
 
-from scorebook import queries
+from scorebook import nightview
 from scorebook.engine.replay import replay
 from scorebook.forms import field_anchor
 from scorebook.models import Hand, Night
@@ -123,7 +123,7 @@ def stored_records(night: Night) -> list[dict[str, Any]]:
 
 
 def assert_totals_equal_replay(night: Night) -> None:
-    view = queries.night_view(Night.objects.get(pk=night.pk))
+    view = nightview.night_view(Night.objects.get(pk=night.pk))
     expected = replay(view.session, stored_records(night))
     assert view.totals() == dict(expected.totals)
     assert view.pots() == dict(expected.pots)

@@ -10,7 +10,7 @@ from django.core.management.base import CommandError
 from django.db import connection
 from django.urls import reverse
 
-from scorebook import nights, queries, services, sheets
+from scorebook import nights, nightview, services, sheets
 from scorebook.engine.scoresheet import score_sheet
 from scorebook.models import Hand, HandRevision, Night
 from tests.factories import make_night
@@ -160,7 +160,7 @@ def test_check_nights_lists_and_deletes_unreadable_hands(tmp_path, user, spoil, 
     revision = HandRevision.objects.get(hand=spoilt)
     assert (revision.version, revision.deleted) == (1, False)
     # The night replays again: hand 2 is now hand 1, and it is backed up.
-    view = queries.night_view(Night.objects.get(pk=bad.pk))
+    view = nightview.night_view(Night.objects.get(pk=bad.pk))
     assert [(r.number, r.record["dealer"]) for r in view.live_rows] == [(1, "Edit")]
     assert view.totals() == {"Dóra": -1, "Edit": -1, "Feri": 2}
     out = io.StringIO()

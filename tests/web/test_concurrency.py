@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from django.db import connection, connections
 
-from scorebook import nights, queries, services
+from scorebook import access, nights, nightview, services
 from scorebook.engine.replay import fold, replay
 from scorebook.engine.variants.paskievics import CALLED_CARDS, LEVEL_TALON
 from scorebook.models import Hand, HandRevision, Night
@@ -85,7 +85,7 @@ def client(user: Any, night_pk: int, seed: int, start: threading.Barrier, log: L
         start.wait()
         for _ in range(OPERATIONS_PER_CLIENT):
             # The form: read the night as the GET of the hand page does.
-            view = queries.night_view(queries.night_for(user, night_pk))
+            view = nightview.night_view(access.night_for(user, night_pk))
             hands = [r for r in view.live_rows if not r.is_event]
             if not hands or rng.random() < 0.5:
                 _record(rng, user, night_pk, view, log)
@@ -103,17 +103,17 @@ def _pause(rng: random.Random) -> None:
 
 
 def _record(
-    rng: random.Random, user: Any, night_pk: int, view: queries.NightView, log: Log
+    rng: random.Random, user: Any, night_pk: int, view: nightview.NightView, log: Log
 ) -> None:
     number = view.next_number()
-    dealer = queries.hint_before(view, None).next_dealer or PLAYERS[0]
+    dealer = nightview.before(view, None).hint.next_dealer or PLAYERS[0]
     record = played(rng, dealer)
     stale = number > 1 and rng.random() < STALE_CHANCE
     expected = number - 1 if stale else number
     _pause(rng)
     try:
         saved = services.record_hand(
-            night=queries.night_for(user, night_pk),
+            night=access.night_for(user, night_pk),
             record=record,
             expected_number=expected,
             author=user,
@@ -136,7 +136,7 @@ def _record(
 def _edit(rng: random.Random, user: Any, night_pk: int, hands: list[Hand], log: Log) -> None:
     # Mostly the last few hands (where both clients are), sometimes any (a long re-score).
     target = rng.choice(hands[-3:] if rng.random() < 0.8 else hands)
-    hand = queries.hand_to_score(user, night_pk, target.pk)
+    hand = access.hand_to_score(user, night_pk, target.pk)
     seen = hand.version
     record = played(rng, hand.record["dealer"])
     stale = seen > 1 and rng.random() < STALE_CHANCE
@@ -228,7 +228,7 @@ def test_two_clients_record_and_edit_one_night_in_parallel(user):
         assert sorted(revisions[pk]) == list(range(1, row.version))
 
     # The cached entries, states and totals equal a fresh replay of the stored records.
-    view = queries.night_view(Night.objects.get(pk=night.pk))
+    view = nightview.night_view(Night.objects.get(pk=night.pk))
     records = [r.record for r in view.live_rows]
     fresh = replay(view.session, records)
     cached = list(view.night.start_entries)

@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from scorebook import queries, services, sheets
+from scorebook import ledger, money, nightview, services, settleup, sheets
 from scorebook.engine.errors import InvalidHand
 from scorebook.engine.replay import replay
 from scorebook.engine.scoresheet import score_sheet
@@ -46,13 +46,13 @@ def make(user, key, players, first_dealer=None, per_point="1", currency="HUF", *
 def assert_matches_replay(night):
     """The ledger's cached totals and pots equal a fresh replay of the live rows, and the
     settle-up balances sum to zero."""
-    view = queries.night_view(Night.objects.get(pk=night.pk))
+    view = nightview.night_view(Night.objects.get(pk=night.pk))
     result = replay(view.session, [r.record for r in view.live_rows])
     assert view.totals() == dict(result.totals)
     assert view.pots() == dict(result.pots)
-    _rows, totals = queries.ledger(view)
-    assert totals["units"] == [queries.units(result.totals[p]) for p in view.players]
-    settled = queries.settlement(view)
+    _rows, totals = ledger.ledger(view)
+    assert totals["units"] == [money.units(result.totals[p]) for p in view.players]
+    settled = settleup.settlement(view)
     assert sum(m for _p, m in settled["balances"]) == 0
     return view, settled
 
@@ -70,7 +70,7 @@ def test_ultimo_first_dealer_moves_who_sits_out(user, client):
     """Ultimo, four seats: the dealer's opposite sits out. Set-up chose D to deal first,
     so B (not the engine's guess for dealer A, C) sits out and is not offered."""
     night = make(user, "ultimo", ["A", "B", "C", "D"], first_dealer="D")
-    hint = queries.night_view(night).hint()
+    hint = nightview.night_view(night).hint()
     assert (hint.next_dealer, hint.sitting_out) == ("D", ("B",))
     client.force_login(user)
     page = client.get(reverse("new_hand", args=[night.pk])).content.decode()
@@ -79,7 +79,7 @@ def test_ultimo_first_dealer_moves_who_sits_out(user, client):
 
 def test_paskievics_five_first_dealer_sits_out_hand_one(user):
     night = make(user, "paskievics", FIVE, first_dealer="Edit")
-    hint = queries.night_view(night).hint()
+    hint = nightview.night_view(night).hint()
     assert (hint.next_dealer, hint.sitting_out) == ("Edit", ("Edit",))
 
 
@@ -87,7 +87,7 @@ def test_paskievics_five_rotation_and_sitting_out(user):
     night = make(user, "paskievics", FIVE, first_dealer="Edit")
     services.record_hand(night=night, record=pask("Edit", "Anna", "Csaba", 52))
     for dealer in ["Anna", "Béla", "Csaba"]:
-        hint = queries.night_view(night).hint()
+        hint = nightview.night_view(night).hint()
         assert (hint.next_dealer, hint.sitting_out) == (dealer, (dealer,))
         active = [p for p in FIVE if p != dealer]
         services.record_hand(night=night, record=pask(dealer, active[0], active[1], 40))
@@ -107,7 +107,7 @@ def test_join_and_leave_mid_night_with_delete_and_restore(user):
     services.record_hand(night=night, record=pask("Anna", "Béla", "Dóra", 30))
     join = services.record_hand(night=night, record={"event": "join", "player": "Edit"})
     assert_matches_replay(night)
-    hint = queries.night_view(Night.objects.get(pk=night.pk)).hint()
+    hint = nightview.night_view(Night.objects.get(pk=night.pk)).hint()
     assert hint.next_dealer == "Béla"
     assert hint.sitting_out == ("Béla",)
     services.record_hand(night=night, record=pask("Béla", "Edit", "Anna", 60), expected_number=3)
@@ -255,9 +255,9 @@ def test_half_huf_stake_settles_exactly_and_paid_marks_follow_the_amount(user, c
         {"payer": t.payer, "payee": t.payee, "amount": str(t.amount), "paid": "1"},
     )
     assert r.status_code == 302
-    assert queries.settlement(queries.night_view(night))["transfers"][0].paid
+    assert settleup.settlement(nightview.night_view(night))["transfers"][0].paid
     services.record_hand(night=night, record=pask("Anna", "Béla", "Dóra", 60))
-    after = queries.settlement(queries.night_view(Night.objects.get(pk=night.pk)))
+    after = settleup.settlement(nightview.night_view(Night.objects.get(pk=night.pk)))
     paid_now = [x for x in after["transfers"] if x.paid]
     # a paid mark only sticks to a transfer with the very same payer, payee and amount
     for x in paid_now:
@@ -365,8 +365,8 @@ def test_no_decimal_currency_ledger_money_agrees_with_settle_up(user, client):
         night=night, record=pask("Dóra", "Anna", "Anna", 52, alone_reason="self_call")
     )
     view, settled = assert_matches_replay(night)
-    _rows, totals = queries.ledger(view)
-    assert totals["money"] == [queries.signed(m) for _p, m in settled["balances"]]
+    _rows, totals = ledger.ledger(view)
+    assert totals["money"] == [money.signed(m) for _p, m in settled["balances"]]
     assert all(m != "−0" for m in totals["money"])
 
 
@@ -398,13 +398,13 @@ def test_a_transfer_into_the_pot_can_be_marked_paid(user, client):
     client.force_login(user)
     page = client.get(reverse("settle", args=[night.pk])).content.decode()
     assert "→ ultimókassza" in page  # the pot by the players' name for it, never its key
-    t = queries.settlement(queries.night_view(night))["transfers"][0]
+    t = settleup.settlement(nightview.night_view(night))["transfers"][0]
     r = client.post(
         reverse("mark_paid", args=[night.pk]),
         {"payer": t.payer, "payee": t.payee, "amount": str(t.amount), "paid": "1"},
     )
     assert r.status_code == 302
-    after = queries.settlement(queries.night_view(night))["transfers"]
+    after = settleup.settlement(nightview.night_view(night))["transfers"]
     assert [x.paid for x in after if (x.payer, x.payee) == (t.payer, t.payee)] == [True]
 
 
@@ -455,7 +455,7 @@ def test_deleting_a_join_never_rewrites_the_hands_before_it(user):
     services.delete_hand(hand=h2, version=h2.version)
     services.delete_hand(hand=join, version=join.version)
     assert paid(h1) == before
-    assert "Ede" in queries.night_view(Night.objects.get(pk=night.pk)).session.late_joiners
+    assert "Ede" in nightview.night_view(Night.objects.get(pk=night.pk)).session.late_joiners
     assert_matches_replay(night)
     join.refresh_from_db()
     services.restore_hand(hand=join, version=join.version)
@@ -480,11 +480,11 @@ def test_an_original_player_who_leaves_and_comes_back_keeps_the_night_replayable
     doc = sheets.export_sheet(night)
     assert score_sheet(doc)["totals"] == result_json_totals(night)
     copy = sheets.create_night_from_sheet(owner=user, data=doc)
-    assert queries.night_view(copy).totals() == queries.night_view(night).totals()
+    assert nightview.night_view(copy).totals() == nightview.night_view(night).totals()
 
 
 def result_json_totals(night):
-    return {p: int(v) for p, v in queries.night_view(night).totals().items()}
+    return {p: int(v) for p, v in nightview.night_view(night).totals().items()}
 
 
 def test_a_refused_delete_says_why_in_the_htmx_ledger(user, client):
@@ -545,13 +545,13 @@ def test_money_marked_paid_still_counts_after_a_later_hand(user, client):
         night=night, record=pask("Dóra", "Anna", "Anna", 52, alone_reason="self_call")
     )  # Anna +3, the others −1 each: 1.50 / −0.50
     client.force_login(user)
-    first = queries.settlement(queries.night_view(night))["transfers"]
+    first = settleup.settlement(nightview.night_view(night))["transfers"]
     for t in first:
         client.post(
             reverse("mark_paid", args=[night.pk]),
             {"payer": t.payer, "payee": t.payee, "amount": str(t.amount), "paid": "1"},
         )
-    after = queries.settlement(queries.night_view(night))["transfers"]
+    after = settleup.settlement(nightview.night_view(night))["transfers"]
     assert [(t.payer, t.payee, t.amount, t.paid) for t in after] == [
         (t.payer, t.payee, t.amount, True) for t in first
     ]
@@ -559,8 +559,8 @@ def test_money_marked_paid_still_counts_after_a_later_hand(user, client):
     services.record_hand(
         night=night, record=pask("Anna", "Béla", "Béla", 40, alone_reason="self_call")
     )
-    view = queries.night_view(Night.objects.get(pk=night.pk))
-    rows = queries.settlement(view)["transfers"]
+    view = nightview.night_view(Night.objects.get(pk=night.pk))
+    rows = settleup.settlement(view)["transfers"]
     paid = [(t.payer, t.payee, t.amount) for t in rows if t.paid]
     owed = [(t.payer, t.payee, t.amount) for t in rows if not t.paid]
     assert paid == [(t.payer, t.payee, t.amount) for t in first]
@@ -569,28 +569,28 @@ def test_money_marked_paid_still_counts_after_a_later_hand(user, client):
     for payer, payee, amount in paid + owed:
         net[payer] -= amount
         net[payee] += amount
-    assert net == dict(queries.settlement(view)["balances"])
+    assert net == dict(settleup.settlement(view)["balances"])
     # undoing a mark puts the transfer back among those to make
     t = first[0]
     client.post(
         reverse("mark_paid", args=[night.pk]),
         {"payer": t.payer, "payee": t.payee, "amount": str(t.amount), "paid": "0"},
     )
-    rows = queries.settlement(queries.night_view(night))["transfers"]
+    rows = settleup.settlement(nightview.night_view(night))["transfers"]
     assert len([r for r in rows if r.paid]) == len(first) - 1
 
 
 def test_a_tampered_paid_mark_naming_nobody_is_ignored(user, client):
     night = make(user, "paskievics", FIVE[:4], first_dealer="Dóra")
     services.record_hand(night=night, record=pask("Dóra", "Anna", "Csaba", 52))
-    before = queries.settlement(queries.night_view(night))["transfers"]
+    before = settleup.settlement(nightview.night_view(night))["transfers"]
     client.force_login(user)
     r = client.post(
         reverse("mark_paid", args=[night.pk]),
         {"payer": "Zed", "payee": "Anna", "amount": "1000"},
     )
     assert r.status_code in (302, 400)
-    after = queries.settlement(queries.night_view(night))["transfers"]
+    after = settleup.settlement(nightview.night_view(night))["transfers"]
     assert after == before
 
 
@@ -613,10 +613,10 @@ def test_a_paid_mark_finer_than_the_currency_is_ignored(user):
     services.record_hand(
         night=night, record=pask("Dóra", "Anna", "Anna", 52, alone_reason="self_call")
     )
-    before = queries.settlement(queries.night_view(night))["transfers"]
+    before = settleup.settlement(nightview.night_view(night))["transfers"]
     services.mark_transfer_paid(night=night, payer="Béla", payee="Anna", amount=Decimal("0.333"))
     services.mark_transfer_paid(night=night, payer="Csaba", payee="Anna", amount=Decimal("0.333"))
-    assert queries.settlement(queries.night_view(night))["transfers"] == before
+    assert settleup.settlement(nightview.night_view(night))["transfers"] == before
 
 
 def test_a_join_on_another_phone_while_a_hand_is_entered_is_a_conflict(user, client):

@@ -10,7 +10,7 @@ import json
 import pytest
 from django.urls import reverse
 
-from scorebook import queries, services
+from scorebook import services, stamps
 from scorebook.models import Hand, HandRevision, WriteReceipt
 from tests.web.conftest import PLAYERS, hand
 
@@ -143,7 +143,7 @@ def test_a_double_tapped_delete_deletes_once_and_a_stale_page_is_refused(client_
     assert HandRevision.objects.filter(hand=hands[1]).count() == 1
     assert "Hand 2 deleted; hands 3–4 are now 2–3." in first.content.decode()
     # the page's poller takes the fingerprint after its own delete: no second refresh
-    stamp = queries.night_stamp(night)
+    stamp = stamps.night_stamp(night)
     assert f'stamp={stamp}" hx-trigger="every 4s" hx-swap="outerHTML" hx-swap-oob="true"' in (
         again.content.decode()
     )

@@ -15,7 +15,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorebook import queries, services
+from scorebook import nightview, services
 from scorebook.engine import registry
 from scorebook.engine.replay import replay
 from scorebook.engine.scoresheet import read_sheet
@@ -64,7 +64,7 @@ def snapshot():
 
 def assert_consistent(night):
     """The stored caches are what the engine computes from the stored records."""
-    view = queries.night_view(Night.objects.get(pk=night.pk))
+    view = nightview.night_view(Night.objects.get(pk=night.pk))
     result = replay(view.session, [r.record for r in view.live_rows])
     assert view.totals() == dict(result.totals)
     assert view.pots() == dict(result.pots)
@@ -163,7 +163,7 @@ def test_night_setup_never_fails(client_in, fields, players):
         else:
             night = Night.objects.latest("pk")
             assert Night.objects.count() == before[0] + 1
-            assert queries.seated_names(night) == [p.strip()[:60] for p in players if p.strip()]
+            assert nightview.seated_names(night) == [p.strip()[:60] for p in players if p.strip()]
             assert_consistent(night)
 
 
@@ -379,7 +379,7 @@ def test_import_of_mangled_sheets(client_in, index, mutations):
                 sheet.session,
                 [{k: v for k, v in r.items() if k != "computed"} for r in sheet.records],
             )
-            assert queries.night_view(night).totals() == dict(expected.totals)
+            assert nightview.night_view(night).totals() == dict(expected.totals)
             assert_consistent(night)
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from django.urls import reverse
 
-from scorebook import queries, services
+from scorebook import nightview, services
 from scorebook.models import Hand
 from tests.web.handforms import browser_data, make_night
 
@@ -36,8 +36,8 @@ def test_the_ultimo_example_survives_the_edit_form(client_in, user):
 
 
 def night_dealer(night):
-    view = queries.night_view(night)
-    return queries.hint_before(view, None).next_dealer
+    view = nightview.night_view(night)
+    return nightview.before(view, None).hint.next_dealer
 
 
 def without_blanks(value):

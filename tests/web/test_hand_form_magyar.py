@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from scorebook import queries
+from scorebook import nightview
 from scorebook.models import Hand
 from tests.web.handforms import (
     assert_edit_keeps_every_hand,
@@ -143,6 +143,6 @@ def test_the_double_game_is_offered_only_with_its_house_rule(client_in, user, ni
     assert stored_records(doubled)[0]["announcements"] == [
         {"figure": "double_game", "by": "Anna"}  # no contra chip tapped
     ]
-    assert queries.night_view(doubled).totals() == {"Anna": 16, "Béla": -8, "Csaba": -8}
+    assert nightview.night_view(doubled).totals() == {"Anna": 16, "Béla": -8, "Csaba": -8}
     assert_totals_equal_replay(doubled)
     assert_edit_keeps_every_hand(client_in, doubled)

@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from scorebook import nights, queries, services, sharing, sheets
+from scorebook import access, nights, nightview, services, sheets
 from scorebook.engine.errors import InvalidSheet
 from scorebook.engine.scoresheet import score_sheet
 from scorebook.models import (
@@ -120,16 +120,16 @@ def test_imported_night_is_cached_like_a_recorded_one(user, night):
     )
     # The export writes every field that applies (issue 23 item 14): the same hands.
     variant = nights.variant_of(night)
-    mine = [(n, *queries.complete_records(variant, [r]), e, s) for n, r, e, s in mine]
+    mine = [(n, *sheets.complete_records(variant, [r]), e, s) for n, r, e, s in mine]
     assert theirs == mine
-    assert queries.seated_names(copy) == queries.seated_names(night)
+    assert nightview.seated_names(copy) == nightview.seated_names(night)
     seats = copy.seats.order_by("position").values_list("player__name", flat=True)
     assert list(seats) == copy.seating == ["Anna", "Béla", "Csaba", "Dóra", "Ede"]
     # The imported night takes further hands and edits through the ordinary services.
     services.record_hand(night=copy, record=hand("Béla", "Csaba", 1))
     first = Hand.objects.get(night=copy, number=1)
     services.edit_hand(hand=first, record=hand("Dóra", "Béla", 4), version=1)
-    view = queries.night_view(copy)
+    view = nightview.night_view(copy)
     assert view.totals() == result_totals(sheets.export_sheet(copy))
 
 
@@ -273,7 +273,7 @@ def test_csv_export(client_in, night):
     body = [r for r in rows[1:] if r[0] not in ("Total (points)", "Money")]
     assert [r[0] for r in body] == ["1", "2"]  # the deleted hand is not exported
     assert {r[1] for r in body} == {"hand"}
-    view = queries.night_view(night)
+    view = nightview.night_view(night)
     totals = view.totals()
     total_row = next(r for r in rows if r[0] == "Total (points)")
     assert [int(v) for v in total_row[3:7]] == [totals[p] for p in view.players]
@@ -338,7 +338,7 @@ def test_dump_and_restore_every_night(tmp_path, user, other, night, client_in):
         doc = json.loads((tmp_path / "backup" / entry["file"]).read_text(encoding="utf-8"))
         score_sheet(doc)
     before = {n.pk: sheets.dumps(sheets.export_sheet(n)) for n in Night.objects.all()}
-    seating = queries.seated_names(night)
+    seating = nightview.seated_names(night)
     Night.objects.all().delete()
     out = io.StringIO()
     call_command("restore_nights", str(tmp_path / "backup"), stdout=out)
@@ -348,7 +348,7 @@ def test_dump_and_restore_every_night(tmp_path, user, other, night, client_in):
     again = restored[0] if restored[0].owner == user else restored[1]
     assert again.place == "Kávéház"
     assert again.date == night.date
-    assert queries.seated_names(again) == seating
+    assert nightview.seated_names(again) == seating
     assert PaidTransfer.objects.filter(night=again, payer="Béla", amount="4.00").exists()
     mallory = next(n for n in restored if n.owner == other)
     assert mallory.place == imported.place
@@ -373,7 +373,7 @@ def a_night_with_people_and_links(night, user, other):
         currency=night.currency,
         names=["Anna", "Bela", "Csaba", "Dóra"],
     )
-    share = sharing.share_night(night=night).token
+    share = services.share_night(night=night).token
     link = services.create_scorer_link(night=night).token
     return share, link
 
@@ -492,7 +492,7 @@ def test_a_sheet_refused_at_its_seating_names_the_players_and_imports_nothing(cl
     assert response.status_code == 200
     page = response.content.decode()
     assert "Ultimo needs 3 or 4 seated at the start, not 2" in page
-    assert not queries.nights_of(response.wsgi_request.user)
+    assert not access.nights_of(response.wsgi_request.user)
 
 
 # --- an imported night behaves like a typed one (issue 20, item 8) ---------------------------
@@ -514,7 +514,7 @@ def live_numbers(night):
 def test_an_imported_night_can_lose_hand_1_and_get_it_back(user):
     night = sheets.create_night_from_sheet(owner=user, data=numbered_paskievics())
     assert not Hand.objects.filter(night=night, record__has_key="hand_no").exists()
-    before = queries.night_view(night).totals()
+    before = nightview.night_view(night).totals()
     first = Hand.objects.get(night=night, number=1)
     deleted = services.delete_hand(hand=first, version=first.version)
     assert deleted.deleted
@@ -522,9 +522,9 @@ def test_an_imported_night_can_lose_hand_1_and_get_it_back(user):
     restored = services.restore_hand(hand=first, version=deleted.version)
     assert restored.number == 1
     assert live_numbers(night) == list(range(1, 24))
-    assert queries.night_view(night).totals() == before
+    assert nightview.night_view(night).totals() == before
     # and the night takes a new hand at its end, numbered after the last
-    hint = queries.night_view(Night.objects.get(pk=night.pk)).hint()
+    hint = nightview.night_view(Night.objects.get(pk=night.pk)).hint()
     rows = Hand.objects.filter(night=night, deleted=False).order_by("position")
     same_dealer = [r.record for r in rows if r.record["dealer"] == hint.next_dealer][-1]
     added = services.record_hand(night=night, record=same_dealer, expected_number=24)

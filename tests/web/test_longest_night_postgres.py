@@ -16,7 +16,7 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
-from scorebook import nights, services, sharing, sheets
+from scorebook import nights, services, sheets
 from scorebook.models import Hand, Night
 from tests.web.handforms import record_form_data
 from tests.web.test_long_nights import FORM, HTMX, PLAYERS, plain, sheet_of
@@ -79,7 +79,7 @@ def test_the_longest_night_edits_renames_and_pages_within_the_timeout(client_in,
         *PLAYERS[1:],
     )
     rename(PLAYERS)
-    token = sharing.share_night(night=Night.objects.get(pk=pk)).token
+    token = services.share_night(night=Night.objects.get(pk=pk)).token
     pages = {
         "night page": reverse("night", args=[pk]),
         "night page ?show=999999": reverse("night", args=[pk]) + "?show=999999",

@@ -13,7 +13,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorebook import queries, services, sharing, sheets
+from scorebook import ledger, nightview, services, sharing, sheets
 from scorebook.engine.errors import InvalidSheet
 from scorebook.engine.scoresheet import read_sheet, score_sheet
 from scorebook.models import Night
@@ -109,7 +109,7 @@ def test_a_long_night_page_stays_light(client_in, user):
     rows = page_large.context["rows"]
     assert [r.label for r in rows] == [str(n) for n in range(976, 1001)]
     assert page_large.context["earlier"] == 975
-    full = queries.ledger(queries.night_view(large))
+    full = ledger.ledger(nightview.night_view(large))
     assert page_large.context["totals"] == full[1]
     assert rows[-1].running == full[0][-1].running
     html = page_large.content.decode()
@@ -132,7 +132,7 @@ def test_earlier_hands_on_demand_and_without_javascript(client_in, user):
     assert "<html" not in html
     assert "?show=125" in html
     # The running totals of the rows brought in continue those of the page.
-    full = queries.ledger(queries.night_view(night))[0]
+    full = ledger.ledger(nightview.night_view(night))[0]
     assert [r.running for r in more.context["rows"]] == [r.running for r in full[45:95]]
     last = client_in.get(url, {"show": "125"}, HTTP_HX_TARGET="earlier", **HX)
     assert [r.label for r in last.context["rows"]] == [str(n) for n in range(1, 46)]
@@ -197,7 +197,7 @@ def test_table_view_for_the_owner(client_in, played, other_client):
 
 
 def test_table_view_through_the_share_link(played):
-    token = sharing.share_night(night=played).token
+    token = services.share_night(night=played).token
     url = reverse("shared_table", args=[token])
     c = Client()
     response = c.get(url)
@@ -208,7 +208,7 @@ def test_table_view_through_the_share_link(played):
     with CaptureQueriesContext(connection) as ctx:
         assert c.get(url, HTTP_IF_NONE_MATCH=response["ETag"]).status_code == 304
     assert len(ctx.captured_queries) == 1
-    sharing.revoke_share(night=played)
+    services.revoke_share(night=played)
     assert c.get(url).status_code == 404
     assert c.get(reverse("shared_table", args=["nope"])).status_code == 404
 
@@ -217,7 +217,7 @@ def test_table_view_through_the_share_link(played):
 
 
 def test_share_page_has_a_copy_button_and_a_qr_code(client_in, night):
-    token = sharing.share_night(night=night).token
+    token = services.share_night(night=night).token
     html = client_in.get(reverse("share", args=[night.pk])).content.decode()
     assert 'id="copy-link"' in html
     assert 'data-copy="share-url"' in html
@@ -241,7 +241,7 @@ def test_qr_code_encodes_the_link():
 
 
 def test_shared_page_shows_every_total_and_the_pot(played):
-    token = sharing.share_night(night=played).token
+    token = services.share_night(night=played).token
     html = Client().get(reverse("shared", args=[token])).content.decode()
     grid = html[html.index('id="shared-totals"') : html.index("</ol>", html.index("shared-totals"))]
     for name, points, money in (("Anna", "+7", "14.00"), ("Csaba", "−5", "−10.00")):
@@ -271,7 +271,7 @@ def test_join_asks_where_by_name(client_in, night):
 def test_join_gaps_skip_who_has_left(night):
     services.record_hand(night=night, record={"event": "join", "player": "Ede"})
     services.record_hand(night=night, record={"event": "leave", "player": "Béla"})
-    gaps = queries.join_gaps(queries.night_view(night))
+    gaps = nightview.join_gaps(nightview.night_view(night))
     assert gaps == [
         (1, "Anna", "Csaba"),  # Béla's place: he has left
         (3, "Csaba", "Dóra"),
@@ -378,10 +378,10 @@ def test_a_window_of_deleted_rows_still_knows_the_last_hand(client_in, user):
     for number in range(40, 14, -1):  # the last 26 rows: deleted
         services.delete_hand(hand=night.hands.get(number=number), version=1)
     response = client_in.get(reverse("night", args=[night.pk]))
-    full = queries.night_view(night)
+    full = nightview.night_view(night)
     assert response.context["next_number"] == full.next_number() == 15
     assert response.context["hint"] == full.hint()
-    assert response.context["totals"] == queries.ledger(full)[1]
+    assert response.context["totals"] == ledger.ledger(full)[1]
     assert [r.label for r in response.context["rows"]] == ["×"] * 25
     standings = response.context["standings"]
     assert (standings.next_number, standings.next_dealer) == (15, full.hint().next_dealer)
@@ -405,7 +405,7 @@ def test_the_seat_choice_only_counts_for_a_new_player(client_in, night):
 
 def test_the_shared_page_of_a_long_night_shows_its_latest_hands(client_in, user):
     night = long_night(user, 100)
-    token = sharing.share_night(night=night).token
+    token = services.share_night(night=night).token
     url = reverse("shared", args=[token])
     c = Client()
     page = c.get(url)
@@ -414,7 +414,7 @@ def test_the_shared_page_of_a_long_night_shows_its_latest_hands(client_in, user)
     assert len(page.content) <= 60 * 1024
     settle_up = client_in.get(reverse("settle", args=[night.pk])).context["transfers"]
     assert page.context["transfers"] == settle_up
-    assert page.context["totals"] == queries.ledger(queries.night_view(night))[1]
+    assert page.context["totals"] == ledger.ledger(nightview.night_view(night))[1]
     every = c.get(url, {"all": "1"})
     assert len(every.context["rows"]) == 100
     assert every["ETag"] != page["ETag"]

@@ -12,7 +12,17 @@ from django.http import Http404
 from django.urls import reverse
 from django.utils import timezone
 
-from scorebook import queries, services, sheets, summaries
+from scorebook import (
+    access,
+    history,
+    ledger,
+    money,
+    nightview,
+    previews,
+    services,
+    sheets,
+    summaries,
+)
 from scorebook.engine.errors import InvalidHand
 from scorebook.engine.replay import replay
 from scorebook.models import (
@@ -85,7 +95,7 @@ def magyar_night(user):
 
 
 def totals(night):
-    return queries.night_view(Night.objects.get(pk=night.pk)).totals()
+    return nightview.night_view(Night.objects.get(pk=night.pk)).totals()
 
 
 def test_magyar_night_scores_as_worked_out_by_hand(magyar):
@@ -93,9 +103,9 @@ def test_magyar_night_scores_as_worked_out_by_hand(magyar):
 
 
 def test_rules_preview_shows_every_total_before_and_after(magyar):
-    view = queries.night_view(magyar)
+    view = nightview.night_view(magyar)
     rules = {**magyar.house_rules, "tariff_per_opponent": False}
-    preview = queries.rules_preview(view, rules)
+    preview = previews.rules_preview(view, rules)
     assert preview.problems == []
     assert preview.changed == [("Full tariff from each opponent", "yes", "no")]
     assert preview.players == [
@@ -105,9 +115,9 @@ def test_rules_preview_shows_every_total_before_and_after(magyar):
     ]
     assert preview.pots == []  # the night keeps no ultimókassza, before or after
     rules["ultimo_kassza"] = True  # the three hands played would each have paid into it
-    [(pot, before, after)] = queries.rules_preview(view, rules).pots
+    [(pot, before, after)] = previews.rules_preview(view, rules).pots
     assert (pot, before) == ("ultimokassza", "0")
-    assert after == queries.units(
+    assert after == money.units(
         sum(
             e.pots["ultimokassza"]
             for e in replay(
@@ -134,7 +144,7 @@ def test_changing_a_house_rule_rescores_every_hand_and_is_kept(magyar, user):
 
 def test_rules_that_refuse_a_hand_name_it_and_change_nothing(magyar, user):
     rules = {**magyar.house_rules, "max_contra_level": 2}
-    preview = queries.rules_preview(queries.night_view(magyar), rules)
+    preview = previews.rules_preview(nightview.night_view(magyar), rules)
     assert [(p.hand, p.field) for p in preview.problems] == [(3, "game_contra")]
     with pytest.raises(InvalidHand) as refused:
         services.change_house_rules(night=magyar, rules=rules, author=user)
@@ -168,7 +178,7 @@ def test_edit_details_keeps_old_and_new_values(night, user):
         ["currency", "HUF", "EUR"],
     ]
     # the money follows the new stake: Anna's 9 points at 5 EUR
-    _rows, ledger_totals = queries.ledger(queries.night_view(night))
+    _rows, ledger_totals = ledger.ledger(nightview.night_view(night))
     assert ledger_totals["money"][0] == "45.00"
 
 
@@ -379,8 +389,8 @@ def test_deleting_a_night_leaves_every_statistic_and_undo_brings_it_back(magyar,
     assert summaries.player_page(anna).money == {}
     assert list(summaries.filtered_nights(user)) == []
     assert {p.name: p.nights for p in summaries.players_of(user)}["Anna"] == 0
-    assert queries.nights_of(user) == []
-    assert queries.deleted_nights(user) == [Night.all_objects.get(pk=magyar.pk)]
+    assert access.nights_of(user) == []
+    assert access.deleted_nights(user) == [Night.all_objects.get(pk=magyar.pk)]
     services.restore_night(night=Night.all_objects.get(pk=magyar.pk), author=user)
     assert summaries.player_page(anna).money == {"HUF": Decimal(20)}
     kinds = list(NightRevision.objects.filter(night=magyar).values_list("kind", flat=True))
@@ -390,10 +400,10 @@ def test_deleting_a_night_leaves_every_statistic_and_undo_brings_it_back(magyar,
 def test_an_identical_sheet_is_found_as_the_same_night(magyar, user, other):
     sheet, problems = sheets.check_sheet(sheets.export_sheet(magyar))
     assert problems == []
-    assert queries.same_night(user, sheet.session, list(sheet.records)) == magyar
-    assert queries.same_night(other, sheet.session, list(sheet.records)) is None
+    assert sheets.same_night(user, sheet.session, list(sheet.records)) == magyar
+    assert sheets.same_night(other, sheet.session, list(sheet.records)) is None
     changed = [*sheet.records[:2]]
-    assert queries.same_night(user, sheet.session, changed) is None
+    assert sheets.same_night(user, sheet.session, changed) is None
 
 
 def test_hands_and_revisions_record_who_wrote_them(night, user, other):
@@ -413,10 +423,10 @@ def test_scorers_by_name_and_by_link(night, user, other, django_user_model):
     with pytest.raises(InvalidHand):
         services.add_scorer(night=night, username="anna", author=user)
     services.add_scorer(night=night, username="mallory", author=user)
-    assert queries.role_in(other, night) == queries.SCORER
-    assert queries.role_in(user, night) == queries.OWNER
+    assert access.role_in(other, night) == access.SCORER
+    assert access.role_in(user, night) == access.OWNER
     services.remove_scorer(night=night, user_id=other.pk, author=user)
-    assert queries.role_in(other, night) is None
+    assert access.role_in(other, night) is None
     link = services.create_scorer_link(night=night)
     assert len(link.token) == 43
     assert services.create_scorer_link(night=night) == link  # the same link until revoked
@@ -426,7 +436,7 @@ def test_scorers_by_name_and_by_link(night, user, other, django_user_model):
     assert list(NightScorer.objects.values_list("user__username", flat=True)) == ["csaba"]
     services.revoke_scorer_link(night=night)
     with pytest.raises(Http404):
-        queries.scorer_link(link.token)
+        access.scorer_link(link.token)
 
 
 def test_nights_deleted_long_ago_are_purged(magyar, night, user):
@@ -452,7 +462,7 @@ def test_a_hands_history_shows_what_changed_old_to_new_who_and_when(client_in, n
     h.refresh_from_db()
     services.restore_hand(hand=h, version=3, author=other)
     h.refresh_from_db()
-    changes = queries.hand_changes(h)
+    changes = history.hand_changes(h)
     assert [(c.version, c.deleted, c.by) for c in changes] == [
         (4, False, other),
         (3, True, user),
@@ -460,11 +470,11 @@ def test_a_hands_history_shows_what_changed_old_to_new_who_and_when(client_in, n
     ]
     assert changes[2].fields == [("points", 3, 5), ("winner", "Anna", "Béla")]
     page = client_in.get(reverse("edit_hand", args=[night.pk, h.pk])).content.decode()
-    history = page[page.index('<ul class="revisions">') :]
-    assert "<del>Anna</del> → <ins>Béla</ins>" in history
-    assert "<del>3</del> → <ins>5</ins>" in history
-    assert "changed by mallory" in history
-    assert "changed by anna" in history
-    assert "Deleted." in history
-    assert "Brought back." in history
-    assert "{" not in history  # no raw record anywhere
+    shown = page[page.index('<ul class="revisions">') :]
+    assert "<del>Anna</del> → <ins>Béla</ins>" in shown
+    assert "<del>3</del> → <ins>5</ins>" in shown
+    assert "changed by mallory" in shown
+    assert "changed by anna" in shown
+    assert "Deleted." in shown
+    assert "Brought back." in shown
+    assert "{" not in shown  # no raw record anywhere

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from scorebook import queries, services
+from scorebook import money, services
 from scorebook.templatetags.display import css_string
 from tests.web.conftest import PLAYERS, hand
 
@@ -56,8 +56,8 @@ def test_money_has_thousands_separators_in_the_readers_locale(client_in, user, l
 )
 def test_payment_units_are_grouped_too(lang, shown):
     with translation.override(lang):
-        assert [queries.units(v) for v in (1234, -12345678, Fraction(5, 2))] == shown
-        assert queries.units(0) == "0"
+        assert [money.units(v) for v in (1234, -12345678, Fraction(5, 2))] == shown
+        assert money.units(0) == "0"
 
 
 def test_a_points_only_night_says_points_not_a_currency_code(client_in, user):

@@ -12,7 +12,7 @@ from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 from django.urls import reverse
 
-from scorebook import services, sharing
+from scorebook import services
 from scorebook.models import Hand
 from tests.web.conftest import hand
 from tests.web.test_deploy import ROOT, production_env
@@ -184,12 +184,12 @@ def test_anonymous_pages_are_not_marked_private(client):
 
 @pytest.mark.parametrize("path", ["/s/%00/", "/s/ab%00cd/", "/s/%C3%A9/", "/s/a%2Fb/"])
 def test_odd_share_tokens_are_404(path, night):
-    sharing.share_night(night=night)
+    services.share_night(night=night)
     assert Client().get(path).status_code == 404
 
 
 def test_a_real_share_token_still_opens(night):
-    link = sharing.share_night(night=night)
+    link = services.share_night(night=night)
     assert Client().get(f"/s/{link.token}/").status_code == 200
 
 

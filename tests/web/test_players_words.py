@@ -23,7 +23,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
-from scorebook import labels, sharing, sheets
+from scorebook import labels, services, sheets
 from scorebook.engine import registry
 from scorebook.engine.errors import Problem
 from scorebook.engine.messages import msg
@@ -190,7 +190,7 @@ def night_pages(pages: Pages, night: Night) -> None:
     pages.post("new hand, preview", reverse("preview", args=[pk]), untouched(new, "hand-form"))
     for name in ("settle", "print", "share", "table", "night_history", "edit_night"):
         pages.get(name, reverse(name, args=[pk]))
-    token = sharing.share_night(night=night).token
+    token = services.share_night(night=night).token
     pages.get("shared page", reverse("shared", args=[token]))
     pages.get("shared table", reverse("shared_table", args=[token]))
     rules = pages.get("house rules", reverse("house_rules", args=[pk]))

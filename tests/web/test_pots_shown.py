@@ -5,7 +5,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorebook import services, sharing
+from scorebook import services
 from tests.web.handforms import (
     browser_data,
     make_night,
@@ -45,7 +45,7 @@ def night_with_a_hand(user, **rules):
 
 
 def pages(client, night) -> dict[str, str]:
-    token = sharing.share_night(night=night).token
+    token = services.share_night(night=night).token
     anyone = Client()
     got = {
         "night": client.get(reverse("night", args=[night.pk])),
@@ -89,7 +89,7 @@ def test_a_night_with_the_ultimokassza_shows_it_everywhere(client_in, user):
 
 
 def test_an_opening_balance_keeps_the_pot_even_with_the_rule_off(user):
-    from scorebook import queries
+    from scorebook import nightview
 
     night = services.create_night(
         owner=user,
@@ -101,4 +101,4 @@ def test_an_opening_balance_keeps_the_pot_even_with_the_rule_off(user):
         first_dealer="Dóra",
         opening_pots={"ultimokassza": 12},
     )
-    assert queries.night_view(night).pot_names == ("ultimokassza",)
+    assert nightview.night_view(night).pot_names == ("ultimokassza",)

@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorebook import queries, services
+from scorebook import nightview, services
 from scorebook.engine import registry
 from scorebook.engine.replay import replay
 from scorebook.models import Hand, Night
@@ -45,7 +45,7 @@ def store(user, key, seed, hands):
 @pytest.mark.parametrize("seed", [1, 2])
 def test_ledger_totals_equal_a_replay_of_the_stored_hands(key, seed, user, client):
     night, session, records = store(user, key, seed, 14)
-    view = queries.night_view(Night.objects.get(pk=night.pk))
+    view = nightview.night_view(Night.objects.get(pk=night.pk))
     stored = [h.record for h in Hand.objects.filter(night=night, deleted=False)]
     expected = replay(view.session, stored)
     assert view.totals() == dict(expected.totals)
@@ -65,8 +65,8 @@ def test_editing_an_early_hand_keeps_the_ledger_equal_to_a_replay(key, user):
     first = hands[0]
     # Another valid first hand for the same start state: from a different seed.
     variant = registry.get(key)
-    view = queries.night_view(night)
-    state, _ = queries.state_before(view, first)
+    view = nightview.night_view(night)
+    state, _ = nightview.state_before(view, first)
     for attempt in range(20):
         candidate = gen.random_hand(random.Random(100 + attempt), view.session, state)
         if "event" in candidate:
@@ -76,7 +76,7 @@ def test_editing_an_early_hand_keeps_the_ledger_equal_to_a_replay(key, user):
         except services.InvalidHand:
             continue  # a later hand no longer fits (e.g. the dealer order): refused as a whole
         break
-    view = queries.night_view(Night.objects.get(pk=night.pk))
+    view = nightview.night_view(Night.objects.get(pk=night.pk))
     expected = replay(view.session, [h.record for h in view.live_rows])
     assert view.totals() == dict(expected.totals)
     assert variant.dump_state(view.state) == variant.dump_state(expected.state)
@@ -101,7 +101,7 @@ def test_query_counts_do_not_grow_with_the_number_of_hands(user, client):
     # Recording one more hand: the same number of queries for 10 and 200 earlier hands.
     counts = []
     for night in (small, large):
-        view = queries.night_view(night)
+        view = nightview.night_view(night)
         gen = generator("paskievics")
         record = gen.random_hand(random.Random(7), view.session, view.state)
         while "event" in record:

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from scorebook import nights, queries, services
+from scorebook import nights, nightview, services
 from scorebook.engine.replay import fold
 from scorebook.models import Hand, Night
 from tests.engine.generators import random_night
@@ -33,7 +33,7 @@ def assert_caches_equal_a_replay(night):
     rows = list(Hand.objects.filter(night=night).order_by("position"))
     live = [r for r in rows if not r.deleted]
     night = Night.objects.get(pk=night.pk)
-    session = queries.night_view(night).session
+    session = nightview.night_view(night).session
     variant = nights.variant_of(night)
     state, number = variant.load_state(night.start_state), 1
     for row in live:

@@ -2,7 +2,7 @@ from decimal import Decimal
 
 import pytest
 
-from scorebook import queries, services
+from scorebook import nightview, services
 from scorebook.engine.errors import InvalidHand
 from scorebook.engine.replay import replay
 from scorebook.models import Hand, HandRevision, Night, Player, Seat
@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 
 
 def replayed_totals(night):
-    view = queries.night_view(Night.objects.get(pk=night.pk))
+    view = nightview.night_view(Night.objects.get(pk=night.pk))
     result = replay(view.session, [r.record for r in view.live_rows])
     return dict(result.totals), dict(result.pots), view
 
@@ -89,7 +89,7 @@ def test_edit_hand_recomputes_later_hands_and_keeps_the_revision(night, user):
     assert rev.record["winner"] == "Anna"
     assert rev.author == user
     totals, pots, _view = replayed_totals(night)
-    assert queries.night_view(night).totals() == totals
+    assert nightview.night_view(night).totals() == totals
     assert pots == {"kitty": 4}
 
 

@@ -8,7 +8,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorebook import services, sharing
+from scorebook import services
 from scorebook.models import Hand, NightShare
 from tests.web.conftest import hand
 
@@ -20,7 +20,7 @@ HX_LIVE = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "live"}
 @pytest.fixture
 def shared(night):
     services.record_hand(night=night, record=hand("Dóra", "Anna", 3))
-    return night, sharing.share_night(night=night)
+    return night, services.share_night(night=night)
 
 
 def test_owner_creates_and_sees_the_link(client_in, night):
@@ -49,7 +49,7 @@ def test_tokens_are_unguessable_and_distinct(user, night):
         currency="HUF",
         players=["A", "B", "C"],
     )
-    assert sharing.share_night(night=night).token != sharing.share_night(night=other).token
+    assert services.share_night(night=night).token != services.share_night(night=other).token
 
 
 def test_anyone_with_the_link_sees_ledger_totals_and_settle_up(shared):

@@ -20,7 +20,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorebook import queries, services
+from scorebook import checks, services
 from scorebook.engine.errors import InvalidHand
 from scorebook.models import Night
 
@@ -47,7 +47,7 @@ class Command(BaseCommand):
         for pk in Night.objects.order_by("pk").values_list("pk", flat=True).iterator():
             try:
                 night = Night.objects.get(pk=pk)
-                bad = queries.bad_hands(night)
+                bad = checks.bad_hands(night)
             except Exception as error:  # a night that does not even load
                 logger.exception("checking night %s failed", pk)
                 self.stdout.write(f"night {pk}: cannot be read: {type(error).__name__}")
@@ -91,12 +91,12 @@ class Command(BaseCommand):
 
     def _differences(self, night: Night) -> list[str]:
         try:
-            return queries.score_differences(night)
+            return checks.score_differences(night)
         except Exception as error:  # an engine bug on an old night: report, do not stop
             logger.exception("re-scoring night %s failed", night.pk)
             return [f"cannot be re-scored: {type(error).__name__}"]
 
-    def _repair(self, night: Night, bad: list[queries.BadHand]) -> int:
+    def _repair(self, night: Night, bad: list[checks.BadHand]) -> int:
         """Delete the bad rows; the number that could not be (the night still fails)."""
         if any(b.hand_id == 0 for b in bad):
             return len(bad)
@@ -105,7 +105,7 @@ class Command(BaseCommand):
         except (InvalidHand, services.Conflict) as still:
             self.stdout.write(f"night {night.pk}: still does not replay: {still}")
             return len(bad)
-        left = queries.bad_hands(night)
+        left = checks.bad_hands(night)
         for hand in left:
             self.stdout.write(f"night {night.pk}, {hand.label}: still bad: {hand.why}")
         return len(left)

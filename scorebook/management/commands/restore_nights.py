@@ -22,7 +22,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
-from scorebook import backups, services, sheets
+from scorebook import services, sheets
 from scorebook.engine.errors import InvalidHand, InvalidSheet
 from scorebook.management.commands.dump_nights import INDEX_FORMAT
 
@@ -120,6 +120,8 @@ class Command(BaseCommand):
                 )
             except (InvalidHand, InvalidOperation, TypeError, ValueError):
                 problems.append(f"{name}: paid transfer {mark!r} does not fit the night")
-        for left_out in backups.restore_extras(night, entry):  # the night is restored all the same
+        for left_out in services.restore_extras(
+            night=night, entry=entry
+        ):  # the night is restored all the same
             self.stderr.write(f"{name}: {left_out}")
         return 1

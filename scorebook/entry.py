@@ -4,7 +4,7 @@ The form for the next hand (its page, its preview on every tap, a refused save) 
 state after the last row, the next hand's number, who sits where (the join and leave
 events) and the position a new row takes; the form for an edit needs the same before the
 edited hand. `entry_view` loads just those rows, so a form costs the same in hand 10 and
-hand 5,000 (issue 20); `queries.night_view` loads every row, for the pages that show them.
+hand 5,000 (issue 20); `nightview.night_view` loads every row, for the pages that show them.
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from django.db.models import Q, QuerySet
 
 from scorebook import nights
 from scorebook.engine.scoresheet import late_joiners
+from scorebook.engine.types import Variant
 from scorebook.models import Hand, Night
-from scorebook.queries import NightView, seated_names
+from scorebook.nightview import NightView, seated_names
 
 
 def _last_position(rows: QuerySet[Hand]) -> int | None:
@@ -35,10 +36,13 @@ def _wanted(night: Night, before: int | None) -> Q:
     return Q(number__isnull=True) | Q(position__in=[p for p in positions if p is not None])
 
 
-def entry_view(night: Night, hand: Hand | None = None) -> NightView:
+def entry_view(
+    night: Night, hand: Hand | None = None, *, variant: Variant | None = None
+) -> NightView:
     """A NightView for the form of the next hand (hand=None) or of `hand`: its `rows` are
     the rows `_wanted` names (plus `hand`), its `state` the state after the last live row,
-    and the last live row before `hand` keeps its state (what `queries.state_before` reads).
+    and the last live row before `hand` keeps its state (what `nightview.state_before` reads).
+    `variant` is the night's, when the caller has it already.
     """
     before = hand.position if hand is not None else None
     query = _wanted(night, before)
@@ -50,9 +54,9 @@ def entry_view(night: Night, hand: Hand | None = None) -> NightView:
         .defer("state", "updated")
         .order_by("position")
     )
-    variant = nights.variant_of(night)
+    variant = variant or nights.variant_of(night)
     players = seated_names(night)
-    session = nights.session_for(night, players, late_joiners(r.record for r in rows))
+    session = nights.session_for(night, players, late_joiners(r.record for r in rows), variant)
     live = [r for r in rows if not r.deleted]
     state: Any = night.start_state
     if live:
