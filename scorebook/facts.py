@@ -16,6 +16,7 @@ from typing import Any
 from django.db import connection
 
 from scorebook import nights
+from scorebook.engine import registry
 from scorebook.engine.facts import (
     DECLARER,
     OPPONENT,
@@ -159,10 +160,11 @@ def build(
     a migration can store them with its historical models. `people` maps the night's
     names to player ids, `events` are the live (position, record) events of the night."""
     seated = _seated_at(night, live, events)
+    rules = nights.complete_house_rules(registry.get(night.variant), night.house_rules)
     hand_rows: list[Row] = []
     item_rows: list[Row] = []
     for row in live:
-        found = hand_facts(night.variant, seated[row.pk], row.record)
+        found = hand_facts(night.variant, seated[row.pk], row.record, rules)
         units, pots = _amounts(row.entries)
         where = {"night_id": night.pk, "hand_id": row.pk}
         hand_rows += [

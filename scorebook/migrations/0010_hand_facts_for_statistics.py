@@ -13,14 +13,16 @@ from django.db import migrations, models
 from scorebook import facts
 
 
-def fill(apps, schema_editor) -> None:
+def fill(apps, schema_editor, variants=None) -> None:
+    """Every night's facts (`variants`: only those variants' nights; 0011 calls it so)."""
     Night = apps.get_model("scorebook", "Night")
     Hand = apps.get_model("scorebook", "Hand")
     Player = apps.get_model("scorebook", "Player")
     HandFact = apps.get_model("scorebook", "HandFact")
     FactItem = apps.get_model("scorebook", "FactItem")
     FactTotal = apps.get_model("scorebook", "FactTotal")
-    for night in Night.objects.all().iterator():
+    nights = Night.objects.all() if variants is None else Night.objects.filter(variant__in=variants)
+    for night in nights.iterator():
         rows = list(Hand.objects.filter(night=night, deleted=False).order_by("position"))
         events = [(r.position, r.record) for r in rows if r.number is None]
         live = [r for r in rows if r.number is not None and "event" not in r.record]

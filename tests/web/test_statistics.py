@@ -345,3 +345,27 @@ def test_clearing_several_bad_hands_at_once_drops_their_facts(user, paskievics):
     assert not HandFact.objects.filter(hand__in=bad).exists()
     assert sorted({n for n, *_rest in facts_of(first)}) == [1, 2]  # the two left, renumbered
     assert totals_agree(first)
+
+
+def test_stromann_figures_contras_and_the_refill_migration(user):
+    """§S5: B's játék, 38 ≥ 36 card points, A kontra, B rekontra: 3 × 4 = 12 to B (the
+    contra ladder doubles twice), and A's announced trull, doubled in játék: 2 to A; so
+    B +10, A −10. Migration 0011 writes the facts of such a night again, the same."""
+    sheet_night(user, "stromann", ["A", "B"], case_hands("stromann", "S5"))
+    b = stats.player_stats(anna(user, "B"), stats.Filters())
+    assert levels(table(b, "declarer")) == {"játék": (1, 1, 10.0, {"XXX": Decimal("10.00")})}
+    assert [(c.level, c.said, c.said_won, c.received) for c in b.contras] == [(2, 1, 1, 0)]
+    a = stats.player_stats(anna(user, "A"), stats.Filters())
+    assert [(f.key, f.announced, f.made) for f in a.figures] == [("trull", 1, 1)]
+    assert [(c.level, c.said, c.received, c.received_won) for c in a.contras] == [(2, 0, 1, 0)]
+    written = sorted(HandFact.objects.values_list("hand_id", "player_id", "role", "units"))
+    items = sorted(FactItem.objects.values_list("player_id", "key", "level", "said", "made"))
+    HandFact.objects.all().delete()
+    FactItem.objects.all().delete()
+    FactTotal.objects.all().delete()
+    importlib.import_module("scorebook.migrations.0011_facts_of_every_variant").refill(apps, None)
+    assert sorted(HandFact.objects.values_list("hand_id", "player_id", "role", "units")) == written
+    assert (
+        sorted(FactItem.objects.values_list("player_id", "key", "level", "said", "made")) == items
+    )
+    assert stats.player_stats(anna(user, "B"), stats.Filters()).hands == 1
