@@ -165,7 +165,7 @@ def build(
     item_rows: list[Row] = []
     for row in live:
         found = hand_facts(night.variant, seated[row.pk], row.record, rules)
-        units, pots = _amounts(row.entries)
+        units, into, out = _amounts(row.entries)
         where = {"night_id": night.pk, "hand_id": row.pk}
         hand_rows += [
             {
@@ -175,7 +175,8 @@ def build(
                 "role": role,
                 "level": found.level,
                 "units": units.get(name, 0.0),
-                "into_pots": pots.get(name, 0.0),
+                "into_pots": into.get(name, 0.0),
+                "from_pots": out.get(name, 0.0),
             }
             for name, role in found.roles.items()
             if name in people
@@ -184,23 +185,31 @@ def build(
     return hand_rows, item_rows
 
 
-def _amounts(entries: Iterable[Mapping[str, Any]]) -> tuple[dict[str, float], dict[str, float]]:
-    """What the row paid each player, and what each paid into the pots (the lines that
-    fill a pot, each player's share of their payments)."""
+def _amounts(
+    entries: Iterable[Mapping[str, Any]],
+) -> tuple[dict[str, float], dict[str, float], dict[str, float]]:
+    """What the row paid each player, what each paid into the pots and what the pots paid
+    each (the lines that fill or empty a pot: each player's share of their payments)."""
     units: dict[str, Fraction] = {}
-    pots: dict[str, Fraction] = {}
+    into: dict[str, Fraction] = {}
+    out: dict[str, Fraction] = {}
     for entry in entries:
         for who, amount in entry["deltas"].items():
             units[who] = units.get(who, Fraction(0)) + Fraction(nights.amount_from_json(amount))
         for line in entry["lines"]:
-            into = sum(Fraction(nights.amount_from_json(a)) for a in line["pots"].values())
-            if into <= 0:
+            pot = sum(Fraction(nights.amount_from_json(a)) for a in line["pots"].values())
+            if pot == 0:
                 continue
             for who, amount in line["deltas"].items():
-                paid = -Fraction(nights.amount_from_json(amount))
+                paid = Fraction(nights.amount_from_json(amount)) * (-1 if pot > 0 else 1)
                 if paid > 0:
-                    pots[who] = pots.get(who, Fraction(0)) + paid
-    return {k: float(v) for k, v in units.items()}, {k: float(v) for k, v in pots.items()}
+                    book = into if pot > 0 else out
+                    book[who] = book.get(who, Fraction(0)) + paid
+    return _floats(units), _floats(into), _floats(out)
+
+
+def _floats(amounts: Mapping[str, Fraction]) -> dict[str, float]:
+    return {k: float(v) for k, v in amounts.items()}
 
 
 def _items(people: Mapping[str, int], found: HandFacts) -> list[Row]:

@@ -14,15 +14,19 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import Count, Q, QuerySet, Sum
 from django.utils.translation import pgettext_lazy
 
+from scorebook import summaries
 from scorebook.engine import facts as engine_facts
 from scorebook.engine import registry
 from scorebook.models import FactItem, FactTotal, HandFact, Night, Player
 from scorebook.speech import say
+
+if TYPE_CHECKING:
+    from scorebook.queries import NightView
 
 ROLE_TITLES = {
     engine_facts.DECLARER: pgettext_lazy("statistics", "As declarer (felvevő)"),
@@ -165,6 +169,8 @@ class PlayerStats:
     filters: Filters
     hands: int = 0
     all_pass: int = 0
+    # what the all-pass hands cost or paid (the kassza some games fill on an all pass)
+    all_pass_result: Tally = field(default_factory=Tally)
     out: int = 0
     roles: list[RoleTable] = field(default_factory=list)
     figures: list[FigureRow] = field(default_factory=list)
@@ -250,6 +256,7 @@ def _roles(stats: PlayerStats) -> None:
         stats.hands += row["hands"]
         if role == engine_facts.ALL_PASS:
             stats.all_pass += row["hands"]
+            stats.all_pass_result.add(row)
             continue
         per_role[role][row["level"]].add(row)
     name = _level_namer(_variants(stats))
@@ -356,29 +363,33 @@ def _bucket_label(low: int | None, high: int | None) -> str:
     return str(low) if low == high else f"{low} … {high}"
 
 
-def night_results(player: Player, filters: Filters) -> list[dict[str, Any]]:
-    """The player's result of each night (points), oldest first."""
-    rows = (
-        totals_of(player, filters, "role")
-        .values("night_id", "night__date", "night__created")
-        .annotate(units=Sum("units"))
-        .order_by("night__date", "night__created", "night_id")
+def night_money(player: Player, filters: Filters) -> list[tuple[datetime.date, Decimal]]:
+    """The player's money result of each night, oldest first: what the night settled to
+    (its cached summary, as the chart reads it), so a pot's split at the night's end counts
+    as it does on the night page."""
+    nights_qs = Night.objects.filter(filters.nights(prefix=""), seats__player=player).order_by(
+        "date", "created", "pk"
     )
-    return [dict(r) for r in rows]
+    key, found = str(player.pk), []
+    for night in summaries.with_summaries(nights_qs):
+        mine = summaries.summary_data(night)["players"].get(key)
+        if mine is not None:
+            found.append((night.date, Decimal(mine["money"])))
+    return found
 
 
 def _runs(stats: PlayerStats) -> None:
     """The longest runs of nights won and of nights lost, in a row (a level night ends both)."""
     current = {1: Run(), -1: Run()}
-    for night in night_results(stats.player, stats.filters):
-        sign = (night["units"] > 0) - (night["units"] < 0)
+    for date, money in night_money(stats.player, stats.filters):
+        sign = (money > 0) - (money < 0)
         for way, run in current.items():
             if way != sign:
                 current[way] = Run()
                 continue
             run.length += 1
-            run.first = run.first or night["night__date"]
-            run.last = night["night__date"]
+            run.first = run.first or date
+            run.last = date
             best = stats.winning_run if way == 1 else stats.losing_run
             if run.length > best.length:
                 best.length, best.first, best.last = run.length, run.first, run.last
@@ -416,15 +427,18 @@ class NightNumbers:
     declarers: list[tuple[str, int]]  # most declarations first
     figures: list[tuple[str, int]]  # figures made (hands), by figure
     pots: list[tuple[str, float, Decimal]]  # who paid into the pots: name, points, money
+    # who the pots paid (in hands, and the split at the night's end): name, points, money
+    payouts: list[tuple[str, float, Decimal]] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
-        return self.biggest is None and not self.declarers and not self.pots
+        return self.biggest is None and not self.declarers and not (self.pots or self.payouts)
 
 
-def night_numbers(night: Night) -> NightNumbers:
-    """The night's biggest hand, most declarations, figures made and who paid the pots: four
-    small queries over the night's facts."""
+def night_numbers(night: Night, view: NightView | None = None) -> NightNumbers:
+    """The night's biggest hand, most declarations, figures made and who paid the pots and
+    was paid from them: small queries over the night's facts, and the pots' split at the
+    night's end from `view` (the page's own, where it has one)."""
     facts = HandFact.objects.filter(night=night)
     top = (
         facts.filter(units__gt=0)
@@ -454,11 +468,22 @@ def night_numbers(night: Night) -> NightNumbers:
         .annotate(n=Count("hand", distinct=True))
         .order_by("-n", "key")
     ]
-    pots = [
-        (r["player__name"], r["paid"], money_of(r["paid"], night.stake_per_point))
-        for r in facts.filter(into_pots__gt=0)
-        .values("player__name")
-        .annotate(paid=Sum("into_pots"))
-        .order_by("-paid", "player__name")
-    ]
-    return NightNumbers(biggest, declarers, figures, pots)
+    pots = _per_player(night, facts.filter(into_pots__gt=0), "into_pots", {})
+    at_end = view.end().payouts if view is not None and view.pot_names else {}
+    payouts = _per_player(night, facts.filter(from_pots__gt=0), "from_pots", at_end)
+    return NightNumbers(biggest, declarers, figures, pots, payouts)
+
+
+def _per_player(
+    night: Night, facts: QuerySet[HandFact], column: str, more: Mapping[str, Any]
+) -> list[tuple[str, float, Decimal]]:
+    """`column` added up per player, with `more` (name → amount) on top; most first."""
+    found = {
+        r["player__name"]: r["n"]
+        for r in facts.values("player__name").annotate(n=Sum(column)).order_by()
+    }
+    for name, amount in more.items():
+        if amount > 0:
+            found[name] = found.get(name, 0.0) + float(amount)
+    ranked = sorted(found.items(), key=lambda kv: (-kv[1], kv[0]))
+    return [(name, n, money_of(n, night.stake_per_point)) for name, n in ranked]

@@ -77,5 +77,5 @@ def summary(request: SignedInRequest, pk: int) -> HttpResponse:
     view = queries.night_view(queries.night_for(request.user, pk))
     context = night_context(request, view, every_row=True) | _settle_context(view)
     context["chart"] = queries.balance_chart(view)
-    context["numbers"] = stats.night_numbers(view.night)
+    context["numbers"] = stats.night_numbers(view.night, view)
     return TemplateResponse(request, "scorebook/print.html", context)

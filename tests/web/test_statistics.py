@@ -17,7 +17,7 @@ from django.apps import apps
 from django.urls import reverse
 from django.utils import translation
 
-from scorebook import facts, services, sheets, stats
+from scorebook import facts, queries, services, sheets, stats
 from scorebook.models import FactItem, FactTotal, Hand, HandFact, Player
 
 pytestmark = pytest.mark.django_db
@@ -363,9 +363,49 @@ def test_stromann_figures_contras_and_the_refill_migration(user):
     HandFact.objects.all().delete()
     FactItem.objects.all().delete()
     FactTotal.objects.all().delete()
-    importlib.import_module("scorebook.migrations.0011_facts_of_every_variant").refill(apps, None)
+    importlib.import_module(
+        "scorebook.migrations.0011_facts_of_every_variant_and_pot_payouts"
+    ).refill(apps, None)
     assert sorted(HandFact.objects.values_list("hand_id", "player_id", "role", "units")) == written
     assert (
         sorted(FactItem.objects.values_list("player_id", "key", "level", "said", "made")) == items
     )
     assert stats.player_stats(anna(user, "B"), stats.Filters()).hands == 1
+
+
+def test_pots_in_a_night_in_numbers_and_the_runs(client_in, user):
+    """Ultimókassza on (2 HUF a point): two all-pass hands put 5 from each player into the
+    kassza (40), Anna wins a three with Csaba between them (A, C +1; B, D −1); the night's
+    end splits the 40 equally (10 each). So each paid 10 in and was paid 10 out; the night
+    ends A +1, B −1, C +1, D −1: Anna's is a won night, though her hands add up to −9."""
+    night = services.create_night(
+        owner=user,
+        variant_key="paskievics",
+        house_rules={"ultimo_kassza": True},
+        per_point=Decimal(2),
+        currency="HUF",
+        players=P,
+        first_dealer="Dóra",
+        date=datetime.date(2026, 1, 1),
+    )
+    for record in (
+        {"dealer": "Dóra", "outcome": "all_pass"},
+        pask("Anna", "Anna", "three", "Csaba", 60),
+        {"dealer": "Béla", "outcome": "all_pass"},
+    ):
+        services.record_hand(night=night, record=record)
+    view = queries.night_view(night)
+    numbers = stats.night_numbers(night, view)
+    each = [(n, 10.0, Decimal("20.00")) for n in P]
+    assert (numbers.pots, numbers.payouts) == (each, each)
+    assert stats.night_numbers(night).payouts == []  # without the page's view: hands only
+    found = stats.player_stats(anna(user), stats.Filters())
+    assert [t.total.units for t in found.roles] == [1.0]
+    assert (found.all_pass_result.units, found.all_pass_result.money) == (-10.0, {"HUF": -20})
+    assert (found.winning_run.length, found.losing_run.length) == (1, 0)
+    assert stats.player_stats(anna(user, "Béla"), stats.Filters()).losing_run.length == 1
+    body = client_in.get(reverse("night", args=[night.pk])).content.decode()
+    assert "Paid from the pots" in body
+    assert "Anna 10 (20.00 HUF)" in body
+    body = client_in.get(reverse("player", args=[anna(user).pk])).content.decode()
+    assert "the all-pass hands: −10 points (−20.00 HUF)" in body
