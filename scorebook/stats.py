@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -214,17 +214,15 @@ def player_stats(player: Player, filters: Filters) -> PlayerStats:
     return stats
 
 
-def _level_namer(variant_keys: Iterable[str]) -> Any:
-    records = [registry.get(k).record for k in variant_keys if k in registry.VARIANT_KEYS]
-
-    def name(level: str) -> str:
-        for record in records:
-            found = engine_facts.level_name(record, level)
-            if found is not None:
-                return say(found)
+def _level_name(variant_key: str, level: str, several: bool) -> str:
+    """The bid as the variant's hand form names it; with `several` variants in one table,
+    after the game's name (a "hármas" of one game is not another's)."""
+    if variant_key not in registry.VARIANT_KEYS:
         return level or "—"
-
-    return name
+    variant = registry.get(variant_key)
+    found = engine_facts.level_name(variant.record, level)
+    name = say(found) if found is not None else level or "—"
+    return f"{say(variant.title)}: {name}" if several else name
 
 
 def totals_of(player: Player, filters: Filters, kind: str) -> QuerySet[FactTotal]:
@@ -242,14 +240,13 @@ SUMS = {
 def _roles(stats: PlayerStats) -> None:
     rows = (
         totals_of(stats.player, stats.filters, "role")
-        .values("key", "sub", *MONEY_KEYS)
+        .values("key", "sub", "night__variant", *MONEY_KEYS)
         .annotate(**SUMS)
         .order_by()
     )
-    rows = [{**r, "role": r["key"], "level": r["sub"]} for r in rows]
-    per_role: dict[str, dict[str, Tally]] = defaultdict(lambda: defaultdict(Tally))
+    per_role: dict[str, dict[tuple[str, str], Tally]] = defaultdict(lambda: defaultdict(Tally))
     for row in rows:
-        role = row["role"]
+        role = row["key"]
         if role == engine_facts.OUT:
             stats.out += row["hands"]
             continue
@@ -258,8 +255,8 @@ def _roles(stats: PlayerStats) -> None:
             stats.all_pass += row["hands"]
             stats.all_pass_result.add(row)
             continue
-        per_role[role][row["level"]].add(row)
-    name = _level_namer(_variants(stats))
+        per_role[role][row["night__variant"], row["sub"]].add(row)
+    several = len({variant for levels in per_role.values() for variant, _level in levels}) > 1
     for role, title in ROLE_TITLES.items():
         if role not in per_role:
             continue
@@ -267,18 +264,8 @@ def _roles(stats: PlayerStats) -> None:
         total = Tally()
         for _level, tally in levels:
             _merge(total, tally)
-        named = [(name(level), tally) for level, tally in levels]
+        named = [(_level_name(v, level, several), tally) for (v, level), tally in levels]
         stats.roles.append(RoleTable(role, str(title), named, total))
-
-
-def _variants(stats: PlayerStats) -> list[str]:
-    if stats.filters.variant:
-        return [stats.filters.variant]
-    return list(
-        Night.objects.filter(seats__player=stats.player)
-        .values_list("variant", flat=True)
-        .distinct()
-    )
 
 
 def _merge(total: Tally, part: Tally) -> None:

@@ -409,3 +409,57 @@ def test_pots_in_a_night_in_numbers_and_the_runs(client_in, user):
     assert "Anna 10 (20.00 HUF)" in body
     body = client_in.get(reverse("player", args=[anna(user).pk])).content.decode()
     assert "the all-pass hands: −10 points (−20.00 HUF)" in body
+
+
+def magyar_hand(dealer, declarer, level, step, points, contra=0, announcements=(), **result):
+    return {
+        "dealer": dealer,
+        "outcome": "played",
+        "declarer": declarer,
+        "level": level,
+        "talon_step": step,
+        "game_contra": contra,
+        "announcements": [dict(a) for a in announcements],
+        "result": {"declarer_card_points": points, **result},
+    }
+
+
+def test_magyar_and_levels_named_by_game(user, paskievics):
+    """Magyar tarokk, 1 HUF (spec §11.2 M1, M2 with other names): Anna's three at step 1
+    (G 1), 51 card points, four kings silent: S = 2, Anna +4, Béla and Csaba −2. Béla's two
+    at step 3 (G 6) with an announced trull, kontra'd by Anna and Csaba; 40 card points, the
+    honours split: −12 − 2 = −14, Béla −28, Anna and Csaba +14."""
+    night = services.create_night(
+        owner=user,
+        variant_key="magyar",
+        house_rules={},
+        per_point=Decimal(1),
+        currency="HUF",
+        players=P[:3],
+        first_dealer="Csaba",
+        date=datetime.date(2026, 2, 1),
+    )
+    trull = {"figure": "trull", "by": "Béla", "contra": 0}
+    services.record_hand(
+        night=night, record=magyar_hand("Csaba", "Anna", "three", 1, 51, four_kings_side="declarer")
+    )
+    services.record_hand(night=night, record=magyar_hand("Anna", "Béla", "two", 3, 40, 1, [trull]))
+    found = stats.player_stats(anna(user), stats.Filters(variant="magyar"))
+    assert levels(table(found, "declarer")) == {"three (hármas)": (1, 1, 4.0, {"HUF": Decimal(4)})}
+    assert levels(table(found, "opponent")) == {"two (kettős)": (1, 1, 14.0, {"HUF": Decimal(14)})}
+    assert [(f.key, f.announced, f.silent) for f in found.figures] == [("four_kings", 0, 1)]
+    assert [(c.level, c.said, c.said_won, c.received) for c in found.contras] == [(1, 1, 1, 0)]
+    csaba = {p.name: p for p in found.pairings}["Csaba"]
+    assert (csaba.together.hands, csaba.together_both, csaba.against.units) == (1, 28.0, 4.0)
+    béla = stats.player_stats(anna(user, "Béla"), stats.Filters(variant="magyar"))
+    assert [(f.key, f.announced, f.failed) for f in béla.figures] == [("trull", 1, 1)]
+    # every game together: each bid after its game's name
+    names = [
+        name
+        for name, _t in table(stats.player_stats(anna(user), stats.Filters()), "declarer").levels
+    ]
+    assert sorted(names) == [
+        "Magyar tarokk: three (hármas)",
+        "Paskievics (huszashívó): three (hármas)",
+        "Paskievics (huszashívó): two (kettős)",
+    ]
