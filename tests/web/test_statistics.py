@@ -409,6 +409,17 @@ def test_pots_in_a_night_in_numbers_and_the_runs(client_in, user):
     assert "Anna 10 (20.00 HUF)" in body
     body = client_in.get(reverse("player", args=[anna(user).pk])).content.decode()
     assert "the all-pass hands: −10 points (−20.00 HUF)" in body
+    csv_url = reverse("player_csv", args=[anna(user).pk])
+    text = client_in.get(csv_url, HTTP_ACCEPT_LANGUAGE="hu").content.decode()
+    first = list(csv.reader(io.StringIO(text)))[1]
+    assert first[4:] == [
+        "mindenki passz aránya (%)",
+        "67",
+        "a passzos leosztások (pont)",
+        "-10",
+        "a passzos leosztások (pénz)",
+        "-20.00 HUF",
+    ]
 
 
 def magyar_hand(dealer, declarer, level, step, points, contra=0, announcements=(), **result):
