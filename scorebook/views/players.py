@@ -78,7 +78,9 @@ def player(request: SignedInRequest, pk: int) -> HttpResponse:
     person = summaries.player_for(request.user, pk)
     filters = _filters(request)
     context = {
-        "page": summaries.player_page(person, variant=filters.variant),
+        "page": summaries.player_page(
+            person, variant=filters.variant, since=filters.since, until=filters.until
+        ),
         "stats": stats.player_stats(person, filters),
         "variants": _variants(),
         "variant": filters.variant or "",

@@ -474,3 +474,15 @@ def test_magyar_and_levels_named_by_game(user, paskievics):
         "Paskievics (huszashívó): three (hármas)",
         "Paskievics (huszashívó): two (kettős)",
     ]
+
+
+def test_the_page_filters_by_dates_chart_and_nights_too(client_in, user, paskievics):
+    first, second = paskievics
+    url = reverse("player", args=[anna(user).pk])
+    response = client_in.get(url, {"since": "2026-01-05"})
+    page = response.context["page"]
+    assert [night for night, _won, _running in page.history] == [second]
+    assert (page.nights, page.money) == (1, {"HUF": Decimal("-3.00")})  # −1 × 1, −2 × 1
+    assert reverse("night", args=[first.pk]) not in response.content.decode()
+    until = client_in.get(url, {"until": "2026-01-05"}).context["page"]
+    assert [night for night, _won, _running in until.history] == [first]
