@@ -164,7 +164,8 @@ def raw(qs):
 def role_table(player: Player):
     """The declarer/partner/opponent table's query, as `stats._roles` sends it."""
     totals = stats.totals_of(player, stats.Filters(), "role")
-    return totals.values("key", "sub", *stats.MONEY_KEYS).annotate(**stats.SUMS).order_by()
+    values = totals.values("key", "sub", "night__variant", *stats.MONEY_KEYS)
+    return values.annotate(**stats.SUMS).order_by()
 
 
 def role_table_from_hands(player: Player):

@@ -1,5 +1,6 @@
 """A player's statistics, read from the stored facts (`HandFact`, `FactItem`) by a handful
-of grouped queries: never by replaying nights. Every read leaves out deleted nights (a
+of grouped queries: never by replaying nights (the runs of nights read what each night
+settled to from its cached summary, `summaries`, as the page's chart does). Every read leaves out deleted nights (a
 deleted hand has no facts), and takes the stake, currency and date from the night, so an
 edited night is counted as it is now.
 
@@ -203,8 +204,9 @@ MONEY_KEYS = ("night__stake_per_point", "night__currency")
 
 
 def player_stats(player: Player, filters: Filters) -> PlayerStats:
-    """Every table of the statistics page: eight small queries, grouped over the stored
-    facts (the rows of one player), whatever the number of nights."""
+    """Every table of the statistics page: small queries grouped over the stored facts (the
+    rows of one player), whatever the number of nights; the runs of nights read the nights'
+    cached summaries (what each night settled to, the page's chart's source)."""
     stats = PlayerStats(player, filters)
     _roles(stats)
     _figures_and_contras(stats)

@@ -135,3 +135,22 @@ def test_every_worked_example_reads(variant):
             found = hand_facts(variant, tuple(sheet["players"]), hand, rules)
             assert set(found.roles) == set(sheet["players"])
             assert all(set(f.side) <= set(sheet["players"]) for f in found.figures)
+
+
+def test_tarokk_counts_are_the_announcers_own():
+    """A tarokk count (tarokkszám, scored under the house rule) is said and so counted."""
+    record = {
+        "dealer": "C",
+        "outcome": "played",
+        "declarer": "A",
+        "level": "three",
+        "talon_step": 1,
+        "game_contra": 0,
+        "announcements": [],
+        "tarokk_counts": [{"seat": "B", "count": 9}],
+        "result": {"declarer_card_points": 50},
+    }
+    found = hand_facts("magyar", ("A", "B", "C"), record)
+    assert [(f.key, f.side, f.announced, f.made) for f in found.figures] == [
+        ("tarokk_count", ("B",), True, True)
+    ]
