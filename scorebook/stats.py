@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -203,15 +203,20 @@ def facts_of(player: Player, filters: Filters) -> QuerySet[HandFact]:
 MONEY_KEYS = ("night__stake_per_point", "night__currency")
 
 
-def player_stats(player: Player, filters: Filters) -> PlayerStats:
+def player_stats(
+    player: Player,
+    filters: Filters,
+    nights: Iterable[tuple[datetime.date, Decimal]] | None = None,
+) -> PlayerStats:
     """Every table of the statistics page: small queries grouped over the stored facts (the
     rows of one player), whatever the number of nights; the runs of nights read the nights'
-    cached summaries (what each night settled to, the page's chart's source)."""
+    cached summaries (what each night settled to, the page's chart's source): `nights`, the
+    (date, money) of each night oldest first, where the caller has read them already."""
     stats = PlayerStats(player, filters)
     _roles(stats)
     _figures_and_contras(stats)
     _spread(stats)
-    _runs(stats)
+    _runs(stats, night_money(player, filters) if nights is None else nights)
     stats.pairings = pairings(player, filters)
     return stats
 
@@ -367,10 +372,10 @@ def night_money(player: Player, filters: Filters) -> list[tuple[datetime.date, D
     return found
 
 
-def _runs(stats: PlayerStats) -> None:
+def _runs(stats: PlayerStats, nights: Iterable[tuple[datetime.date, Decimal]]) -> None:
     """The longest runs of nights won and of nights lost, in a row (a level night ends both)."""
     current = {1: Run(), -1: Run()}
-    for date, money in night_money(stats.player, stats.filters):
+    for date, money in nights:
         sign = (money > 0) - (money < 0)
         for way, run in current.items():
             if way != sign:

@@ -407,8 +407,12 @@ def test_pots_in_a_night_in_numbers_and_the_runs(client_in, user):
     body = client_in.get(reverse("night", args=[night.pk])).content.decode()
     assert "Paid from the pots" in body
     assert "Anna 10 (20.00 HUF)" in body
-    body = client_in.get(reverse("player", args=[anna(user).pk])).content.decode()
-    assert "the all-pass hands: −10 points (−20.00 HUF)" in body
+    page = client_in.get(reverse("player", args=[anna(user).pk]))
+    assert (page.context["stats"].winning_run.length, page.context["stats"].losing_run.length) == (
+        1,
+        0,
+    )
+    assert "the all-pass hands: −10 points (−20.00 HUF)" in page.content.decode()
     csv_url = reverse("player_csv", args=[anna(user).pk])
     text = client_in.get(csv_url, HTTP_ACCEPT_LANGUAGE="hu").content.decode()
     first = list(csv.reader(io.StringIO(text)))[1]
