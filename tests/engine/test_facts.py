@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from scorebook.engine.facts import hand_facts
+from scorebook.engine.facts import FIGURE_NAMES, hand_facts
 from scorebook.engine.scoresheet import resolve_house_rules
 
 CASES = Path(__file__).parent / "cases"
@@ -123,7 +123,19 @@ def test_strohmandli_point_figures_and_captures():
 
 
 @pytest.mark.parametrize(
-    "variant", ["magyar", "tapper", "trisak", "negyes54", "stromann", "strohmandli"]
+    "variant",
+    [
+        "magyar",
+        "tapper",
+        "trisak",
+        "negyes54",
+        "stromann",
+        "strohmandli",
+        "paskievics",
+        "kiralyhivo",
+        "ultimo",
+        "snapszer",
+    ],
 )
 def test_every_worked_example_reads(variant):
     """Every hand of the variant's worked examples gives facts naming only its players."""
@@ -135,6 +147,8 @@ def test_every_worked_example_reads(variant):
             found = hand_facts(variant, tuple(sheet["players"]), hand, rules)
             assert set(found.roles) == set(sheet["players"])
             assert all(set(f.side) <= set(sheet["players"]) for f in found.figures)
+            named = [f.key for f in found.figures] + [c.key for c in found.contras]
+            assert set(named) <= set(FIGURE_NAMES)  # the page names every figure
 
 
 def test_tarokk_counts_are_the_announcers_own():
