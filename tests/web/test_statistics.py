@@ -407,6 +407,9 @@ def test_pots_in_a_night_in_numbers_and_the_runs(client_in, user):
     body = client_in.get(reverse("night", args=[night.pk])).content.decode()
     assert "Paid from the pots" in body
     assert "Anna 10 (20.00 HUF)" in body
+    printed = client_in.get(reverse("print", args=[night.pk])).content.decode()
+    assert "Paid into the pots" in printed
+    assert "Paid from the pots" not in printed  # the A4 page keeps to one line of pots
     page = client_in.get(reverse("player", args=[anna(user).pk]))
     assert (page.context["stats"].winning_run.length, page.context["stats"].losing_run.length) == (
         1,
