@@ -697,7 +697,8 @@ def hand_facts(
     level = int(record.get("contra") or 0)
     contras: tuple[Contra, ...] = ()
     if record.get("bid") == "jatek" and level:
-        won = int(record.get("declarer_points") or 0) >= _threshold(rules)
+        threshold = _threshold(rules) if "deck_size" in rules else WIN_54  # the default pack
+        won = int(record.get("declarer_points") or 0) >= threshold
         contras = (contra_on("game", level, facts.roles, "declarer", won),)
     return HandFacts(facts.roles, facts.level, tuple(figures), contras)
 
