@@ -3,12 +3,14 @@ worked example of tests/engine/cases/<key>.json; every expected fact below was r
 hand record by hand (roles, bid, figures announced/made, contras: level, sayers, who won)."""
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 
 from scorebook.engine.facts import FIGURE_NAMES, hand_facts
 from scorebook.engine.scoresheet import resolve_house_rules
+from tests.engine.generators import generated_keys, random_night
 
 CASES = Path(__file__).parent / "cases"
 
@@ -168,3 +170,17 @@ def test_tarokk_counts_are_the_announcers_own():
     assert [(f.key, f.side, f.announced, f.made) for f in found.figures] == [
         ("tarokk_count", ("B",), True, True)
     ]
+
+
+@pytest.mark.parametrize("key", generated_keys())
+def test_generated_nights_read(key):
+    """Random valid nights of every variant (tests/engine/generators): every hand's facts
+    name only the seated players, and every figure and contra has its name."""
+    rng = random.Random(21)
+    for _ in range(5):
+        session, hands = random_night(key, rng, 30)
+        for hand in (h for h in hands if "event" not in h):
+            found = hand_facts(key, session.players, hand, session.house_rules)
+            assert set(found.roles) <= set(session.players)
+            named = [f.key for f in found.figures] + [c.key for c in found.contras]
+            assert set(named) <= set(FIGURE_NAMES)
