@@ -18,6 +18,7 @@ from django.db import connection
 from django.db.models import Case, F, Value, When
 
 from scorebook import nights
+from scorebook.engine import registry
 from scorebook.engine.facts import (
     DECLARER,
     OPPONENT,
@@ -71,11 +72,7 @@ def _only_moved(
     players' names and in words (its lines), not in what it paid: its facts stay."""
     if number is None or row.number is None or stored is None or row.deleted:
         return False
-    units, pots = _amounts(json.loads(stored))
-    was = (
-        {renamed.get(k, k): v for k, v in units.items()},
-        {renamed.get(k, k): v for k, v in pots.items()},
-    )
+    was = tuple({renamed.get(k, k): v for k, v in d.items()} for d in _amounts(json.loads(stored)))
     return was == _amounts(row.entries)
 
 
@@ -215,11 +212,12 @@ def build(
     a migration can store them with its historical models. `people` maps the night's
     names to player ids, `events` are the live (position, record) events of the night."""
     seated = _seated_at(night, live, events)
+    rules = nights.complete_house_rules(registry.get(night.variant), night.house_rules)
     hand_rows: list[Row] = []
     item_rows: list[Row] = []
     for row in live:
-        found = hand_facts(night.variant, seated[row.pk], row.record)
-        units, pots = _amounts(row.entries)
+        found = hand_facts(night.variant, seated[row.pk], row.record, rules)
+        units, into, out = _amounts(row.entries)
         where = {"night_id": night.pk, "hand_id": row.pk}
         hand_rows += [
             {
@@ -229,7 +227,8 @@ def build(
                 "role": role,
                 "level": found.level,
                 "units": units.get(name, 0.0),
-                "into_pots": pots.get(name, 0.0),
+                "into_pots": into.get(name, 0.0),
+                "from_pots": out.get(name, 0.0),
             }
             for name, role in found.roles.items()
             if name in people
@@ -238,23 +237,31 @@ def build(
     return hand_rows, item_rows
 
 
-def _amounts(entries: Iterable[Mapping[str, Any]]) -> tuple[dict[str, float], dict[str, float]]:
-    """What the row paid each player, and what each paid into the pots (the lines that
-    fill a pot, each player's share of their payments)."""
+def _amounts(
+    entries: Iterable[Mapping[str, Any]],
+) -> tuple[dict[str, float], dict[str, float], dict[str, float]]:
+    """What the row paid each player, what each paid into the pots and what the pots paid
+    each (the lines that fill or empty a pot: each player's share of their payments)."""
     units: dict[str, Fraction] = {}
-    pots: dict[str, Fraction] = {}
+    into: dict[str, Fraction] = {}
+    out: dict[str, Fraction] = {}
     for entry in entries:
         for who, amount in entry["deltas"].items():
             units[who] = units.get(who, Fraction(0)) + Fraction(nights.amount_from_json(amount))
         for line in entry["lines"]:
-            into = sum(Fraction(nights.amount_from_json(a)) for a in line["pots"].values())
-            if into <= 0:
+            pot = sum(Fraction(nights.amount_from_json(a)) for a in line["pots"].values())
+            if pot == 0:
                 continue
             for who, amount in line["deltas"].items():
-                paid = -Fraction(nights.amount_from_json(amount))
+                paid = Fraction(nights.amount_from_json(amount)) * (-1 if pot > 0 else 1)
                 if paid > 0:
-                    pots[who] = pots.get(who, Fraction(0)) + paid
-    return {k: float(v) for k, v in units.items()}, {k: float(v) for k, v in pots.items()}
+                    book = into if pot > 0 else out
+                    book[who] = book.get(who, Fraction(0)) + paid
+    return _floats(units), _floats(into), _floats(out)
+
+
+def _floats(amounts: Mapping[str, Fraction]) -> dict[str, float]:
+    return {k: float(v) for k, v in amounts.items()}
 
 
 def _items(people: Mapping[str, int], found: HandFacts) -> list[Row]:

@@ -368,6 +368,7 @@ class HandFact(models.Model):
     level = models.CharField(max_length=30, blank=True)  # the bid or contract
     units = models.FloatField()  # what the hand paid the player (points)
     into_pots = models.FloatField(default=0)  # what he paid into the pots in it
+    from_pots = models.FloatField(default=0)  # what the pots paid him in it
 
     class Meta:
         indexes = (

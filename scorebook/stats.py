@@ -1,5 +1,6 @@
 """A player's statistics, read from the stored facts (`HandFact`, `FactItem`) by a handful
-of grouped queries: never by replaying nights. Every read leaves out deleted nights (a
+of grouped queries: never by replaying nights (the runs of nights read what each night
+settled to from its cached summary, `summaries`, as the page's chart does). Every read leaves out deleted nights (a
 deleted hand has no facts), and takes the stake, currency and date from the night, so an
 edited night is counted as it is now.
 
@@ -14,15 +15,19 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import Count, Q, QuerySet, Sum
 from django.utils.translation import pgettext_lazy
 
+from scorebook import summaries
 from scorebook.engine import facts as engine_facts
 from scorebook.engine import registry
 from scorebook.models import FactItem, FactTotal, HandFact, Night, Player
 from scorebook.speech import say
+
+if TYPE_CHECKING:
+    from scorebook.nightview import NightView
 
 ROLE_TITLES = {
     engine_facts.DECLARER: pgettext_lazy("statistics", "As declarer (felvevő)"),
@@ -165,6 +170,8 @@ class PlayerStats:
     filters: Filters
     hands: int = 0
     all_pass: int = 0
+    # what the all-pass hands cost or paid (the kassza some games fill on an all pass)
+    all_pass_result: Tally = field(default_factory=Tally)
     out: int = 0
     roles: list[RoleTable] = field(default_factory=list)
     figures: list[FigureRow] = field(default_factory=list)
@@ -196,29 +203,33 @@ def facts_of(player: Player, filters: Filters) -> QuerySet[HandFact]:
 MONEY_KEYS = ("night__stake_per_point", "night__currency")
 
 
-def player_stats(player: Player, filters: Filters) -> PlayerStats:
-    """Every table of the statistics page: eight small queries, grouped over the stored
-    facts (the rows of one player), whatever the number of nights."""
+def player_stats(
+    player: Player,
+    filters: Filters,
+    nights: Iterable[tuple[datetime.date, Decimal]] | None = None,
+) -> PlayerStats:
+    """Every table of the statistics page: small queries grouped over the stored facts (the
+    rows of one player), whatever the number of nights; the runs of nights read the nights'
+    cached summaries (what each night settled to, the page's chart's source): `nights`, the
+    (date, money) of each night oldest first, where the caller has read them already."""
     stats = PlayerStats(player, filters)
     _roles(stats)
     _figures_and_contras(stats)
     _spread(stats)
-    _runs(stats)
+    _runs(stats, night_money(player, filters) if nights is None else nights)
     stats.pairings = pairings(player, filters)
     return stats
 
 
-def _level_namer(variant_keys: Iterable[str]) -> Any:
-    records = [registry.get(k).record for k in variant_keys if k in registry.VARIANT_KEYS]
-
-    def name(level: str) -> str:
-        for record in records:
-            found = engine_facts.level_name(record, level)
-            if found is not None:
-                return say(found)
+def _level_name(variant_key: str, level: str, several: bool) -> str:
+    """The bid as the variant's hand form names it; with `several` variants in one table,
+    after the game's name (a "hármas" of one game is not another's)."""
+    if variant_key not in registry.VARIANT_KEYS:
         return level or "—"
-
-    return name
+    variant = registry.get(variant_key)
+    found = engine_facts.level_name(variant.record, level)
+    name = say(found) if found is not None else level or "—"
+    return f"{say(variant.title)}: {name}" if several else name
 
 
 def totals_of(player: Player, filters: Filters, kind: str) -> QuerySet[FactTotal]:
@@ -236,23 +247,23 @@ SUMS = {
 def _roles(stats: PlayerStats) -> None:
     rows = (
         totals_of(stats.player, stats.filters, "role")
-        .values("key", "sub", *MONEY_KEYS)
+        .values("key", "sub", "night__variant", *MONEY_KEYS)
         .annotate(**SUMS)
         .order_by()
     )
-    rows = [{**r, "role": r["key"], "level": r["sub"]} for r in rows]
-    per_role: dict[str, dict[str, Tally]] = defaultdict(lambda: defaultdict(Tally))
+    per_role: dict[str, dict[tuple[str, str], Tally]] = defaultdict(lambda: defaultdict(Tally))
     for row in rows:
-        role = row["role"]
+        role = row["key"]
         if role == engine_facts.OUT:
             stats.out += row["hands"]
             continue
         stats.hands += row["hands"]
         if role == engine_facts.ALL_PASS:
             stats.all_pass += row["hands"]
+            stats.all_pass_result.add(row)
             continue
-        per_role[role][row["level"]].add(row)
-    name = _level_namer(_variants(stats))
+        per_role[role][row["night__variant"], row["sub"]].add(row)
+    several = len({variant for levels in per_role.values() for variant, _level in levels}) > 1
     for role, title in ROLE_TITLES.items():
         if role not in per_role:
             continue
@@ -260,18 +271,8 @@ def _roles(stats: PlayerStats) -> None:
         total = Tally()
         for _level, tally in levels:
             _merge(total, tally)
-        named = [(name(level), tally) for level, tally in levels]
+        named = [(_level_name(v, level, several), tally) for (v, level), tally in levels]
         stats.roles.append(RoleTable(role, str(title), named, total))
-
-
-def _variants(stats: PlayerStats) -> list[str]:
-    if stats.filters.variant:
-        return [stats.filters.variant]
-    return list(
-        Night.objects.filter(seats__player=stats.player)
-        .values_list("variant", flat=True)
-        .distinct()
-    )
 
 
 def _merge(total: Tally, part: Tally) -> None:
@@ -356,29 +357,33 @@ def _bucket_label(low: int | None, high: int | None) -> str:
     return str(low) if low == high else f"{low} … {high}"
 
 
-def night_results(player: Player, filters: Filters) -> list[dict[str, Any]]:
-    """The player's result of each night (points), oldest first."""
-    rows = (
-        totals_of(player, filters, "role")
-        .values("night_id", "night__date", "night__created")
-        .annotate(units=Sum("units"))
-        .order_by("night__date", "night__created", "night_id")
+def night_money(player: Player, filters: Filters) -> list[tuple[datetime.date, Decimal]]:
+    """The player's money result of each night, oldest first: what the night settled to
+    (its cached summary, as the chart reads it), so a pot's split at the night's end counts
+    as it does on the night page."""
+    nights_qs = Night.objects.filter(filters.nights(prefix=""), seats__player=player).order_by(
+        "date", "created", "pk"
     )
-    return [dict(r) for r in rows]
+    key, found = str(player.pk), []
+    for night in summaries.with_summaries(nights_qs):
+        mine = summaries.summary_data(night)["players"].get(key)
+        if mine is not None:
+            found.append((night.date, Decimal(mine["money"])))
+    return found
 
 
-def _runs(stats: PlayerStats) -> None:
+def _runs(stats: PlayerStats, nights: Iterable[tuple[datetime.date, Decimal]]) -> None:
     """The longest runs of nights won and of nights lost, in a row (a level night ends both)."""
     current = {1: Run(), -1: Run()}
-    for night in night_results(stats.player, stats.filters):
-        sign = (night["units"] > 0) - (night["units"] < 0)
+    for date, money in nights:
+        sign = (money > 0) - (money < 0)
         for way, run in current.items():
             if way != sign:
                 current[way] = Run()
                 continue
             run.length += 1
-            run.first = run.first or night["night__date"]
-            run.last = night["night__date"]
+            run.first = run.first or date
+            run.last = date
             best = stats.winning_run if way == 1 else stats.losing_run
             if run.length > best.length:
                 best.length, best.first, best.last = run.length, run.first, run.last
@@ -416,15 +421,18 @@ class NightNumbers:
     declarers: list[tuple[str, int]]  # most declarations first
     figures: list[tuple[str, int]]  # figures made (hands), by figure
     pots: list[tuple[str, float, Decimal]]  # who paid into the pots: name, points, money
+    # who the pots paid (in hands, and the split at the night's end): name, points, money
+    payouts: list[tuple[str, float, Decimal]] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
-        return self.biggest is None and not self.declarers and not self.pots
+        return self.biggest is None and not self.declarers and not (self.pots or self.payouts)
 
 
-def night_numbers(night: Night) -> NightNumbers:
-    """The night's biggest hand, most declarations, figures made and who paid the pots: four
-    small queries over the night's facts."""
+def night_numbers(night: Night, view: NightView | None = None) -> NightNumbers:
+    """The night's biggest hand, most declarations, figures made and who paid the pots and
+    was paid from them: small queries over the night's facts, and the pots' split at the
+    night's end from `view` (the page's own, where it has one)."""
     facts = HandFact.objects.filter(night=night)
     top = (
         facts.filter(units__gt=0)
@@ -454,11 +462,22 @@ def night_numbers(night: Night) -> NightNumbers:
         .annotate(n=Count("hand", distinct=True))
         .order_by("-n", "key")
     ]
-    pots = [
-        (r["player__name"], r["paid"], money_of(r["paid"], night.stake_per_point))
-        for r in facts.filter(into_pots__gt=0)
-        .values("player__name")
-        .annotate(paid=Sum("into_pots"))
-        .order_by("-paid", "player__name")
-    ]
-    return NightNumbers(biggest, declarers, figures, pots)
+    pots = _per_player(night, facts.filter(into_pots__gt=0), "into_pots", {})
+    at_end = view.end().payouts if view is not None and view.pot_names else {}
+    payouts = _per_player(night, facts.filter(from_pots__gt=0), "from_pots", at_end)
+    return NightNumbers(biggest, declarers, figures, pots, payouts)
+
+
+def _per_player(
+    night: Night, facts: QuerySet[HandFact], column: str, more: Mapping[str, Any]
+) -> list[tuple[str, float, Decimal]]:
+    """`column` added up per player, with `more` (name → amount) on top; most first."""
+    found = {
+        r["player__name"]: r["n"]
+        for r in facts.values("player__name").annotate(n=Sum(column)).order_by()
+    }
+    for name, amount in more.items():
+        if amount > 0:
+            found[name] = found.get(name, 0.0) + float(amount)
+    ranked = sorted(found.items(), key=lambda kv: (-kv[1], kv[0]))
+    return [(name, n, money_of(n, night.stake_per_point)) for name, n in ranked]

@@ -56,7 +56,21 @@ def as_csv(stats: PlayerStats) -> str:
     buffer = io.StringIO()
     out = csv.writer(buffer)
     out.writerow([_safe_text(stats.player.name)])
-    out.writerow([_("hands played"), stats.hands, _("all pass"), stats.all_pass])
+    share = stats.all_pass_share
+    out.writerow(
+        [
+            _("hands played"),
+            stats.hands,
+            _("all pass"),
+            stats.all_pass,
+            _("share of all pass (%)"),
+            "" if share is None else share,
+            _("the all-pass hands (points)"),
+            points(stats.all_pass_result.units),
+            _("the all-pass hands (money)"),
+            _money(stats.all_pass_result.money),
+        ]
+    )
     for title, run in (
         (_("longest winning run (nights)"), stats.winning_run),
         (_("longest losing run (nights)"), stats.losing_run),

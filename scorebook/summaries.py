@@ -9,6 +9,7 @@ number). Nothing in the write paths has to call anything: an edit changes the st
 
 from __future__ import annotations
 
+import datetime
 import logging
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
@@ -216,10 +217,20 @@ def player_for(user: User, pk: int) -> Player:
     return get_object_or_404(Player, pk=pk, owner=user)
 
 
-def player_page(player: Player, *, variant: str | None = None) -> PlayerPage:
+def player_page(
+    player: Player,
+    *,
+    variant: str | None = None,
+    since: datetime.date | None = None,
+    until: datetime.date | None = None,
+) -> PlayerPage:
     qs = Night.objects.filter(owner_id=player.owner_id, seats__player=player)
     if variant:
         qs = qs.filter(variant=variant)
+    if since:
+        qs = qs.filter(date__gte=since)
+    if until:
+        qs = qs.filter(date__lte=until)
     played = with_summaries(qs.order_by("date", "created", "pk"))
     page = PlayerPage(player)
     running: dict[str, Decimal] = defaultdict(Decimal)

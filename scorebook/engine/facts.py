@@ -14,6 +14,7 @@ import importlib
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 from scorebook.engine.messages import Msg, pmsg
@@ -45,9 +46,19 @@ FIGURE_NAMES: dict[str, Msg] = {
     "nolo": pmsg("statistics figure", "nolo"),
     "closing": pmsg("statistics figure", "closing the talon"),
     "schwarz": pmsg("statistics figure", "schwarz"),
+    "heads": pmsg("statistics figure", "heads (fejek)"),
+    "tarokk_count": pmsg("statistics figure", "tarokk count (tarokkszám)"),
+    "eight_tarokks": pmsg("statistics figure", "eight tarokks"),
+    "little_honours": pmsg("statistics figure", "little honours (kis honnörök)"),
+    "kassza": pmsg("statistics figure", "kassza"),
+    "pagat_catch": pmsg("statistics figure", "pagát-catch (pagátfogás)"),
+    "uhu": pmsg("statistics figure", "uhu"),
+    "trull_captured": pmsg("statistics figure", "trull in the tricks"),
+    "four_kings_captured": pmsg("statistics figure", "four kings in the tricks"),
 }
 # Where a record keeps its bid: the level's name is that field's choice label.
-LEVEL_FIELDS = ("bid.level", "contract")
+LEVEL_FIELDS = ("bid.level", "contract", "level", "bid")
+NO_RULES: Mapping[str, Any] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +91,8 @@ class HandFacts:
     contras: tuple[Contra, ...] = ()
 
 
-Reader = Callable[[tuple[str, ...], Mapping[str, Any]], HandFacts]
+# (seated players, record, the night's complete house rules) → facts
+Reader = Callable[[tuple[str, ...], Mapping[str, Any], Mapping[str, Any]], HandFacts]
 
 
 def _name(value: Any) -> str | None:
@@ -89,11 +101,18 @@ def _name(value: Any) -> str | None:
 
 def declarer_and_level(record: Mapping[str, Any]) -> tuple[str | None, str]:
     """The declarer and the bid where the record names them (`declarer`, `bid.declarer`,
-    `bid.level`, `contract`, `level`)."""
+    `bid.level`, `contract`, `level`, or `bid` itself)."""
     bid = record.get("bid")
+    said = _name(bid)
     bid = bid if isinstance(bid, Mapping) else {}
     declarer = _name(record.get("declarer")) or _name(bid.get("declarer"))
-    level = _name(bid.get("level")) or _name(record.get("contract")) or ""
+    level = (
+        _name(bid.get("level"))
+        or _name(record.get("contract"))
+        or _name(record.get("level"))
+        or said
+        or ""
+    )
     return declarer, level
 
 
@@ -118,7 +137,9 @@ def sitting_out(players: tuple[str, ...], record: Mapping[str, Any]) -> set[str]
     return {n for n in names if isinstance(n, str) and n in players}
 
 
-def generic_facts(players: tuple[str, ...], record: Mapping[str, Any]) -> HandFacts:
+def generic_facts(
+    players: tuple[str, ...], record: Mapping[str, Any], _rules: Mapping[str, Any] = NO_RULES
+) -> HandFacts:
     """What any record says: declarer, partner, all pass, who sat out."""
     out = sitting_out(players, record)
     active = [p for p in players if p not in out]
@@ -148,9 +169,15 @@ def level_name(record: Obj, level: str) -> Msg | None:
     return None
 
 
-def hand_facts(variant_key: str, players: tuple[str, ...], record: Mapping[str, Any]) -> HandFacts:
-    """The facts of one stored (already validated) hand record; players = those seated."""
-    return reader(variant_key)(players, record)
+def hand_facts(
+    variant_key: str,
+    players: tuple[str, ...],
+    record: Mapping[str, Any],
+    rules: Mapping[str, Any] = NO_RULES,
+) -> HandFacts:
+    """The facts of one stored (already validated) hand record; players = those seated,
+    `rules` the night's complete house rules (some variants' thresholds follow them)."""
+    return reader(variant_key)(players, record, rules)
 
 
 # --- helpers for the variants' readers -------------------------------------------------------
@@ -177,3 +204,33 @@ def contra_on(key: str, level: int, roles: Mapping[str, str], side: str, side_wo
         side_players(roles, other_side(sayers)),
         side_won == (sayers == side),
     )
+
+
+def figures_of(
+    roles: Mapping[str, str],
+    keys: Iterable[str],
+    said: set[tuple[Any, Any]],
+    made: Mapping[str, Any],
+    sides: Iterable[str] = ("declarer", "opponents"),
+) -> tuple[Figure, ...]:
+    """The figures `keys` for each side: announced where (key, side) is in `said`, made
+    where `made[key]` names the side."""
+    return tuple(
+        Figure(key, side_players(roles, side), (key, side) in said, made.get(key) == side)
+        for key in keys
+        for side in sides
+        if (key, side) in said or made.get(key) == side
+    )
+
+
+def own_figures(
+    roles: Mapping[str, str], rows: Any, who: str, what: str | None, key: str = ""
+) -> list[Figure]:
+    """Figures a player announces for himself and that count as said (hand bonuses,
+    tarokk counts): one per object of the list `rows` naming a seated player in field
+    `who`, the figure in field `what` (or `key` for every row)."""
+    return [
+        Figure(str(row.get(what) if what else key), (row[who],), announced=True, made=True)
+        for row in rows or ()
+        if isinstance(row, Mapping) and row.get(who) in roles
+    ]

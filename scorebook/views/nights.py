@@ -200,7 +200,7 @@ def night(request: SignedInRequest, pk: int) -> HttpResponse:
         template += f"#{request.htmx.target}"
     context = night_context(request, view) | {"role": role}
     if template == "scorebook/night.html":  # the whole page, not a region's refresh
-        context["numbers"] = stats.night_numbers(night)
+        context["numbers"] = stats.night_numbers(night, view)
     return TemplateResponse(request, template, context)
 
 

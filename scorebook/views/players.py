@@ -77,9 +77,14 @@ def _filters(request: HttpRequest) -> stats.Filters:
 def player(request: SignedInRequest, pk: int) -> HttpResponse:
     person = summaries.player_for(request.user, pk)
     filters = _filters(request)
+    page = summaries.player_page(
+        person, variant=filters.variant, since=filters.since, until=filters.until
+    )
+    # the page's nights, oldest first, give the runs of nights (read once, not twice)
+    history = [(night.date, won) for night, won, _running in reversed(page.history)]
     context = {
-        "page": summaries.player_page(person, variant=filters.variant),
-        "stats": stats.player_stats(person, filters),
+        "page": page,
+        "stats": stats.player_stats(person, filters, history),
         "variants": _variants(),
         "variant": filters.variant or "",
         "query": request.GET.urlencode(),

@@ -78,5 +78,5 @@ def summary(request: SignedInRequest, pk: int) -> HttpResponse:
     part = paging.part_of(night, paging.asked_part(request))
     view = nightview.night_view(night, window=part.window)
     context = night_context(request, view, part=part) | _settle_context(view)
-    context["numbers"] = stats.night_numbers(view.night)
+    context["numbers"] = stats.night_numbers(view.night, view)
     return TemplateResponse(request, "scorebook/print.html", context)

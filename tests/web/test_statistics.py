@@ -17,7 +17,7 @@ from django.apps import apps
 from django.urls import reverse
 from django.utils import translation
 
-from scorebook import facts, services, sheets, stats
+from scorebook import facts, nightview, services, sheets, stats
 from scorebook.models import FactItem, FactTotal, Hand, HandFact, Player
 
 pytestmark = pytest.mark.django_db
@@ -386,3 +386,151 @@ def test_clearing_several_bad_hands_at_once_drops_their_facts(user, paskievics):
     assert not HandFact.objects.filter(hand__in=bad).exists()
     assert sorted({n for n, *_rest in facts_of(first)}) == [1, 2]  # the two left, renumbered
     assert totals_agree(first)
+
+
+def test_stromann_figures_contras_and_the_refill_migration(user):
+    """§S5: B's játék, 38 ≥ 36 card points, A kontra, B rekontra: 3 × 4 = 12 to B (the
+    contra ladder doubles twice), and A's announced trull, doubled in játék: 2 to A; so
+    B +10, A −10. Migration 0011 writes the facts of such a night again, the same."""
+    sheet_night(user, "stromann", ["A", "B"], case_hands("stromann", "S5"))
+    b = stats.player_stats(anna(user, "B"), stats.Filters())
+    assert levels(table(b, "declarer")) == {"játék": (1, 1, 10.0, {"XXX": Decimal("10.00")})}
+    assert [(c.level, c.said, c.said_won, c.received) for c in b.contras] == [(2, 1, 1, 0)]
+    a = stats.player_stats(anna(user, "A"), stats.Filters())
+    assert [(f.key, f.announced, f.made) for f in a.figures] == [("trull", 1, 1)]
+    assert [(c.level, c.said, c.received, c.received_won) for c in a.contras] == [(2, 0, 1, 0)]
+    written = sorted(HandFact.objects.values_list("hand_id", "player_id", "role", "units"))
+    items = sorted(FactItem.objects.values_list("player_id", "key", "level", "said", "made"))
+    HandFact.objects.all().delete()
+    FactItem.objects.all().delete()
+    FactTotal.objects.all().delete()
+    importlib.import_module(
+        "scorebook.migrations.0012_facts_of_every_variant_and_pot_payouts"
+    ).refill(apps, None)
+    assert sorted(HandFact.objects.values_list("hand_id", "player_id", "role", "units")) == written
+    assert (
+        sorted(FactItem.objects.values_list("player_id", "key", "level", "said", "made")) == items
+    )
+    assert stats.player_stats(anna(user, "B"), stats.Filters()).hands == 1
+
+
+def test_pots_in_a_night_in_numbers_and_the_runs(client_in, user):
+    """Ultimókassza on (2 HUF a point): two all-pass hands put 5 from each player into the
+    kassza (40), Anna wins a three with Csaba between them (A, C +1; B, D −1); the night's
+    end splits the 40 equally (10 each). So each paid 10 in and was paid 10 out; the night
+    ends A +1, B −1, C +1, D −1: Anna's is a won night, though her hands add up to −9."""
+    night = services.create_night(
+        owner=user,
+        variant_key="paskievics",
+        house_rules={"ultimo_kassza": True},
+        per_point=Decimal(2),
+        currency="HUF",
+        players=P,
+        first_dealer="Dóra",
+        date=datetime.date(2026, 1, 1),
+    )
+    for record in (
+        {"dealer": "Dóra", "outcome": "all_pass"},
+        pask("Anna", "Anna", "three", "Csaba", 60),
+        {"dealer": "Béla", "outcome": "all_pass"},
+    ):
+        services.record_hand(night=night, record=record)
+    view = nightview.night_view(night)
+    numbers = stats.night_numbers(night, view)
+    each = [(n, 10.0, Decimal("20.00")) for n in P]
+    assert (numbers.pots, numbers.payouts) == (each, each)
+    assert stats.night_numbers(night).payouts == []  # without the page's view: hands only
+    found = stats.player_stats(anna(user), stats.Filters())
+    assert [t.total.units for t in found.roles] == [1.0]
+    assert (found.all_pass_result.units, found.all_pass_result.money) == (-10.0, {"HUF": -20})
+    assert (found.winning_run.length, found.losing_run.length) == (1, 0)
+    assert stats.player_stats(anna(user, "Béla"), stats.Filters()).losing_run.length == 1
+    body = client_in.get(reverse("night", args=[night.pk])).content.decode()
+    paid_out = body[body.index("Paid from the pots") :].split("</dd>")[0]
+    assert "Anna 10 (20.00 HUF), Béla 10 (20.00 HUF)" in paid_out  # the end split
+    printed = client_in.get(reverse("print", args=[night.pk])).content.decode()
+    assert "Paid into the pots" in printed
+    assert "Paid from the pots" not in printed  # the A4 page keeps to one line of pots
+    page = client_in.get(reverse("player", args=[anna(user).pk]))
+    assert (page.context["stats"].winning_run.length, page.context["stats"].losing_run.length) == (
+        1,
+        0,
+    )
+    assert "the all-pass hands: −10 points (−20.00 HUF)" in page.content.decode()
+    csv_url = reverse("player_csv", args=[anna(user).pk])
+    text = client_in.get(csv_url, HTTP_ACCEPT_LANGUAGE="hu").content.decode()
+    first = list(csv.reader(io.StringIO(text)))[1]
+    assert first[4:] == [
+        "mindenki passz aránya (%)",
+        "67",
+        "a passzos leosztások (pont)",
+        "-10",
+        "a passzos leosztások (pénz)",
+        "-20.00 HUF",
+    ]
+
+
+def magyar_hand(dealer, declarer, level, step, points, contra=0, announcements=(), **result):
+    return {
+        "dealer": dealer,
+        "outcome": "played",
+        "declarer": declarer,
+        "level": level,
+        "talon_step": step,
+        "game_contra": contra,
+        "announcements": [dict(a) for a in announcements],
+        "result": {"declarer_card_points": points, **result},
+    }
+
+
+def test_magyar_and_levels_named_by_game(user, paskievics):
+    """Magyar tarokk, 1 HUF (spec §11.2 M1, M2 with other names): Anna's three at step 1
+    (G 1), 51 card points, four kings silent: S = 2, Anna +4, Béla and Csaba −2. Béla's two
+    at step 3 (G 6) with an announced trull, kontra'd by Anna and Csaba; 40 card points, the
+    honours split: −12 − 2 = −14, Béla −28, Anna and Csaba +14."""
+    night = services.create_night(
+        owner=user,
+        variant_key="magyar",
+        house_rules={},
+        per_point=Decimal(1),
+        currency="HUF",
+        players=P[:3],
+        first_dealer="Csaba",
+        date=datetime.date(2026, 2, 1),
+    )
+    trull = {"figure": "trull", "by": "Béla", "contra": 0}
+    services.record_hand(
+        night=night, record=magyar_hand("Csaba", "Anna", "three", 1, 51, four_kings_side="declarer")
+    )
+    services.record_hand(night=night, record=magyar_hand("Anna", "Béla", "two", 3, 40, 1, [trull]))
+    found = stats.player_stats(anna(user), stats.Filters(variant="magyar"))
+    assert levels(table(found, "declarer")) == {"three (hármas)": (1, 1, 4.0, {"HUF": Decimal(4)})}
+    assert levels(table(found, "opponent")) == {"two (kettős)": (1, 1, 14.0, {"HUF": Decimal(14)})}
+    assert [(f.key, f.announced, f.silent) for f in found.figures] == [("four_kings", 0, 1)]
+    assert [(c.level, c.said, c.said_won, c.received) for c in found.contras] == [(1, 1, 1, 0)]
+    csaba = {p.name: p for p in found.pairings}["Csaba"]
+    assert (csaba.together.hands, csaba.together_both, csaba.against.units) == (1, 28.0, 4.0)
+    béla = stats.player_stats(anna(user, "Béla"), stats.Filters(variant="magyar"))
+    assert [(f.key, f.announced, f.failed) for f in béla.figures] == [("trull", 1, 1)]
+    # every game together: each bid after its game's name
+    names = [
+        name
+        for name, _t in table(stats.player_stats(anna(user), stats.Filters()), "declarer").levels
+    ]
+    assert sorted(names) == [
+        "Magyar tarokk: three (hármas)",
+        "Paskievics (huszashívó): three (hármas)",
+        "Paskievics (huszashívó): two (kettős)",
+    ]
+
+
+def test_the_page_filters_by_dates_chart_and_nights_too(client_in, user, paskievics):
+    first, second = paskievics
+    url = reverse("player", args=[anna(user).pk])
+    response = client_in.get(url, {"since": "2026-01-05"})
+    page = response.context["page"]
+    assert [night for night, _won, _running in page.history] == [second]
+    assert (page.nights, page.money) == (1, {"HUF": Decimal("-3.00")})  # −1 × 1, −2 × 1
+    assert reverse("night", args=[first.pk]) not in response.content.decode()
+    until = client_in.get(url, {"until": "2026-01-05"}).context["page"]
+    assert [night for night, _won, _running in until.history] == [first]

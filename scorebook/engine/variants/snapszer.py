@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorebook.engine.facts import Figure, HandFacts, generic_facts
+from scorebook.engine.facts import NO_RULES, Figure, HandFacts, generic_facts
 from scorebook.engine.messages import Msg, msg, nmsg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import BOOL, INT, PLAYER, TEXT, Choice, When, fields
@@ -362,7 +362,9 @@ VARIANT = TwoPlayerGame(
 )
 
 
-def hand_facts(players: tuple[str, ...], record: Mapping[str, Any]) -> HandFacts:
+def hand_facts(
+    players: tuple[str, ...], record: Mapping[str, Any], _rules: Mapping[str, Any] = NO_RULES
+) -> HandFacts:
     """Statistics: each plays for himself; closing the talon is an announced figure (made
     when the closer reached 66), a schwarz (the loser took no trick) a silent one."""
     facts = generic_facts(players, record)

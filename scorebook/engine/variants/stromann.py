@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from scorebook.engine.errors import InvalidHand, Problems
+from scorebook.engine.facts import Contra, Figure, HandFacts, contra_on, generic_facts, own_figures
 from scorebook.engine.messages import NO_MSG, Msg, msg, pmsg, said
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, PLAYER, TEXT, Choice, When, fields, maybe, rows
@@ -677,6 +678,29 @@ def _pay(payer: str, payee: str, amount: int) -> dict[str, int]:
 
 def _other(players: tuple[str, ...], who: str) -> str:
     return players[1] if who == players[0] else players[0]
+
+
+# --- the statistics' facts ----------------------------------------------------------------
+
+
+def hand_facts(
+    players: tuple[str, ...], record: Mapping[str, Any], rules: Mapping[str, Any]
+) -> HandFacts:
+    """ "Mehet": each for himself; "játék": the declarer against the other, kontra'd as a
+    whole. The announced bonuses are their holder's own figures, the silent ultimó a pagát
+    ultimó made silently."""
+    facts = generic_facts(players, record)
+    figures = own_figures(facts.roles, record.get("announcements"), "player", "bonus")
+    silent = record.get("silent_ultimo_by")
+    if silent in players:
+        figures.append(Figure("pagat_ultimo", (silent,), announced=False, made=True))
+    level = int(record.get("contra") or 0)
+    contras: tuple[Contra, ...] = ()
+    if record.get("bid") == "jatek" and level:
+        threshold = _threshold(rules) if "deck_size" in rules else WIN_54  # the default pack
+        won = int(record.get("declarer_points") or 0) >= threshold
+        contras = (contra_on("game", level, facts.roles, "declarer", won),)
+    return HandFacts(facts.roles, facts.level, tuple(figures), contras)
 
 
 # --- the variant -------------------------------------------------------------------------

@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorebook.engine.facts import Contra, Figure, HandFacts, contra_on, generic_facts
+from scorebook.engine.facts import NO_RULES, Contra, Figure, HandFacts, contra_on, generic_facts
 from scorebook.engine.facts import side_players as players_of
 from scorebook.engine.variants.kiralyhivo.tariffs import DECLARER, FIGURES, SIDES, WIN
 
 
-def hand_facts(players: tuple[str, ...], record: Mapping[str, Any]) -> HandFacts:
+def hand_facts(
+    players: tuple[str, ...], record: Mapping[str, Any], _rules: Mapping[str, Any] = NO_RULES
+) -> HandFacts:
     """The partner is named only when a player held the called king (K3)."""
     facts = generic_facts(players, record)
     if record.get("all_pass") is True:

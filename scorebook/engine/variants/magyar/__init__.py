@@ -17,6 +17,7 @@ from typing import Any
 from scorebook.engine.messages import Msg, pmsg
 from scorebook.engine.types import Entry, Session
 from scorebook.engine.variants._hungarian import POT, PotGame, PotState, Scored
+from scorebook.engine.variants.magyar.facts import hand_facts
 from scorebook.engine.variants.magyar.house_rules import HOUSE_RULES
 from scorebook.engine.variants.magyar.record import (
     ANNOUNCEABLE,
@@ -56,4 +57,12 @@ class Magyar(PotGame):
 VARIANT = Magyar()
 
 
-__all__ = ["ANNOUNCEABLE", "ANNOUNCEABLE_WITH_DOUBLE", "LEVELS", "OUTCOMES", "VARIANT", "Magyar"]
+__all__ = [
+    "ANNOUNCEABLE",
+    "ANNOUNCEABLE_WITH_DOUBLE",
+    "LEVELS",
+    "OUTCOMES",
+    "VARIANT",
+    "Magyar",
+    "hand_facts",
+]

@@ -17,6 +17,7 @@ from typing import Any
 from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.types import Line, Session, TableHint
 from scorebook.engine.variants._tarokk54 import FourSeatTable, State
+from scorebook.engine.variants.negyes54.facts import hand_facts
 from scorebook.engine.variants.negyes54.house_rules import HOUSE_RULES
 from scorebook.engine.variants.negyes54.record import CONTRA_LEVELS, RECORD, read
 from scorebook.engine.variants.negyes54.scoring import score
@@ -50,4 +51,4 @@ class Negyes54(FourSeatTable):
 VARIANT = Negyes54()
 
 
-__all__ = ["CONTRACTS", "CONTRA_LEVELS", "IRREGULARITIES", "VARIANT", "Negyes54"]
+__all__ = ["CONTRACTS", "CONTRA_LEVELS", "IRREGULARITIES", "VARIANT", "Negyes54", "hand_facts"]

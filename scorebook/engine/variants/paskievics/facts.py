@@ -6,11 +6,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorebook.engine.facts import (
+    NO_RULES,
     OUT,
     Contra,
-    Figure,
     HandFacts,
     contra_on,
+    figures_of,
     generic_facts,
     side_players,
 )
@@ -27,7 +28,9 @@ from scorebook.engine.variants.paskievics.tariffs import (
 MADE_FIELD = {**{f: f"{f}_side" for f in FIGURES}, "volat": "all_tricks_side"}
 
 
-def hand_facts(players: tuple[str, ...], record: Mapping[str, Any]) -> HandFacts:
+def hand_facts(
+    players: tuple[str, ...], record: Mapping[str, Any], _rules: Mapping[str, Any] = NO_RULES
+) -> HandFacts:
     """At five the dealer sits out (seed 004 §8); the rest as the record says."""
     seated = players
     if len(players) == 5 and record.get("dealer") in players:
@@ -36,6 +39,12 @@ def hand_facts(players: tuple[str, ...], record: Mapping[str, Any]) -> HandFacts
     roles = {**facts.roles, **{p: OUT for p in players if p not in seated}}
     if record.get("outcome") != "played":
         return HandFacts(roles, facts.level)
+    return played_facts(roles, facts.level, record)
+
+
+def played_facts(roles: Mapping[str, str], level: str, record: Mapping[str, Any]) -> HandFacts:
+    """A played hand's figures and contras (Magyar tarokk reads its own the same way: its
+    record and numbers are these, seed 004 §65)."""
     result = record.get("result") or {}
     points = {DECL: int(result.get("declarer_card_points") or 0)}
     points[OPP] = TOTAL_POINTS - points[DECL]
@@ -43,17 +52,11 @@ def hand_facts(players: tuple[str, ...], record: Mapping[str, Any]) -> HandFacts
     for side in (DECL, OPP):
         if points[side] >= DOUBLE_POINTS and made.get("double_game") is None:
             made["double_game"] = side
-    said = _announced(record, roles)
-    figures = tuple(
-        Figure(key, side_players(roles, side), (key, side) in said, made.get(key) == side)
-        for key in (*MADE_FIELD, "double_game")
-        for side in (DECL, OPP)
-        if (key, side) in said or made.get(key) == side
-    )
+    figures = figures_of(roles, (*MADE_FIELD, "double_game"), _announced(record, roles), made)
     game = int(record.get("game_contra") or 0)
     contras = [contra_on("game", game, roles, DECL, points[DECL] >= WIN_POINTS)] if game else []
     contras += _figure_contras(record, roles, made)
-    return HandFacts(roles, facts.level, figures, tuple(contras))
+    return HandFacts(roles, level, figures, tuple(contras))
 
 
 def _side_of(roles: Mapping[str, str], player: Any) -> str:

@@ -20,6 +20,7 @@ from scorebook.engine.errors import InvalidHand
 from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import EndOfSession, Entry, Line, Session, TableHint
+from scorebook.engine.variants.strohmandli.facts import hand_facts
 from scorebook.engine.variants.strohmandli.house_rules import HOUSE_RULES
 from scorebook.engine.variants.strohmandli.record import RECORD, read
 from scorebook.engine.variants.strohmandli.scoring import score
@@ -159,4 +160,4 @@ class Strohmandli:
 VARIANT = Strohmandli()
 
 
-__all__ = ["ANNOUNCEMENT_TYPES", "IRREGULARITY_KINDS", "VARIANT", "Strohmandli"]
+__all__ = ["ANNOUNCEMENT_TYPES", "IRREGULARITY_KINDS", "VARIANT", "Strohmandli", "hand_facts"]

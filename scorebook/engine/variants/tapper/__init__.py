@@ -18,6 +18,7 @@ from typing import Any
 from scorebook.engine.messages import Msg, pmsg
 from scorebook.engine.types import Entry, Session
 from scorebook.engine.variants._hungarian import POT, PotGame, PotState, Scored
+from scorebook.engine.variants.tapper.facts import hand_facts
 from scorebook.engine.variants.tapper.house_rules import HOUSE_RULES
 from scorebook.engine.variants.tapper.record import BONUS_KEYS, RECORD, read
 from scorebook.engine.variants.tapper.scoring import score, stake_line
@@ -64,4 +65,4 @@ class Tapper(PotGame):
 VARIANT = Tapper()
 
 
-__all__ = ["BONUS_KEYS", "CONTRACTS", "IRREGULARITIES", "VARIANT", "Tapper"]
+__all__ = ["BONUS_KEYS", "CONTRACTS", "IRREGULARITIES", "VARIANT", "Tapper", "hand_facts"]

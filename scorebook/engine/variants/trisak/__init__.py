@@ -16,6 +16,7 @@ from typing import Any
 from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.types import Line, Session, TableHint
 from scorebook.engine.variants._tarokk54 import FourSeatTable, State
+from scorebook.engine.variants.trisak.facts import hand_facts
 from scorebook.engine.variants.trisak.house_rules import HOUSE_RULES
 from scorebook.engine.variants.trisak.record import RECORD, read
 from scorebook.engine.variants.trisak.scoring import score
@@ -64,4 +65,4 @@ class Trisak(FourSeatTable):
 VARIANT = Trisak()
 
 
-__all__ = ["BONUSES", "CONTRACTS", "PACK_POINTS", "TALON_LEAST", "VARIANT", "Trisak"]
+__all__ = ["BONUSES", "CONTRACTS", "PACK_POINTS", "TALON_LEAST", "VARIANT", "Trisak", "hand_facts"]

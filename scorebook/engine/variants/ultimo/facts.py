@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorebook.engine.facts import Figure, HandFacts, generic_facts
+from scorebook.engine.facts import NO_RULES, Figure, HandFacts, generic_facts
 
 
-def hand_facts(players: tuple[str, ...], record: Mapping[str, Any]) -> HandFacts:
+def hand_facts(
+    players: tuple[str, ...], record: Mapping[str, Any], _rules: Mapping[str, Any] = NO_RULES
+) -> HandFacts:
     facts = generic_facts(players, record)  # OWN for each, OUT for `sitting_out`
     if record.get("void") is True:
         return facts
