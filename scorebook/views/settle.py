@@ -74,7 +74,8 @@ def mark_paid(request: SignedInRequest, pk: int) -> HttpResponse:
 @require_GET
 @login_required
 def summary(request: SignedInRequest, pk: int) -> HttpResponse:
-    view = queries.night_view(queries.night_for(request.user, pk))
+    # Anyone with a role reads it: a club's viewer sees a club night here.
+    view = queries.night_view(queries.night_to_read(request.user, pk))
     context = night_context(request, view, every_row=True) | _settle_context(view)
     context["chart"] = queries.balance_chart(view)
     context["numbers"] = stats.night_numbers(view.night)
