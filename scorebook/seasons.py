@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db.models import Sum
 from django.http import Http404
 from django.utils import timezone
@@ -178,3 +179,23 @@ def season_chart(
         for i, (name, line) in enumerate(series.items())
     ]
     return {"width": width, "height": height, "zero": y(0.0), "lines": lines}
+
+
+def choices_for(user: User) -> list[tuple[str, str]]:
+    """The seasons a statistics page filters by: the years of the user's club nights (and
+    this one), then each club's own seasons ("s<id>"), named with their club."""
+    years = {d.year for d in Night.objects.filter(club__members__user=user).dates("date", "year")}
+    years.add(timezone.localdate().year)
+    choices = [(str(y), str(y)) for y in sorted(years, reverse=True)]
+    own = Season.objects.filter(club__members__user=user).select_related("club")
+    return choices + [(f"s{s.pk}", f"{s.club.name}: {s.name}") for s in own]
+
+
+def span_for(user: User, value: str) -> Span | None:
+    """The season a statistics filter names (a year, or "s<id>" of a club of the user's)."""
+    if value.isdigit() and len(value) == 4:
+        return year_span(int(value))
+    if value.startswith("s") and value[1:].isdigit() and len(value) < 13:
+        season = Season.objects.filter(pk=int(value[1:]), club__members__user=user).first()
+        return season_span(season) if season else None
+    return None

@@ -7,6 +7,7 @@ import csv
 import io
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from scorebook.models import Club
 from scorebook.seasons import Table
@@ -21,7 +22,8 @@ def as_csv(club: Club, table: Table) -> str:
     out.writerow([_safe_text(club.name), _safe_text(span.title), span.start, span.end])
     out.writerow([_("nights"), table.nights])
     out.writerow([])
-    out.writerow([_("place"), _("player"), _("nights played"), _("hands"), _("points"), _("money")])
+    head = [pgettext("standings", "place"), _("player"), _("nights played"), _("hands")]
+    out.writerow([*head, _("points"), _("money")])
     for row in table.rows:
         cells = [row.place, _safe_text(row.name), row.nights, row.hands, row.points]
         out.writerow([*cells, _money(row.money)])
