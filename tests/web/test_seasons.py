@@ -105,16 +105,17 @@ def test_the_season_is_the_sum_of_its_nights(club, season_nights):
     total: dict[str, Decimal] = {}
     for night in nights:
         for player in summaries.summary_data(night)["players"].values():
-            total[player["name"]] = total.get(player["name"], Decimal(0)) + Decimal(
-                player["money"]
-            )
+            total[player["name"]] = total.get(player["name"], Decimal(0)) + Decimal(player["money"])
     table = seasons.standings(club, seasons.year_span(2026))
     assert {r.name: r.money["HUF"] for r in table.rows} == total
 
 
 def test_a_season_the_club_sets(club, user, season_nights):
     season = clubservices.add_season(
-        club=club, name="Január eleje", start=datetime.date(2026, 1, 1), end=datetime.date(2026, 1, 5)
+        club=club,
+        name="Január eleje",
+        start=datetime.date(2026, 1, 1),
+        end=datetime.date(2026, 1, 5),
     )
     table = seasons.standings(club, seasons.season_span(season))
     assert rows(table) == {
@@ -153,7 +154,7 @@ def test_the_standings_page_print_and_csv_in_hungarian(club, season_nights, clie
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     lines = list(csv.reader(io.StringIO(response.content.decode())))
     assert lines[0] == ["Kedd esti tarokk", "2026", "2026-01-01", "2026-12-31"]
-    assert lines[3] == ["hely", "játékos", "játszott esték", "leosztás", "pont", "pénz"]
+    assert lines[3] == ["hely", "játékos", "játszott esték", "leosztások", "pont", "pénz"]
     assert lines[4] == ["1", "Anna", "2", "6", "6", "15.00 HUF"]
     assert lines[7] == ["4", "Dóra", "2", "6", "-10", "-19.00 HUF"]
 
