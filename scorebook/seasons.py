@@ -16,7 +16,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db.models import Sum
+from django.db.models import QuerySet, Sum
 from django.http import Http404
 from django.utils import timezone
 
@@ -68,6 +68,12 @@ class Standing:
     def points(self) -> str:
         return points(self.units)
 
+    @property
+    def shown_points(self) -> str:
+        """As the ledger shows points: a sign, and a real minus."""
+        text = points(self.units)
+        return f"+{text}" if self.units > 0 else text.replace("-", "−")
+
 
 @dataclass
 class Table:
@@ -77,10 +83,21 @@ class Table:
     currency: str | None  # the chart's currency (the most used)
     chart: dict[str, Any] | None
 
+    @property
+    def one_currency(self) -> str | None:
+        """The currency when every night of the season had the same (the usual case)."""
+        found = {c for row in self.rows for c in row.money}
+        return found.pop() if len(found) == 1 else None
+
 
 def night_rows(club: Club, span: Span) -> list[dict[str, Any]]:
     """One row per player and night of the season: his hands and points in it."""
-    rows = (
+    return [dict(row) for row in season_query(club, span)]
+
+
+def season_query(club: Club, span: Span) -> QuerySet[Any, Any]:
+    """The table's one query: the night totals grouped by player and night."""
+    return (
         FactTotal.objects.filter(
             night__club=club,
             night__deleted_at__isnull=True,
@@ -100,7 +117,6 @@ def night_rows(club: Club, span: Span) -> list[dict[str, Any]]:
         .annotate(hands=Sum("hands"), units=Sum("units"))
         .order_by()
     )
-    return [dict(row) for row in rows]
 
 
 def standings(club: Club, span: Span) -> Table:
