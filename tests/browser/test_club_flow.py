@@ -6,7 +6,6 @@ import datetime
 import os
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.browser import table
