@@ -15,7 +15,7 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from scorebook import clubs, clubservices, limits, seasons, services, sharing
 from scorebook.clubforms import ClubForm, MemberForm, MoveNightForm, MovePlayerForm, RoleForm
@@ -28,8 +28,13 @@ from scorebook.views.login import too_many
 MEMBERS = "clubs/members.html"
 
 
-def _key(request: HttpRequest) -> str | None:
+def posted_key(request: HttpRequest) -> str | None:
     return services.write_key(request.POST.get("_key"))
+
+
+def tell_refusal(request: HttpRequest, refused: InvalidHand) -> None:
+    """A refusal of a button (no form to show it beside) as the page's message."""
+    messages.error(request, "; ".join(say(p.message) for p in refused.problems))
 
 
 def _refused(form: forms.Form, refused: InvalidHand) -> None:
@@ -48,7 +53,7 @@ def club_list(request: SignedInRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             club = clubservices.create_club(
-                user=request.user, name=form.cleaned_data["name"], key=_key(request)
+                user=request.user, name=form.cleaned_data["name"], key=posted_key(request)
             )
         except InvalidHand as refused:
             _refused(form, refused)
@@ -58,7 +63,7 @@ def club_list(request: SignedInRequest) -> HttpResponse:
     return TemplateResponse(request, "clubs/list.html", context)
 
 
-@require_http_methods(["GET"])
+@require_GET
 @login_required
 def club(request: SignedInRequest, pk: int) -> HttpResponse:
     """The club's page: its nights, roster, members and seasons (every member)."""
@@ -105,7 +110,7 @@ def members(request: SignedInRequest, pk: int) -> HttpResponse:
         data = form.cleaned_data
         try:
             clubservices.add_member(
-                club=club, username=data["username"], role=data["role"], key=_key(request)
+                club=club, username=data["username"], role=data["role"], key=posted_key(request)
             )
         except InvalidHand as refused:
             _refused(form, refused)
@@ -125,10 +130,10 @@ def set_role(request: SignedInRequest, pk: int, user_pk: int) -> HttpResponse:
     try:
         if form.is_valid():
             role = form.cleaned_data["role"]
-            clubservices.set_role(club=club, user_id=user_pk, role=role, key=_key(request))
+            clubservices.set_role(club=club, user_id=user_pk, role=role, key=posted_key(request))
             messages.success(request, _("Role changed."))
     except InvalidHand as refused:
-        messages.error(request, "; ".join(say(p.message) for p in refused.problems))
+        tell_refusal(request, refused)
     return redirect("club_members", pk=pk)
 
 
@@ -137,10 +142,10 @@ def set_role(request: SignedInRequest, pk: int, user_pk: int) -> HttpResponse:
 def remove_member(request: SignedInRequest, pk: int, user_pk: int) -> HttpResponse:
     club = clubs.club_to_manage(request.user, pk)
     try:
-        clubservices.remove_member(club=club, user_id=user_pk, key=_key(request))
+        clubservices.remove_member(club=club, user_id=user_pk, key=posted_key(request))
         messages.success(request, _("Member removed."))
     except InvalidHand as refused:
-        messages.error(request, "; ".join(say(p.message) for p in refused.problems))
+        tell_refusal(request, refused)
     return redirect("club_members", pk=pk)
 
 
@@ -150,9 +155,9 @@ def leave(request: SignedInRequest, pk: int) -> HttpResponse:
     """A member leaves; the nights he started stay with the club."""
     club, _role = clubs.club_for(request.user, pk)
     try:
-        clubservices.remove_member(club=club, user_id=request.user.pk, key=_key(request))
+        clubservices.remove_member(club=club, user_id=request.user.pk, key=posted_key(request))
     except InvalidHand as refused:
-        messages.error(request, "; ".join(say(p.message) for p in refused.problems))
+        tell_refusal(request, refused)
         return redirect("club", pk=pk)
     messages.success(request, _("You left the club."))
     return redirect("clubs")
@@ -207,7 +212,7 @@ def move(request: SignedInRequest, pk: int) -> HttpResponse:
     form: forms.Form = nights_form if what == "night" else players_form
     if post is not None and form.is_valid():
         try:
-            _move(club, form, _key(request))
+            _move(club, form, posted_key(request))
         except InvalidHand as refused:
             _refused(form, refused)
         else:

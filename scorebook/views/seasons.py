@@ -22,8 +22,7 @@ from scorebook.clubforms import SeasonForm
 from scorebook.engine.errors import InvalidHand
 from scorebook.models import Club, Season, SeasonShare
 from scorebook.requests import SignedInRequest
-from scorebook.speech import say
-from scorebook.views.clubs import _key
+from scorebook.views.clubs import posted_key, tell_refusal
 
 
 def _span(club: Club, request: HttpRequest) -> seasons.Span:
@@ -107,10 +106,10 @@ def add_season(request: SignedInRequest, pk: int) -> HttpResponse:
                 name=data["name"],
                 start=data["start"],
                 end=data["end"],
-                key=_key(request),
+                key=posted_key(request),
             )
         except InvalidHand as refused:
-            messages.error(request, "; ".join(say(p.message) for p in refused.problems))
+            tell_refusal(request, refused)
         else:
             return redirect(f"{reverse('club_standings', args=[pk])}?season={season.pk}")
     else:
