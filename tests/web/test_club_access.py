@@ -261,3 +261,8 @@ def test_a_member_who_left_loses_the_club_night_he_started(club, club_night, peo
     assert (
         client_for("owner", people).get(reverse("night", args=[club_night.pk])).status_code == 200
     )
+
+
+def test_a_club_night_links_to_its_club(club_night, people):
+    page = client_for("owner", people).get(reverse("night", args=[club_night.pk])).text
+    assert f'href="{reverse("club", args=[club_night.club_id])}"' in page
