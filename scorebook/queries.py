@@ -1019,13 +1019,17 @@ def _shown_value(text: str) -> Any:
 
 def deleted_nights(user: User) -> list[Night]:
     """The user's deleted nights (Undo brings each back), most recently deleted first."""
+    mine = Q(club=None) | Q(club__members__user=user)  # not a club's he has left
     return list(
-        Night.all_objects.filter(owner=user, deleted_at__isnull=False).order_by("-deleted_at")
+        Night.all_objects.filter(mine, owner=user, deleted_at__isnull=False).order_by("-deleted_at")
     )
 
 
 def deleted_night_for(user: User | AnonymousUser, pk: int) -> Night:
-    return get_object_or_404(Night.all_objects, pk=pk, owner_id=user.pk, deleted_at__isnull=False)
+    night = get_object_or_404(Night.all_objects, pk=pk, owner_id=user.pk, deleted_at__isnull=False)
+    if night.club_id is not None and role_in(user, night) != OWNER:
+        raise Http404("no such night")
+    return night
 
 
 def scorers_of(night: Night) -> list[NightScorer]:

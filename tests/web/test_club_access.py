@@ -266,3 +266,13 @@ def test_a_member_who_left_loses_the_club_night_he_started(club, club_night, peo
 def test_a_club_night_links_to_its_club(club_night, people):
     page = client_for("owner", people).get(reverse("night", args=[club_night.pk])).text
     assert f'href="{reverse("club", args=[club_night.club_id])}"' in page
+
+
+def test_a_member_who_left_cannot_bring_back_a_club_night_he_deleted(club, club_night, people):
+    scorer = client_for("scorer", people)
+    services.delete_night(night=club_night, author=people["scorer"])
+    listed = scorer.get(reverse("deleted_nights")).context["nights"]
+    assert [night.pk for night, _title in listed] == [club_night.pk]
+    scorer.post(reverse("club_leave", args=[club.pk]))
+    assert scorer.get(reverse("deleted_nights")).context["nights"] == []
+    assert scorer.post(reverse("restore_night", args=[club_night.pk])).status_code == 404
