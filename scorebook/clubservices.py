@@ -218,6 +218,7 @@ def move_night(*, night: Night, club: Club, merge: bool = False, key: str | None
     ]
     if clashes and not merge:
         raise _refuse("merge", _same_names(clashes))
+    old_ids = [s.player_id for s in seats]
     for seat in seats:
         old = seat.player
         new, _created = Player.objects.get_or_create(
@@ -230,6 +231,9 @@ def move_night(*, night: Night, club: Club, merge: bool = False, key: str | None
     night.club = club
     night.save(update_fields=["club", "first_dealer"])
     _refresh_facts(night)
+    # A personal player who sat at no other night leaves the personal list (no ghost).
+    unseated = Player.objects.filter(pk__in=old_ids, club=None, seats__isnull=True)
+    unseated.exclude(pk__in=Night.all_objects.values("first_dealer")).delete()
     return night
 
 

@@ -219,10 +219,17 @@ def test_moving_a_night_in_with_and_without_merging(club, user, other, season_ni
 
 def test_moving_a_night_in_makes_the_players_the_clubs(club, user):
     mine = personal_night(user)
+    kept = personal_night(user, day=3, records=[])  # Anna ... Dóra sit here too
     clubservices.move_night(night=mine, club=club)
     assert sorted(Player.objects.filter(club=club).values_list("name", flat=True)) == P
+    assert Player.objects.filter(owner=user, club=None).count() == 4  # still at `kept`
+    services.delete_night(night=kept, author=user)
+    services.purge_deleted_nights(days=-1)
+    emptied = personal_night(user, day=4)
+    clubservices.move_night(night=emptied, club=club, merge=True)
+    assert not Player.objects.filter(owner=user, club=None).exists()  # no ghosts
     table = seasons.standings(club, seasons.year_span(2026))
-    assert rows(table)["Anna"] == (1, 4, "9", Decimal("18.00"))
+    assert rows(table)["Anna"] == (2, 8, "18", Decimal("36.00"))  # both nights moved in
 
 
 def test_moving_a_player_in_and_merging_him(club, user, other, season_nights):
