@@ -1,8 +1,10 @@
-"""Statistics benchmark (issue 21): a player's statistics page over 100,000 hands across 500
-nights (target ≤ 300 ms), beside the statistics alone (`stats.player_stats`: its grouped
+"""Statistics benchmark (issue 21): a player's statistics page and a club's season table
+over 100,000 hands across 500 nights (target ≤ 300 ms each), beside the statistics alone (`stats.player_stats`: its grouped
 queries over the stored facts and their Python), the bare SQL of its largest query (the
 declarer/partner/opponent table over the night totals) run straight on the database
-cursor, and the same table grouped over every hand fact instead (what the totals save).
+cursor, and the same table grouped over every hand fact instead (what the totals save);
+then the nights are made one club's, and its standings over a season of all 500 nights
+are timed as a page, as `seasons.standings` alone and as the bare SQL of its one query.
 
 Run: `.venv/bin/python bench/stats.py [--nights 500] [--hands 200] [--repeat 20]`. It uses a
 throwaway SQLite database (or DATABASE_URL if set). One Paskievics night of `--hands` varied
@@ -44,8 +46,8 @@ from django.db.models import Count, Q, Sum  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
-from scorebook import facts, services, stats, summaries  # noqa: E402
-from scorebook.models import Hand, HandFact, Player  # noqa: E402
+from scorebook import clubservices, facts, seasons, services, stats, summaries  # noqa: E402
+from scorebook.models import Hand, HandFact, Night, Player  # noqa: E402
 
 BASE = ["Anna", "Béla", "Csaba", "Dóra"]
 NAMES = ["Anna", "Béla", "Csaba", "Dóra", "Emil", "Feri"]
@@ -210,6 +212,7 @@ def main() -> int:
     alone = timed(lambda: stats.player_stats(player, stats.Filters(), history), args.repeat)
     bare = timed(raw(role_table(player)), args.repeat)
     from_hands = timed(raw(role_table_from_hands(player)), args.repeat)
+    season = season_timings(user, client, args.repeat)
     print(f"Anna: {mine:,} hand facts")
     print("| what | median wall time | median CPU time |")
     print("|---|---:|---:|")
@@ -218,9 +221,33 @@ def main() -> int:
         ("the statistics alone (`stats.player_stats`, given the page's nights)", alone),
         ("the bare SQL of its role table (night totals)", bare),
         ("the same table's SQL over every hand fact", from_hands),
+        *season,
     ):
         print(f"| {what} | {median_ms(wall):.0f} ms | {median_ms(cpu):.0f} ms |")
     return 0
+
+
+def season_timings(user: User, client: Client, repeat: int) -> list:
+    """The nights made one club's; its standings over a season holding all of them."""
+    club = clubservices.create_club(user=user, name="Bench")
+    nights = Night.objects.filter(owner=user)
+    nights.update(club=club)
+    first, last = nights.order_by("date").first(), nights.order_by("date").last()
+    season = clubservices.add_season(club=club, name="All", start=first.date, end=last.date)
+    span = seasons.season_span(season)
+    table = seasons.standings(club, span)
+    print(f"season table: {table.nights} nights, {len(table.rows)} players")
+    url = reverse("club_standings", args=[club.pk]) + f"?season={season.pk}"
+    assert client.get(url).status_code == 200
+    query = seasons.season_query(club, span)
+    return [
+        ("the season standings page (table and chart)", timed(lambda: client.get(url), repeat)),
+        (
+            "the season table alone (`seasons.standings`)",
+            timed(lambda: seasons.standings(club, span), repeat),
+        ),
+        ("the bare SQL of the season table's query", timed(raw(query), repeat)),
+    ]
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from scorebook.models import AddressUse, Hand, Night, Player
+from scorebook.models import AddressUse, Club, ClubMember, Hand, Night, Player
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
@@ -27,18 +27,32 @@ class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 @admin.register(Night)
 class NightAdmin(ReadOnlyAdmin):
-    list_display = ("id", "owner", "variant", "date", "place", "created")
+    list_display = ("id", "owner", "club", "variant", "date", "place", "created")
     list_filter = ("variant", "date")
-    list_select_related = ("owner",)
+    list_select_related = ("owner", "club")
     search_fields = ("=id", "owner__username", "place")
     date_hierarchy = "date"
 
 
 @admin.register(Player)
 class PlayerAdmin(ReadOnlyAdmin):
-    list_display = ("name", "owner")
-    list_select_related = ("owner",)
-    search_fields = ("name", "owner__username")
+    list_display = ("name", "owner", "club")
+    list_select_related = ("owner", "club")
+    search_fields = ("name", "owner__username", "club__name")
+
+
+@admin.register(Club)
+class ClubAdmin(ReadOnlyAdmin):
+    list_display = ("id", "name", "created_by", "created")
+    search_fields = ("=id", "name")
+
+
+@admin.register(ClubMember)
+class ClubMemberAdmin(ReadOnlyAdmin):
+    list_display = ("club", "user", "role", "added")
+    list_filter = ("role",)
+    list_select_related = ("club", "user")
+    search_fields = ("club__name", "user__username")
 
 
 @admin.register(Hand)

@@ -29,7 +29,7 @@ from scorebook.engine.facts import (
     hand_facts,
 )
 from scorebook.engine.scoresheet import late_joiners
-from scorebook.models import FactItem, FactTotal, Hand, HandFact, Night, Player
+from scorebook.models import FactItem, FactTotal, Hand, HandFact, Night, Seat
 
 
 def rescored(
@@ -111,11 +111,8 @@ def rewrite(
     if not live:
         add_totals(night.pk, totals(old, sign=-1), FactTotal)
         return
-    people = dict(
-        Player.objects.filter(owner_id=night.owner_id, name__in=night.seating).values_list(
-            "name", "pk"
-        )
-    )
+    # By the seats, not by a roster: a night's players may come from a club's roster.
+    people = dict(Seat.objects.filter(night=night).values_list("player__name", "player_id"))
     if events is None:
         events = list(
             Hand.objects.filter(night=night, number__isnull=True, deleted=False)

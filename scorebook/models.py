@@ -17,21 +17,159 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
+class Club(models.Model):
+    """A table's group of accounts (asztaltársaság): its members share one roster of players
+    and the club's nights (`ClubMember` gives each his role)."""
+
+    name = models.CharField(_("name"), max_length=80)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # The write key of the form that created it: the same form sent again is the same club.
+    key = models.CharField(max_length=64, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("name", "pk")
+        constraints = (models.CheckConstraint(condition=~Q(name=""), name="club_name_not_empty"),)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ClubMember(models.Model):
+    """One account's place in a club: OWNER manages it, SCORER records its nights, VIEWER
+    reads its pages."""
+
+    OWNER, SCORER, VIEWER = "owner", "scorer", "viewer"
+    ROLES = (
+        (OWNER, _("owner")),
+        (SCORER, _("scorer")),
+        (VIEWER, _("viewer")),
+    )
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_memberships"
+    )
+    role = models.CharField(_("role"), max_length=10, choices=ROLES, default=SCORER)
+    added = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("added", "pk")
+        constraints = (
+            models.UniqueConstraint(fields=["club", "user"], name="clubmember_unique_user"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.role} of {self.club}"
+
+
+class ClubLink(models.Model):
+    """A revocable link: whoever opens it, logged in, joins the club with `role`."""
+
+    club = models.OneToOneField(Club, on_delete=models.CASCADE, related_name="invite_link")
+    token = models.CharField(max_length=64, unique=True)
+    role = models.CharField(max_length=10, choices=ClubMember.ROLES, default=ClubMember.SCORER)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"invite link of {self.club}"
+
+
+class Season(models.Model):
+    """A stretch of dates the club names (its seasons beside the calendar years)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(_("name"), max_length=60)
+    start = models.DateField(_("first day"))
+    end = models.DateField(_("last day"))
+
+    class Meta:
+        ordering = ("-start", "pk")
+        constraints = (
+            models.CheckConstraint(condition=Q(end__gte=models.F("start")), name="season_dates"),
+        )
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SeasonShare(models.Model):
+    """A read-only link to a club's standings over one season (a year or a `Season`)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="shares")
+    year = models.PositiveIntegerField(null=True, blank=True)
+    season = models.ForeignKey(Season, null=True, blank=True, on_delete=models.CASCADE)
+    token = models.CharField(max_length=64, unique=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = (
+            models.CheckConstraint(
+                condition=Q(year__isnull=True) ^ Q(season__isnull=True), name="seasonshare_one"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"share of {self.club} {self.year or self.season}"
+
+
+class ClubReceipt(models.Model):
+    """A club write's key (like `WriteReceipt` for a night): a repeat is not written twice."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="receipts")
+    key = models.CharField(max_length=64)
+    kind = models.CharField(max_length=20)
+    digest = models.CharField(max_length=64)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = (
+            models.UniqueConstraint(fields=["club", "key"], name="clubreceipt_unique_key"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.key} of {self.club}"
+
+
 class Player(models.Model):
-    """A person the user plays with, remembered for autocomplete."""
+    """A person the user plays with, remembered for autocomplete: in the user's own roster,
+    or in a club's (`club` set: shared by its members; `owner` is who first named him)."""
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    club = models.ForeignKey(
+        Club, null=True, blank=True, on_delete=models.PROTECT, related_name="players"
+    )
     name = models.CharField(_("name"), max_length=60)
 
     class Meta:
         ordering = ("name",)
         constraints = (
-            models.UniqueConstraint(fields=["owner", "name"], name="player_unique_name"),
+            models.UniqueConstraint(
+                fields=["owner", "name"], condition=Q(club=None), name="player_unique_name"
+            ),
+            models.UniqueConstraint(
+                fields=["club", "name"],
+                condition=Q(club__isnull=False),
+                name="player_club_unique_name",
+            ),
             models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
         )
 
     def __str__(self) -> str:
         return self.name
+
+    def roster(self) -> models.QuerySet[Player]:
+        """The players of the same roster (the club's, or the owner's own)."""
+        return roster_of(self.owner_id, self.club_id)
+
+
+def roster_of(owner_id: int | None, club_id: int | None) -> models.QuerySet[Player]:
+    """A roster: a club's players, or an account's own (outside any club)."""
+    if club_id is not None:
+        return Player.objects.filter(club_id=club_id)
+    return Player.objects.filter(owner_id=owner_id, club=None)
 
 
 class LiveNights(models.Manager["Night"]):
@@ -46,6 +184,10 @@ class Night(models.Model):
     """One session at one table: the variant, its house rules, the stake and the seating."""
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    # A club's night: its scorers score it, its players sit at it, its seasons count it.
+    club = models.ForeignKey(
+        Club, null=True, blank=True, on_delete=models.PROTECT, related_name="nights"
+    )
     variant = models.CharField(_("variant"), max_length=40)
     # Complete: every house rule of the variant, defaults filled in at creation.
     house_rules = models.JSONField(default=dict, blank=True)

@@ -40,6 +40,7 @@ from scorebook.engine.shape import check_input, players_named, renamed_players
 from scorebook.engine.types import Session, Variant
 from scorebook.models import (
     AddressUse,
+    Club,
     Hand,
     HandRevision,
     Night,
@@ -52,6 +53,7 @@ from scorebook.models import (
     ScorerLink,
     Seat,
     WriteReceipt,
+    roster_of,
 )
 from scorebook.records import diff_records
 from scorebook.rowwrites import update_rows
@@ -84,18 +86,26 @@ _POT_NAME = msg('a name may not start with "pot:"')
 # --- nights ---------------------------------------------------------------------------------
 
 
-def remember_players(*, owner: User, names: Sequence[str]) -> list[Player]:
-    """The owner's Player rows for `names`, in order, creating the new ones.
+def remember_players(
+    *, owner: User, names: Sequence[str], club_id: int | None = None
+) -> list[Player]:
+    """The roster's Player rows for `names`, in order, creating the new ones: the owner's
+    own roster, or the club's when `club_id` is given (a club night's players).
 
     Two phones may create nights with the same new names at the same instant: the insert
     skips a name another transaction has just added (ON CONFLICT DO NOTHING on the unique
     owner+name), then the rows are read again, so both get the same players, never a 500.
     """
-    existing = {p.name: p for p in Player.objects.filter(owner=owner, name__in=list(names))}
-    missing = [Player(owner=owner, name=n) for n in dict.fromkeys(names) if n not in existing]
+    roster = roster_of(owner.pk, club_id)
+    existing = {p.name: p for p in roster.filter(name__in=list(names))}
+    missing = [
+        Player(owner=owner, club_id=club_id, name=n)
+        for n in dict.fromkeys(names)
+        if n not in existing
+    ]
     if missing:
         Player.objects.bulk_create(missing, ignore_conflicts=True)
-        existing |= {p.name: p for p in Player.objects.filter(owner=owner, name__in=list(names))}
+        existing |= {p.name: p for p in roster.filter(name__in=list(names))}
     return [existing[n] for n in names]
 
 
@@ -112,8 +122,10 @@ def create_night(
     date: datetime.date | None = None,
     place: str = "",
     opening_pots: Mapping[str, int] | None = None,
+    club: Club | None = None,
 ) -> Night:
-    """Create a night with its seating; raises InvalidHand (fields `house_rules.*`, `players`)."""
+    """Create a night with its seating (a club's night when `club` is given: its players
+    come from the club's roster); raises InvalidHand (fields `house_rules.*`, `players`)."""
     rules, problems = resolve_house_rules(variant_key, dict(house_rules))
     variant = registry.get(variant_key)
     names = [player_names.clean(n) for n in players]
@@ -167,6 +179,7 @@ def create_night(
         raise InvalidHand(problems)
     night = Night(
         owner=owner,
+        club=club,
         variant=variant_key,
         house_rules=rules,
         stake_per_point=per_point,
@@ -184,8 +197,8 @@ def _open_night(night: Night, session: Session, names: Sequence[str], dealer: st
     """Save a new night (its start from `session`) and seat `names` at it; the model's
     own checks raise ValidationError first. Returns the engine's start state."""
     state = _set_start(night, session)
-    night.full_clean(exclude=["owner", "first_dealer"])
-    people = remember_players(owner=night.owner, names=names)
+    night.full_clean(exclude=["owner", "first_dealer", "club"])
+    people = remember_players(owner=night.owner, names=names, club_id=night.club_id)
     night.first_dealer = people[list(names).index(dealer)]
     night.save()
     seat_players(night=night, people=people)
@@ -694,7 +707,7 @@ def _record_join(
             [_problem("seat_index", msg("must be 0–{players}", players=len(players)))]
         )
     record["seat_index"] = index
-    (player,) = remember_players(owner=night.owner, names=[name])
+    (player,) = remember_players(owner=night.owner, names=[name], club_id=night.club_id)
     seats = list(Seat.objects.filter(night=night, position__gte=index).order_by("-position"))
     for seat in seats:  # shift from the end, so the unique (night, position) always holds
         seat.position += 1
@@ -1026,7 +1039,12 @@ def _rename_players(night: Night, names: Mapping[str, str]) -> None:
         revision.record = renamed_players(variant, revision.record, names)
     update_rows(revisions, ["record"])
     _rename_paid_marks(night, names)
-    people = {p.name: p for p in remember_players(owner=night.owner, names=list(names.values()))}
+    people = {
+        p.name: p
+        for p in remember_players(
+            owner=night.owner, names=list(names.values()), club_id=night.club_id
+        )
+    }
     seats = list(
         Seat.objects.filter(night=night, player__name__in=list(names)).select_related("player")
     )
@@ -1112,7 +1130,7 @@ def edit_night(
             changes.append([label, _shown(old), _shown(value)])
             setattr(night, attr, value)
     try:
-        night.full_clean(exclude=["owner", "first_dealer"])
+        night.full_clean(exclude=["owner", "first_dealer", "club"])
     except ValidationError as invalid:
         raise InvalidHand(
             [_problem(k, said(str(m))) for k, ms in invalid.message_dict.items() for m in ms]

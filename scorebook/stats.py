@@ -61,10 +61,13 @@ class Filters:
     variant: str | None = None
     since: datetime.date | None = None
     until: datetime.date | None = None
+    club: int | None = None  # a club's nights only (a season is its since/until)
 
     def nights(self, prefix: str = "night__") -> Q:
         """The live nights these filters keep, as a condition on `prefix` (a relation)."""
         q = Q(**{f"{prefix}deleted_at__isnull": True})
+        if self.club:
+            q &= Q(**{f"{prefix}club_id": self.club})
         if self.variant:
             q &= Q(**{f"{prefix}variant": self.variant})
         if self.since:
@@ -393,13 +396,15 @@ def pairings(player: Player, filters: Filters) -> list[Pairing]:
     """For each other player: the hands on one side (my result, and ours together) and
     against each other (my result). At games where each plays for himself, everyone at the
     hand is against everyone."""
-    rows = (
+    rows = list(
         totals_of(player, filters, "pair")
         .values("key", "sub", *MONEY_KEYS)
         .annotate(**SUMS, other_units=Sum("other_units"))
         .order_by()
     )
-    names = dict(Player.objects.filter(owner_id=player.owner_id).values_list("pk", "name"))
+    # By id, not by roster: a club player's partners may sit in his earlier personal nights.
+    others = {int(row["key"]) for row in rows}
+    names = dict(Player.objects.filter(pk__in=others).values_list("pk", "name"))
     found: dict[int, Pairing] = {}
     for row in rows:
         pid = int(row["key"])

@@ -173,7 +173,7 @@ def night_rows(nights_list: Iterable[Night]) -> list[NightRow]:
 def filtered_nights(
     user: User, *, variant: str | None = None, player_id: int | None = None
 ) -> QuerySet[Night]:
-    qs = Night.objects.filter(owner=user)
+    qs = Night.objects.filter(Q(club=None) | Q(club__members__user=user), owner=user)
     if variant:
         qs = qs.filter(variant=variant)
     if player_id:
@@ -185,7 +185,7 @@ def players_of(user: User) -> list[Player]:
     """The user's players with how many nights each played (one query)."""
     live = Q(seats__night__deleted_at__isnull=True)  # a deleted night is not counted
     return list(
-        Player.objects.filter(owner=user)
+        Player.objects.filter(owner=user, club=None)
         .annotate(nights=Count("seats", filter=live))
         .order_by("name")
     )
@@ -214,7 +214,9 @@ class PlayerPage:
 
 
 def player_for(user: User, pk: int) -> Player:
-    return get_object_or_404(Player, pk=pk, owner=user)
+    """A player of the user's own roster or of a club he belongs to; 404 otherwise."""
+    mine = Q(owner=user, club=None) | Q(club__members__user=user)
+    return get_object_or_404(Player.objects.filter(mine).distinct(), pk=pk)
 
 
 def player_page(
@@ -224,7 +226,7 @@ def player_page(
     since: datetime.date | None = None,
     until: datetime.date | None = None,
 ) -> PlayerPage:
-    qs = Night.objects.filter(owner_id=player.owner_id, seats__player=player)
+    qs = Night.objects.filter(seats__player=player)
     if variant:
         qs = qs.filter(variant=variant)
     if since:

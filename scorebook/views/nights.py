@@ -14,6 +14,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from scorebook import (
     access,
+    clubs,
     history,
     ledger,
     nights,
@@ -29,6 +30,7 @@ from scorebook.engine.errors import InvalidHand
 from scorebook.engine.types import Variant
 from scorebook.forms import NightForm
 from scorebook.labels import problem_line
+from scorebook.models import Club
 from scorebook.requests import HtmxRequest, SignedInRequest
 from scorebook.speech import say
 
@@ -43,13 +45,24 @@ def home(request: SignedInRequest) -> HttpResponse:
     return TemplateResponse(request, "scorebook/home.html", context)
 
 
+def _club(request: HttpRequest) -> Club | None:
+    """The club a new night is for (`?club=`): a scorer's; 403 for a viewer, 404 else."""
+    value = request.GET.get("club", "")
+    if not value:
+        return None
+    if not value.isdigit() or len(value) > 12:
+        raise Http404("no such club")
+    return clubs.club_to_score(request.user, int(value))
+
+
 @require_GET
 @login_required
 def new_night(request: SignedInRequest) -> HttpResponse:
     variants = [
         (v.key, say(v.title), v.min_players, v.max_players) for v in nights.available_variants()
     ]
-    return TemplateResponse(request, "scorebook/new_night.html", {"variants": variants})
+    context = {"variants": variants, "club": _club(request)}
+    return TemplateResponse(request, "scorebook/new_night.html", context)
 
 
 def _variant_or_404(key: str) -> Variant:
@@ -63,6 +76,7 @@ def _variant_or_404(key: str) -> Variant:
 @login_required
 def setup(request: SignedInRequest, key: str) -> HttpResponse:
     variant = _variant_or_404(key)
+    club = _club(request)
     form = NightForm(
         request.POST or None,
         variant=variant,
@@ -88,6 +102,7 @@ def setup(request: SignedInRequest, key: str) -> HttpResponse:
                 date=form.cleaned_data["date"],
                 place=form.cleaned_data["place"],
                 opening_pots=form.opening_pots(),
+                club=club,
             )
         except InvalidHand as refused:
             for problem in refused.problems:
@@ -107,7 +122,8 @@ def setup(request: SignedInRequest, key: str) -> HttpResponse:
         "form": form,
         "seats": seats,
         "first_dealer": str(form["first_dealer"].value() or 0),
-        "known_players": access.player_names(request.user),
+        "known_players": access.player_names(request.user, club.pk if club else None),
+        "club": club,
     }
     return TemplateResponse(request, "scorebook/setup.html", context)
 

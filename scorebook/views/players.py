@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.views.decorators.http import require_GET
 
-from scorebook import nights, stats, statsexport, summaries
+from scorebook import clubs, nights, seasons, stats, statsexport, summaries
 from scorebook.models import Night
 from scorebook.requests import SignedInRequest
 from scorebook.speech import say
@@ -67,9 +67,17 @@ def _date(value: str | None) -> datetime.date | None:
         return None
 
 
-def _filters(request: HttpRequest) -> stats.Filters:
+def _filters(request: SignedInRequest) -> stats.Filters:
+    """The page's filters; a season (`?season=2026` or a club's `s<id>`) gives the dates,
+    a club (`?club=`, one of the user's) keeps its nights only."""
     get = request.GET
-    return stats.Filters(_variant(request), _date(get.get("since")), _date(get.get("until")))
+    since, until = _date(get.get("since")), _date(get.get("until"))
+    if span := seasons.span_for(request.user, get.get("season", "")):
+        since, until = span.start, span.end
+    club = _int(get.get("club"))
+    if club is not None and clubs.club_role(request.user, club) is None:
+        club = None
+    return stats.Filters(_variant(request), since, until, club)
 
 
 @require_GET
@@ -87,6 +95,9 @@ def player(request: SignedInRequest, pk: int) -> HttpResponse:
         "stats": stats.player_stats(person, filters, history),
         "variants": _variants(),
         "variant": filters.variant or "",
+        "clubs": clubs.clubs_of(request.user),
+        "seasons": seasons.choices_for(request.user),
+        "season": request.GET.get("season", ""),
         "query": request.GET.urlencode(),
     }
     return TemplateResponse(request, "scorebook/player.html", context)

@@ -74,7 +74,8 @@ def mark_paid(request: SignedInRequest, pk: int) -> HttpResponse:
 @require_GET
 @login_required
 def summary(request: SignedInRequest, pk: int) -> HttpResponse:
-    night = access.night_for(request.user, pk)
+    # Anyone with a role reads it: a club's viewer sees a club night here.
+    night = access.night_to_read(request.user, pk)
     part = paging.part_of(night, paging.asked_part(request))
     view = nightview.night_view(night, window=part.window)
     context = night_context(request, view, part=part) | _settle_context(view)

@@ -1,0 +1,278 @@
+"""Who may open each club page and do each club action: the owner, a scorer, a viewer, a
+stranger (404: he never learns the club exists) and an anonymous visitor (to the log-in).
+A viewer who knows the club is refused what he may not do with 403, as a co-scorer is."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scorebook import clubservices, services
+from scorebook.models import ClubLink, Hand
+from tests.factories import make_night
+from tests.web.conftest import hand
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ("owner", "scorer", "viewer", "stranger", "anonymous")
+
+
+@pytest.fixture
+def people(django_user_model):
+    return {
+        name: django_user_model.objects.create_user(name, password=f"pw-{name}-123")
+        for name in ("owner", "scorer", "viewer", "stranger")
+    }
+
+
+@pytest.fixture
+def club(people):
+    club = clubservices.create_club(user=people["owner"], name="Kedd esti tarokk")
+    clubservices.add_member(club=club, username="scorer", role="scorer")
+    clubservices.add_member(club=club, username="viewer", role="viewer")
+    return club
+
+
+@pytest.fixture
+def club_night(club, people):
+    """A club night the scorer started, with one hand."""
+    night = make_night(people["scorer"], club=club)
+    services.record_hand(night=night, record=hand("Dóra", "Anna", 3))
+    return night
+
+
+def client_for(role, people):
+    client = Client()
+    if role != "anonymous":
+        client.force_login(people[role])
+    return client
+
+
+def expected(role, allowed, *, refused=403):
+    if role == "anonymous":
+        return 302  # to the log-in page
+    if role == "stranger":
+        return 404
+    return 200 if role in allowed else refused
+
+
+EVERY_MEMBER = ("owner", "scorer", "viewer")
+SCORERS = ("owner", "scorer")
+OWNER = ("owner",)
+
+PAGES = [  # (url name, extra args, query, who may)
+    ("club", (), "", EVERY_MEMBER),
+    ("club_members", (), "", OWNER),
+    ("club_move", (), "", SCORERS),
+    ("club_standings", (), "", EVERY_MEMBER),
+    ("club_standings", (), "?year=2024", EVERY_MEMBER),
+    ("club_standings_print", (), "", EVERY_MEMBER),
+    ("club_standings_csv", (), "", EVERY_MEMBER),
+]
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize(("name", "args", "query", "allowed"), PAGES)
+def test_club_pages(role, name, args, query, allowed, club, people):
+    url = reverse(name, args=[club.pk, *args]) + query
+    assert client_for(role, people).get(url).status_code == expected(role, allowed)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_new_night_for_the_club(role, club, people):
+    url = reverse("new_night") + f"?club={club.pk}"
+    assert client_for(role, people).get(url).status_code == expected(role, SCORERS)
+    setup = reverse("setup", args=["toy"]) + f"?club={club.pk}"
+    assert client_for(role, people).get(setup).status_code == expected(role, SCORERS)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_club_night_pages(role, club_night, people):
+    client = client_for(role, people)
+    pk = club_night.pk
+    assert client.get(reverse("night", args=[pk])).status_code == expected(role, SCORERS)
+    assert client.get(reverse("new_hand", args=[pk])).status_code == expected(role, SCORERS)
+    # the printable summary is what a viewer reads of a club night
+    assert client.get(reverse("print", args=[pk])).status_code == expected(role, EVERY_MEMBER)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_recording_a_hand_at_a_club_night(role, club_night, people):
+    """Any scorer of the club records at a night another member started; nobody else."""
+    response = client_for(role, people).post(
+        reverse("new_hand", args=[club_night.pk]),
+        {"dealer": "Anna", "winner": "Béla", "points:int": "2", "_expected_number": "2"},
+    )
+    saved = Hand.objects.filter(night=club_night, number=2).exists()
+    if role in SCORERS:
+        assert response.status_code == 302
+        assert saved
+        assert Hand.objects.get(night=club_night, number=2).author == people[role]
+    else:
+        assert response.status_code == expected(role, SCORERS)
+        assert not saved
+
+
+def owner_actions(club, people):
+    viewer = people["viewer"].pk
+    return [
+        ("club_members", (), {"username": "stranger", "role": "viewer"}),
+        ("club_role", (viewer,), {"role": "scorer"}),
+        ("club_remove_member", (viewer,), {}),
+        ("club_link", (), {"role": "viewer"}),
+        ("club_revoke_link", (), {}),
+        ("club_add_season", (), {"name": "Ősz", "start": "2026-09-01", "end": "2026-11-30"}),
+        ("club_share", (), {}),
+        ("club_revoke_share", (), {}),
+    ]
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_owner_actions(role, club, people):
+    for name, args, data in owner_actions(club, people):
+        url = reverse(name, args=[club.pk, *args])
+        status = client_for(role, people).post(url, data).status_code
+        want = 302 if role == "owner" else expected(role, ())
+        assert status == want, (name, role)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_leaving(role, club, people):
+    response = client_for(role, people).post(reverse("club_leave", args=[club.pk]))
+    if role in ("scorer", "viewer"):
+        assert response.status_code == 302
+        assert not club.members.filter(user=people[role]).exists()
+    elif role == "owner":  # the only owner, others remain: refused, he stays
+        assert response.status_code == 302
+        assert club.members.filter(user=people[role], role="owner").exists()
+    else:
+        assert response.status_code == expected(role, ())
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_moving_in(role, club, people):
+    """Only a scorer of the club moves a night in, and only a night of his own."""
+    own = make_night(people["owner"]) if role == "anonymous" else make_night(people[role])
+    response = client_for(role, people).post(
+        reverse("club_move", args=[club.pk]), {"what": "night", "night": own.pk}
+    )
+    own.refresh_from_db()
+    if role in SCORERS:
+        assert response.status_code == 302
+        assert own.club_id == club.pk
+    else:
+        assert response.status_code == expected(role, SCORERS)
+        assert own.club_id is None
+
+
+def test_a_scorer_cannot_move_someone_elses_night(club, club_night, people):
+    other = make_night(people["stranger"])
+    response = client_for("scorer", people).post(
+        reverse("club_move", args=[club.pk]), {"what": "night", "night": other.pk}
+    )
+    assert response.status_code == 200  # the form again, with its error
+    other.refresh_from_db()
+    assert other.club_id is None
+
+
+def test_the_invite_link_joins_with_its_role(club, people):
+    client_for("owner", people).post(reverse("club_link", args=[club.pk]), {"role": "viewer"})
+    link = ClubLink.objects.get(club=club)
+    join = reverse("join_club", args=[link.token])
+    stranger = client_for("stranger", people)
+    page = stranger.get(join)
+    assert page.status_code == 200
+    assert club.name in page.text
+    assert not club.members.filter(user=people["stranger"]).exists()  # a GET never writes
+    assert stranger.post(join).status_code == 302
+    assert club.members.get(user=people["stranger"]).role == "viewer"
+    assert stranger.get(reverse("club", args=[club.pk])).status_code == 200
+    assert client_for("anonymous", people).get(join).status_code == 302
+    client_for("owner", people).post(reverse("club_revoke_link", args=[club.pk]))
+    assert stranger.get(join).status_code == 404
+
+
+def test_the_members_page_has_the_link_with_a_qr_code_and_a_copy_button(club, people):
+    owner = client_for("owner", people)
+    owner.post(reverse("club_link", args=[club.pk]), {"role": "scorer"})
+    page = owner.get(reverse("club_members", args=[club.pk])).text
+    link = ClubLink.objects.get(club=club)
+    assert reverse("join_club", args=[link.token]) in page
+    assert "<svg" in page
+    assert 'id="copy-link"' in page
+
+
+def test_inviting_an_unknown_name_says_so(club, people):
+    response = client_for("owner", people).post(
+        reverse("club_members", args=[club.pk]), {"username": "nobody", "role": "scorer"}
+    )
+    assert response.status_code == 200
+    assert "no such account" in response.text
+
+
+def test_a_repeated_invite_is_one_write(club, people):
+    owner = client_for("owner", people)
+    data = {"username": "stranger", "role": "scorer", "_key": "invite-key-0001"}
+    url = reverse("club_members", args=[club.pk])
+    assert owner.post(url, data).status_code == 302
+    assert owner.post(url, data).status_code == 302  # the same form again: no "already"
+    assert club.members.filter(user=people["stranger"]).count() == 1
+
+
+def test_a_repeated_new_club_form_makes_one_club(people):
+    owner = client_for("stranger", people)
+    data = {"name": "Szerda", "_key": "club-form-key-01"}
+    first = owner.post(reverse("clubs"), data)
+    second = owner.post(reverse("clubs"), data)
+    assert first.status_code == second.status_code == 302
+    assert first["Location"] == second["Location"]
+
+
+def test_a_viewer_sees_the_club_night_listed_with_the_read_only_page(club_night, people):
+    page = client_for("viewer", people).get(reverse("club", args=[club_night.club_id])).text
+    assert reverse("print", args=[club_night.pk]) in page
+    assert reverse("new_night") + f"?club={club_night.club_id}" not in page
+
+
+def test_the_menu_has_clubs(people):
+    page = client_for("stranger", people).get(reverse("home")).text
+    menu = page[page.index('id="site-menu"') :]
+    assert reverse("clubs") in menu[: menu.index("</details>")]
+
+
+def test_the_shared_standings_open_without_an_account(club, club_night, people):
+    year = club_night.date.year
+    client_for("owner", people).post(reverse("club_share", args=[club.pk]) + f"?year={year}")
+    share = club.shares.get(year=year)
+    page = Client().get(reverse("shared_standings", args=[share.token]))
+    assert page.status_code == 200
+    assert "Anna" in page.text
+    assert page["X-Robots-Tag"] == "noindex, nofollow"
+    client_for("owner", people).post(reverse("club_revoke_share", args=[club.pk]) + f"?year={year}")
+    assert Client().get(reverse("shared_standings", args=[share.token])).status_code == 404
+
+
+def test_a_member_who_left_loses_the_club_night_he_started(club, club_night, people):
+    scorer = client_for("scorer", people)
+    assert scorer.post(reverse("club_leave", args=[club.pk])).status_code == 302
+    club_night.refresh_from_db()
+    assert club_night.club_id == club.pk  # the night stays with the club
+    assert scorer.get(reverse("night", args=[club_night.pk])).status_code == 404
+    assert scorer.get(reverse("settle", args=[club_night.pk])).status_code == 404
+    assert (
+        client_for("owner", people).get(reverse("night", args=[club_night.pk])).status_code == 200
+    )
+
+
+def test_a_club_night_links_to_its_club(club_night, people):
+    page = client_for("owner", people).get(reverse("night", args=[club_night.pk])).text
+    assert f'href="{reverse("club", args=[club_night.club_id])}"' in page
+
+
+def test_a_member_who_left_cannot_bring_back_a_club_night_he_deleted(club, club_night, people):
+    scorer = client_for("scorer", people)
+    services.delete_night(night=club_night, author=people["scorer"])
+    listed = scorer.get(reverse("deleted_nights")).context["nights"]
+    assert [night.pk for night, _title in listed] == [club_night.pk]
+    scorer.post(reverse("club_leave", args=[club.pk]))
+    assert scorer.get(reverse("deleted_nights")).context["nights"] == []
+    assert scorer.post(reverse("restore_night", args=[club_night.pk])).status_code == 404
