@@ -46,6 +46,7 @@ from scorebook.engine.variants.paskievics.tariffs import (
     OPP,
     OUTCOMES,
     SIDE_FIELDS,
+    SIDE_IN_SENTENCE,
     SIDES,
     TALON_CARDS,
     TOTAL_POINTS,
@@ -705,14 +706,14 @@ def _check_volat_figures(problems: Problems, sides: dict[str, str | None]) -> No
         if sides[name] == other(volat):
             problems.add(
                 f"result.{name}",
-                msg("impossible: the {side} took every trick", side=volat),
+                msg("impossible: the {side} took every trick", side=SIDE_IN_SENTENCE[volat]),
             )
         elif sides[name] is None and name in ("trull_side", "four_kings_side"):
             problems.add(
                 f"result.{name}",
                 msg(
                     "must be {side}: the {side} took every trick, so every honour and king",
-                    side=volat,
+                    side=SIDE_IN_SENTENCE[volat],
                 ),
             )
 

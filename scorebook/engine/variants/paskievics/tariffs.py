@@ -81,6 +81,11 @@ SIDE_NAME = {
     DECL: pmsg("paskievics side", "declarer side"),
     OPP: pmsg("paskievics side", "opponents"),
 }
+# A side inside a sentence: languages may add an article or a case here.
+SIDE_IN_SENTENCE = {
+    DECL: pmsg("paskievics side, in a sentence", "declarer side"),
+    OPP: pmsg("paskievics side, in a sentence", "opponents"),
+}
 # The contra levels by name (engine.payments.CONTRA_NAMES), 0 = no contra.
 MAX_CONTRA = 5  # mordkontra
 CONTRA_NAME: tuple[Msg, ...] = (
