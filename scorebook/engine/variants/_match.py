@@ -73,7 +73,7 @@ MATCH_GROUP = msg("Match and money")
 # Session-level keys a hand may repeat; they are ignored (§13.2, scoresheet format).
 IGNORED_HAND_KEYS = ("variant", "game", "players", "house_rules", "match_id", "deal_number")
 # Every game's dealer (§13.2), as the hand form labels it.
-DEALER = PLAYER.but(label=pmsg("two-player field", "Dealer"))
+DEALER = PLAYER.but(label=msg("Dealer"))
 
 
 # --- house rules -------------------------------------------------------------------------
@@ -102,8 +102,8 @@ def joined(parts: Sequence[Msg], separator: str = " + ") -> Msg:
 
 # The dealer rotations by the words the house rules page shows for them.
 ROTATION_NAMES: dict[str, Msg] = {
-    "alternate": pmsg("two-player dealer rotation", "alternate"),
-    "loser_deals": pmsg("two-player dealer rotation", "loser deals"),
+    "alternate": msg("alternate"),
+    "loser_deals": msg("loser deals"),
 }
 
 # §12 items 21–22, §13.1 "all ten".
@@ -121,7 +121,7 @@ COMMON_RULES: tuple[HouseRule, ...] = (
             pmsg("two-player settlement", "by points"),
             pmsg("two-player settlement", "by matches"),
         ),
-        label=pmsg("two-player house rule", "Settlement"),
+        label=msg("Settlement"),
     ),
     HouseRule(
         "stake_per_match",
@@ -139,7 +139,7 @@ COMMON_RULES: tuple[HouseRule, ...] = (
         msg("who deals next: the players alternate, or the loser of the deal deals"),
         choices=tuple(ROTATION_NAMES),
         choice_labels=tuple(ROTATION_NAMES.values()),
-        label=pmsg("two-player house rule", "Dealer rotation"),
+        label=msg("Dealer rotation"),
     ),
 )
 

@@ -23,9 +23,7 @@ from scorebook.engine.variants._match import (
 CARD_POINTS = 120
 WINNING = 61
 RESULT = fields(
-    card_points=by_player(
-        INT.but(label=pmsg("briscola field", "Card points (sum 120)"), lo=0, hi=CARD_POINTS)
-    )
+    card_points=by_player(INT.but(label=msg("Card points (sum 120)"), lo=0, hi=CARD_POINTS))
 )
 
 RULES: tuple[HouseRule, ...] = (
