@@ -104,7 +104,7 @@ HU_GLUED = [
 # Ön and the formal imperatives found in the catalogue's history; the reader is "te".
 HU_FORMAL = re.compile(
     r"\b(?:Ön|Önt|Önnek|Öné|Önök|Önöket|kérjük|kérem|adja meg|írja be|válassza|jelölje|"
-    r"próbálja|ellenőrizze|kattintson|lépjen be|töltse|nyomja|adjon|írjon|vegye|kezdjen)\b",
+    r"próbálja|ellenőrizze|válasszon|kattintson|lépjen be|töltse|nyomja|adjon|írjon|vegye|kezdjen)\b",
     re.IGNORECASE,
 )
 # A Polish past tense agrees with its subject's gender: never next to a gap.
