@@ -147,7 +147,13 @@ def word_problems(lang: str, text: str) -> list[str]:
     known = {t for terms, _ in rows for t in terms}
     for terms, forbidden in rows:
         for word, gloss_ok in forbidden:
-            for m in re.finditer(r"(?<!\w)" + re.escape(word) + r"(?![\w-]|\.\w)", words):
+            either = re.escape(word[0].upper()) + "|" + re.escape(word[0])  # also at a start
+            # a long single word is caught with its endings too ("Przydupekje", "renonsu")
+            ending = r"\w*" if " " not in word and len(word) >= 6 else ""
+            pattern = (
+                r"(?<!\w)(?:" + either + ")" + re.escape(word[1:]) + ending + r"(?![\w-]|\.\w)"
+            )
+            for m in re.finditer(pattern, words):
                 if not (gloss_ok and words[: m.start()].endswith("(")):
                     found.append(f"not {word!r}")
         for term in terms:
@@ -192,6 +198,7 @@ def test_translations_use_the_glossary_and_whole_sentences(lang):
     [
         ("hu", "A pagát ultimó bukott", "not 'pagát ultimó'"),
         ("hu", "király-Przydupek: {who}", "not 'Przydupek'"),
+        ("hu", "nincs Przydupekje", "not 'Przydupek'"),
         ("hu", "{count} tarokk (triumfy)", "not '(triumfy)'"),
         ("hu", "a felvevo nyert", "'felvevo' without accents"),
         ("hu", "fizet {amount}-t", "'{amount}-t' around a gap"),
@@ -209,6 +216,7 @@ def test_translations_use_the_glossary_and_whole_sentences(lang):
         ("pl", "Wziął", "'Wziął' around a gap"),
         ("pl", "gdy go edytowałeś", "'edytowałeś' around a gap"),
         ("pl", "renons {who}", "not 'renons'"),
+        ("pl", "Renons albo błędny skart", "not 'renons'"),
         ("pl", "King Ultimo", "not 'King Ultimo'"),
         ("pl", "felvevő wygrywa", "not 'felvevő'"),
         ("pl", "cichy volat", "'volat' without accents"),
