@@ -116,6 +116,7 @@ PL_GENDERED = [
         r"^(?!(?:[Uu]dział|[Pp]odział|[Ss]tół|[Pp]ół)\b)\w+ł\b"
     ),  # a label that is a past tense ("Wziął"): "Kto wziął" is neutral
     re.compile(r"\b\w+(?:łeś|łaś)\b"),  # the reader in one gender ("gdy edytowałeś")
+    re.compile(r"[(;:] ?sama?\)"),  # "{declarer} (sam)": "bez partnera" fits anyone
 ]
 # dla {winner}: a name without its genitive (a number of players reads right: dla 3–4 graczy)
 PL_GLUED = [re.compile(r"\bdla (?!%\(lo\)s|\{min_players\})" + GAP)]
@@ -215,6 +216,7 @@ def test_translations_use_the_glossary_and_whole_sentences(lang):
         ("pl", "wygrana dla {winner}", "'dla {winner}' around a gap"),
         ("pl", "Wziął", "'Wziął' around a gap"),
         ("pl", "gdy go edytowałeś", "'edytowałeś' around a gap"),
+        ("pl", "{contract}, {declarer} (sam)", "'(sam)' around a gap"),
         ("pl", "renons {who}", "not 'renons'"),
         ("pl", "Renons albo błędny skart", "not 'renons'"),
         ("pl", "King Ultimo", "not 'King Ultimo'"),
