@@ -244,7 +244,7 @@ def test_the_word_check_lets_good_sentences_pass(lang, text):
 
 
 # Contexts still written in modules other work is changing (statistics, the CSV export);
-# each is redundant too and goes when those modules are next touched.
+# each is redundant too and goes when those modules are next touched (tools/merge_contexts.py).
 REDUNDANT_YET = {"statistics figure", "contra level", "csv column", "csv row", "csv entry"}
 
 
