@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from scorebook.engine.messages import Msg, pmsg
+from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.payments import split
 from scorebook.engine.types import Line, Session, Variant
 
@@ -119,4 +119,4 @@ def ultimo_made(pot: str, balance: int, takers: Sequence[str]) -> tuple[Line, in
 
 def kassza_note(balance: int) -> Msg:
     """The table hint that shows the ultimókassza's balance."""
-    return pmsg("ultimókassza", "ultimókassza: {balance}", balance=balance)
+    return msg("ultimókassza: {balance}", balance=balance)

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorebook.engine.messages import pmsg
+from scorebook.engine.messages import msg, pmsg
 from scorebook.engine.types import ENGLISH_SAY, Say
 
 # The table's own words; contexts keep them apart from the pages' words of the same spelling.
 LABELS = {
-    "dealer": pmsg("scorer table", "dealer"),
+    "dealer": msg("dealer"),
     "totals": pmsg("scorer table", "totals"),
     "end": pmsg("scorer table", "end of session"),
     "payouts": pmsg("scorer table", "payouts"),
     "left": pmsg("scorer table", "left in the pots"),
-    "balances": pmsg("scorer table", "balances"),
+    "balances": msg("balances"),
     "transfers": pmsg("scorer table", "transfers"),
     "none": pmsg("scorer table", "nothing to settle"),
 }

@@ -101,7 +101,7 @@ def test_ultimo_made_by_a_pair_leaves_the_odd_unit():
         "announced ultimó made: B and C take the ultimókassza 31, 31 ÷ 2 = 15 each, 1 stays"
     )
     assert HU(line.text) == (
-        "bemondott ultimó sikerült: B és C kiveszi az ultimókasszát (31), 31 ÷ 2 = 15 fejenként, "
+        "bemondott ultimó sikerült, az ultimókasszát (31) viszik: B és C, 31 ÷ 2 = fejenként 15, "
         "1 marad"
     )
     assert (line.deltas, line.pots) == ({"B": 15, "C": 15}, {"ultimokassza": -30})

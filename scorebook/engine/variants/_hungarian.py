@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from scorebook.engine import pots
 from scorebook.engine.errors import InvalidHand
-from scorebook.engine.messages import Msg, pmsg
+from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, TEXT, choices
 from scorebook.engine.state import dump_dataclass, load_dataclass
@@ -25,17 +25,17 @@ SIDES = (DECLARER, OPPONENTS)
 # The hand forms' words for the sides and the contra levels (0 none … 5 mordkontra; the
 # house rule max_contra_level may stop lower), as the record schemas offer them.
 SIDE_LABELS = {
-    DECLARER: pmsg("hungarian tarokk choice", "declarer side"),
-    OPPONENTS: pmsg("hungarian tarokk choice", "opponents"),
+    DECLARER: msg("declarer side"),
+    OPPONENTS: msg("opponents"),
 }
 CONTRA_LEVELS = (0, 1, 2, 3, 4, 5)
 CONTRA_LABELS = {
-    0: pmsg("hungarian tarokk choice", "—"),
-    1: pmsg("hungarian tarokk choice", "kontra"),
-    2: pmsg("hungarian tarokk choice", "rekontra"),
-    3: pmsg("hungarian tarokk choice", "szubkontra"),
-    4: pmsg("hungarian tarokk choice", "hirskontra"),
-    5: pmsg("hungarian tarokk choice", "mordkontra"),
+    0: msg("—"),
+    1: msg("kontra"),
+    2: msg("rekontra"),
+    3: msg("szubkontra"),
+    4: msg("hirskontra"),
+    5: msg("mordkontra"),
 }
 # The record schemas' leaves for a side and a contra level, as both hand forms offer them.
 SIDE = TEXT.but(choices=choices(SIDES, SIDE_LABELS))
@@ -251,7 +251,7 @@ def penalty_sum(items: Sequence[tuple[Msg, int, int]]) -> tuple[Msg, int]:
     total = sum(base * m for _, base, m in items)
     text = _part(*items[0])
     for item in items[1:]:
-        text = pmsg("hungarian tarokk penalty", "{sum} + {part}", sum=text, part=_part(*item))
+        text = msg("{sum} + {part}", sum=text, part=_part(*item))
     if len(items) > 1:
         text = pmsg("hungarian tarokk penalty", "{sum} = {total}", sum=text, total=total)
     return text, total

@@ -24,29 +24,56 @@ from scorebook.engine.types import EndOfSession, Entry, HouseRule, Line, Session
 
 @dataclass(frozen=True, slots=True)
 class Words:
-    """How a game names its match: the word as a subject, in the plural, and as the object
-    of "wins" (one id per form, each with its context: Hungarian inflects them)."""
+    """How a game names its match, in whole sentences: one message id per sentence and per
+    word, so that each language writes the noun in the form its sentence needs. `title` is
+    the match's name and number, used only before a colon."""
 
-    name: Msg
-    plural: Msg
-    accusative: Msg
+    title: Callable[[int], Msg]
+    drawn: Callable[[int], Msg]
+    won: Callable[[str, int], Msg]
+    next_starts: Callable[..., Msg]  # ending, a, wins_a, b, wins_b, next
+    unfinished: Callable[[int], Msg]
+    played: Callable[..., Msg]  # played, a, wins_a, b, wins_b
 
 
 MATCH = Words(
-    pmsg("two-player match", "match"),
-    pmsg("two-player match, plural", "matches"),
-    pmsg("two-player match, accusative", "match"),
+    title=lambda n: msg("match {number}", number=n),
+    drawn=lambda n: msg("match {number} is drawn", number=n),
+    won=lambda w, n: msg("{winner} wins match {number}", winner=w, number=n),
+    next_starts=lambda **k: msg(
+        "{ending}; won so far {a} {wins_a} – {b} {wins_b}; the next deal starts match {next}",
+        **k,
+    ),
+    unfinished=lambda n: msg("the unfinished match {number} is not settled", number=n),
+    played=lambda **k: msg("matches played {played}, won {a} {wins_a} – {b} {wins_b}", **k),
+)
+BUMMERL = Words(
+    title=lambda n: msg("Bummerl {number}", number=n),
+    drawn=lambda n: msg("Bummerl {number} is drawn", number=n),
+    won=lambda w, n: msg("{winner} wins Bummerl {number}", winner=w, number=n),
+    next_starts=lambda **k: msg(
+        "{ending}; won so far {a} {wins_a} – {b} {wins_b}; the next deal starts Bummerl {next}",
+        **k,
+    ),
+    unfinished=lambda n: msg("the unfinished Bummerl {number} is not settled", number=n),
+    played=lambda **k: msg("Bummerls played {played}, won {a} {wins_a} – {b} {wins_b}", **k),
+)
+SERIES = Words(
+    title=lambda n: msg("series {number}", number=n),
+    drawn=lambda n: msg("series {number} is drawn", number=n),
+    won=lambda w, n: msg("{winner} wins series {number}", winner=w, number=n),
+    next_starts=lambda **k: msg(
+        "{ending}; won so far {a} {wins_a} – {b} {wins_b}; the next deal starts series {next}",
+        **k,
+    ),
+    unfinished=lambda n: msg("the unfinished series {number} is not settled", number=n),
+    played=lambda **k: msg("series played {played}, won {a} {wins_a} – {b} {wins_b}", **k),
 )
 MATCH_GROUP = msg("Match and money")
-BUMMERL = Words(
-    pmsg("snapszer unit", "Bummerl"),
-    pmsg("snapszer unit, plural", "Bummerls"),
-    pmsg("snapszer unit, accusative", "Bummerl"),
-)
 # Session-level keys a hand may repeat; they are ignored (§13.2, scoresheet format).
 IGNORED_HAND_KEYS = ("variant", "game", "players", "house_rules", "match_id", "deal_number")
 # Every game's dealer (§13.2), as the hand form labels it.
-DEALER = PLAYER.but(label=pmsg("two-player field", "Dealer"))
+DEALER = PLAYER.but(label=msg("Dealer"))
 
 
 # --- house rules -------------------------------------------------------------------------
@@ -75,8 +102,8 @@ def joined(parts: Sequence[Msg], separator: str = " + ") -> Msg:
 
 # The dealer rotations by the words the house rules page shows for them.
 ROTATION_NAMES: dict[str, Msg] = {
-    "alternate": pmsg("two-player dealer rotation", "alternate"),
-    "loser_deals": pmsg("two-player dealer rotation", "loser deals"),
+    "alternate": msg("alternate"),
+    "loser_deals": msg("loser deals"),
 }
 
 # §12 items 21–22, §13.1 "all ten".
@@ -94,7 +121,7 @@ COMMON_RULES: tuple[HouseRule, ...] = (
             pmsg("two-player settlement", "by points"),
             pmsg("two-player settlement", "by matches"),
         ),
-        label=pmsg("two-player house rule", "Settlement"),
+        label=msg("Settlement"),
     ),
     HouseRule(
         "stake_per_match",
@@ -112,7 +139,7 @@ COMMON_RULES: tuple[HouseRule, ...] = (
         msg("who deals next: the players alternate, or the loser of the deal deals"),
         choices=tuple(ROTATION_NAMES),
         choice_labels=tuple(ROTATION_NAMES.values()),
-        label=pmsg("two-player house rule", "Dealer rotation"),
+        label=msg("Dealer rotation"),
     ),
 )
 
@@ -276,7 +303,6 @@ class ToTarget:
     target: int | None
     margin: int = 0
     units_to_win: int = 1
-    unit_word: Words = BUMMERL
     word: Words = MATCH
     units_key: str = "bummerls"
 
@@ -315,15 +341,12 @@ class ToTarget:
         units = dict(m.units)
         units[winner] += 1
         if self.units_to_win > 1 and units[winner] < self.units_to_win:
-            uw = self.unit_word
             note = msg(
-                "{winner} wins {unit} {number} ({score_a}–{score_b}); {units} {a} {units_a} – {b} {units_b} (to {to_win}); game points restart at 0",
+                "{winner} wins Bummerl {number} ({score_a}–{score_b}); Bummerls {a} {units_a} – {b} {units_b} (to {to_win}); game points restart at 0",
                 winner=winner,
-                unit=uw.accusative,
                 number=sum(units.values()),
                 score_a=sa,
                 score_b=sb,
-                units=uw.plural,
                 a=a,
                 units_a=units[a],
                 b=b,
@@ -343,24 +366,21 @@ class ToTarget:
         }
         if self.target is None:
             text = msg(
-                "{match} {number}: {a} {score_a} – {b} {score_b} (open-ended)",
-                match=self.word.name,
-                number=m.number,
+                "{match}: {a} {score_a} – {b} {score_b} (open-ended)",
+                match=self.word.title(m.number),
                 **scores,
             )
         else:
             text = msg(
-                "{match} {number}: {a} {score_a} – {b} {score_b} (to {target})",
-                match=self.word.name,
-                number=m.number,
+                "{match}: {a} {score_a} – {b} {score_b} (to {target})",
+                match=self.word.title(m.number),
                 **scores,
                 target=self.target,
             )
         if self.units_to_win > 1:
             text = msg(
-                "{text}; {units} won {a} {units_a} – {b} {units_b} (to {to_win})",
+                "{text}; Bummerls won {a} {units_a} – {b} {units_b} (to {to_win})",
                 text=text,
-                units=self.unit_word.plural,
                 a=a,
                 units_a=m.units[a],
                 b=b,
@@ -386,7 +406,7 @@ class Series:
     by_deals_won: bool
     secondary_key: str
     secondary_word: Msg
-    word: Words = MATCH
+    word: Words = SERIES
 
     open_ended = False
 
@@ -418,15 +438,13 @@ class Series:
         a, b = players
         if m.deals == 0:
             return msg(
-                "{match} {number} starts: deal 1 of {length}",
-                match=self.word.name,
-                number=m.number,
+                "{match} starts: deal 1 of {length}",
+                match=self.word.title(m.number),
                 length=self.length,
             )
         return msg(
-            "{match} {number}, deal {deal} of {length}: deals won {a} {won_a} – {b} {won_b}, {what} {score_a} – {score_b}",
-            match=self.word.name,
-            number=m.number,
+            "{match}, deal {deal} of {length}: deals won {a} {won_a} – {b} {won_b}, {what} {score_a} – {score_b}",
+            match=self.word.title(m.number),
             deal=m.deals,
             length=self.length,
             a=a,
@@ -541,26 +559,9 @@ def _match_over_line(
 ) -> Line:
     """The line that ends a match: who won it (or a draw), the wins so far, what comes next."""
     a, b = players
-    if m.winner is None:
-        ending = msg("{match} {number} is drawn", match=word.name, number=m.number)
-    else:
-        ending = msg(
-            "{winner} wins {match} {number}",
-            winner=m.winner,
-            match=word.accusative,
-            number=m.number,
-        )
+    ending = word.drawn(m.number) if m.winner is None else word.won(m.winner, m.number)
     return Line(
-        msg(
-            "{ending}; won so far {a} {wins_a} – {b} {wins_b}; the next deal starts {match} {next}",
-            ending=ending,
-            a=a,
-            wins_a=wins[a],
-            b=b,
-            wins_b=wins[b],
-            match=word.name,
-            next=m.number + 1,
-        )
+        word.next_starts(ending=ending, a=a, wins_a=wins[a], b=b, wins_b=wins[b], next=m.number + 1)
     )
 
 
@@ -599,15 +600,7 @@ def _settled_by_matches(
         ),
     ]
     if state.current is not None and not rule.open_ended:
-        lines.append(
-            Line(
-                msg(
-                    "the unfinished {match} {number} is not settled",
-                    match=rule.word.name,
-                    number=state.current.number,
-                )
-            )
-        )
+        lines.append(Line(rule.word.unfinished(state.current.number)))
     return payouts, lines
 
 
@@ -788,9 +781,7 @@ class TwoPlayerGame:
         wins = state.wins
         notes = (
             rule.describe(m, players),
-            msg(
-                "{matches} played {played}, won {a} {wins_a} – {b} {wins_b}",
-                matches=word.plural,
+            word.played(
                 played=state.played,
                 a=a,
                 wins_a=wins[a],
@@ -815,6 +806,7 @@ __all__ = [
     "COMMON_RULES",
     "MATCH",
     "MATCH_GROUP",
+    "SERIES",
     "CheckedRule",
     "Deal",
     "Match",

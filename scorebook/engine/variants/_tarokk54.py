@@ -25,44 +25,44 @@ WON = pmsg("tarokk54 result", "won")
 LOST = pmsg("tarokk54 result", "lost")
 # House rule groups both variants have.
 BIDDING = pmsg("tarokk54 house rule group", "Bidding")
-CONTRAS_GROUP = pmsg("tarokk54 house rule group", "Contras")
-PENALTIES = pmsg("tarokk54 house rule group", "Penalties")
+CONTRAS_GROUP = msg("Contras")
+PENALTIES = msg("Penalties")
 # The contra levels' names, as a contra'd game shows them (`contra_game`).
 CONTRAS = (
     NO_MSG,
-    pmsg("tarokk54 contra", "kontra"),
-    pmsg("tarokk54 contra", "rekontra"),
-    pmsg("tarokk54 contra", "szubkontra"),
-    pmsg("tarokk54 contra", "hirskontra"),
-    pmsg("tarokk54 contra", "mordkontra"),
+    msg("kontra"),
+    msg("rekontra"),
+    msg("szubkontra"),
+    msg("hirskontra"),
+    msg("mordkontra"),
 )
 TRICKS = 12  # 12 tricks in a deal of 54 cards among four
 # The tarokks a declarer may call, as the hand form lists them: XIX down to II.
 CALLED_TAROKKS = tuple(range(19, 1, -1))
 TAROKK_NAMES = {
-    19: pmsg("tarokk54 tarokk", "XIX"),
-    18: pmsg("tarokk54 tarokk", "XVIII"),
-    17: pmsg("tarokk54 tarokk", "XVII"),
-    16: pmsg("tarokk54 tarokk", "XVI"),
-    15: pmsg("tarokk54 tarokk", "XV"),
-    14: pmsg("tarokk54 tarokk", "XIV"),
-    13: pmsg("tarokk54 tarokk", "XIII"),
-    12: pmsg("tarokk54 tarokk", "XII"),
-    11: pmsg("tarokk54 tarokk", "XI"),
-    10: pmsg("tarokk54 tarokk", "X"),
-    9: pmsg("tarokk54 tarokk", "IX"),
-    8: pmsg("tarokk54 tarokk", "VIII"),
-    7: pmsg("tarokk54 tarokk", "VII"),
-    6: pmsg("tarokk54 tarokk", "VI"),
-    5: pmsg("tarokk54 tarokk", "V"),
-    4: pmsg("tarokk54 tarokk", "IV"),
-    3: pmsg("tarokk54 tarokk", "III"),
-    2: pmsg("tarokk54 tarokk", "II"),
+    19: msg("XIX"),
+    18: msg("XVIII"),
+    17: msg("XVII"),
+    16: msg("XVI"),
+    15: msg("XV"),
+    14: msg("XIV"),
+    13: msg("XIII"),
+    12: msg("XII"),
+    11: msg("XI"),
+    10: msg("X"),
+    9: msg("IX"),
+    8: msg("VIII"),
+    7: msg("VII"),
+    6: msg("VI"),
+    5: msg("V"),
+    4: msg("IV"),
+    3: msg("III"),
+    2: msg("II"),
 }
 # The contra levels by number, 0 (none) to mordkontra, as the hand form lists them; each
 # variant's reader takes the levels up to its own top.
 LEVELS = tuple(range(len(CONTRAS)))
-LEVEL_NAMES = dict(enumerate((pmsg("tarokk54 contra", "—"), *CONTRAS[1:])))
+LEVEL_NAMES = dict(enumerate((msg("—"), *CONTRAS[1:])))
 
 
 @dataclass(frozen=True, slots=True)

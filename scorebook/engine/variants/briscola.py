@@ -16,22 +16,14 @@ from scorebook.engine.variants._match import (
     MatchRule,
     Series,
     TwoPlayerGame,
-    Words,
     read_pair,
 )
 
 # seed 003 "Briscola": A 11, 3 10, K 4, horse 3, jack 2 per suit = 120; 61 wins, 60–60 draws.
 CARD_POINTS = 120
 WINNING = 61
-SERIES = Words(
-    pmsg("briscola match", "series"),
-    pmsg("briscola match, plural", "series"),
-    pmsg("briscola match, accusative", "series"),
-)
 RESULT = fields(
-    card_points=by_player(
-        INT.but(label=pmsg("briscola field", "Card points (sum 120)"), lo=0, hi=CARD_POINTS)
-    )
+    card_points=by_player(INT.but(label=msg("Card points (sum 120)"), lo=0, hi=CARD_POINTS))
 )
 
 RULES: tuple[HouseRule, ...] = (
@@ -89,7 +81,6 @@ def match_rule(session: Session) -> MatchRule:
         rules["briscola_series_mode"] == "deals_won",
         "card_points",
         pmsg("briscola series tie-break", "card points"),
-        word=SERIES,
     )
 
 

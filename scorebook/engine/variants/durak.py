@@ -30,7 +30,7 @@ RULES: tuple[HouseRule, ...] = (
     optional_target(
         "target_wins",
         msg("deals won that win the match (empty: open-ended, the session decides)"),
-        label=pmsg("durak house rule", "Match target (deals won)"),
+        label=msg("Match target (deals won)"),
     ),
 )
 

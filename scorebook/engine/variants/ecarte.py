@@ -30,7 +30,7 @@ KING_BONUS = 1  # §6, §12 item 5 (standard écarté, not in the seed)
 REFUSAL_SCORE = 2  # §6, §12 item 5: the winner scores 2 against a player who refused
 # The king and the refusal are recorded only with their house rules (`_switch_field`).
 RESULT = fields(
-    tricks=by_player(INT.but(label=pmsg("ecarte field", "Tricks (sum 5)"), lo=0, hi=TRICKS)),
+    tricks=by_player(INT.but(label=msg("Tricks (sum 5)"), lo=0, hi=TRICKS)),
     king_of_trumps=PLAYER.but(label=pmsg("ecarte field", "King of trumps held or turned up by")),
     no_exchange_by=PLAYER.but(label=pmsg("ecarte field", "Played without exchange (refused)")),
 )
@@ -47,7 +47,7 @@ RULES: tuple[HouseRule, ...] = (
         msg("points that win the match (standard French écarté: 5)"),
         group=MATCH_GROUP,
         minimum=1,
-        label=pmsg("ecarte house rule", "Match target"),
+        label=msg("Match target"),
     ),
     HouseRule(
         "ecarte_king_bonus",

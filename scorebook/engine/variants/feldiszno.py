@@ -28,7 +28,7 @@ RESULT = fields(
     # the sum (20, or 16 without tens) bounds each count; the reader checks the sum
     colour_cards=by_player(
         INT.but(
-            label=pmsg("feldiszno field", "Colour cards taken (sum 20; 16 without tens)"),
+            label=msg("Colour cards taken (sum 20; 16 without tens)"),
             lo=0,
             hi=COLOUR_CARDS,
         )
@@ -50,7 +50,7 @@ RULES: tuple[HouseRule, ...] = (
     optional_target(
         "target_wins",
         msg("deals won that win the match (empty: open-ended, the session decides)"),
-        label=pmsg("feldiszno house rule", "Match target (deals won)"),
+        label=msg("Match target (deals won)"),
     ),
 )
 

@@ -24,7 +24,7 @@ DEAL_WON = 1  # §6 german_whist_score "deal_win"
 RESULT = fields(
     tricks=by_player(
         INT.but(
-            label=pmsg("german_whist field", "Tricks after the talon ran out (sum 13)"),
+            label=msg("Tricks after the talon ran out (sum 13)"),
             lo=0,
             hi=TRICKS,
         )
@@ -39,7 +39,7 @@ RULES: tuple[HouseRule, ...] = (
         msg("a deal scores 1 per trick after the talon, or 1 per deal to its winner"),
         choices=("tricks", "deal_win"),
         choice_labels=(msg("1 per trick"), msg("1 per deal")),
-        label=pmsg("german_whist house rule", "Scoring"),
+        label=msg("Scoring"),
     ),
     optional_target(
         "target_points",

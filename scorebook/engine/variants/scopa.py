@@ -31,9 +31,9 @@ SUITS = ("coins", "cups", "swords", "batons")
 SUIT_SET = frozenset(SUITS)
 SUIT_NAMES = {
     "coins": pmsg("scopa suit", "coins"),
-    "cups": pmsg("scopa suit", "cups"),
-    "swords": pmsg("scopa suit", "swords"),
-    "batons": pmsg("scopa suit", "batons"),
+    "cups": msg("cups"),
+    "swords": msg("swords"),
+    "batons": msg("batons"),
 }
 # seed 003 "Scopa" (§4): primiera value of the best card per suit: 7 → 21, 6 → 18, A → 16,
 # 5 → 15, 4 → 14, 3 → 13, 2 → 12, re, cavallo or fante ("face") → 10.
@@ -46,20 +46,18 @@ BEST_CARD = TEXT.but(
     )
 )
 RESULT = sparse(
-    cards=by_player(INT.but(label=pmsg("scopa field", "Cards taken (sum 40)"), lo=0, hi=CARDS)),
-    coins=by_player(
-        INT.but(label=pmsg("scopa field", "Coins taken (denari, sum 10)"), lo=0, hi=COINS)
-    ),
+    cards=by_player(INT.but(label=msg("Cards taken (sum 40)"), lo=0, hi=CARDS)),
+    coins=by_player(INT.but(label=msg("Coins taken (denari, sum 10)"), lo=0, hi=COINS)),
     settebello=PLAYER.but(label=pmsg("scopa field", "Settebello (7 of coins) taken by")),
-    scopas=by_player(INT.but(label=pmsg("scopa field", "Scopas (sweeps)"), lo=0, default=0)),
+    scopas=by_player(INT.but(label=msg("Scopas (sweeps)"), lo=0, default=0)),
     # null = nobody (equal); absent = see primiera_best (the form's `null` chip, none chosen)
     primiera_winner=PLAYER.but(label=pmsg("scopa field", "Primiera won by")),
     primiera_best=by_player(
         fields(
-            coins=BEST_CARD.but(label=pmsg("scopa field", "coins")),
-            cups=BEST_CARD.but(label=pmsg("scopa field", "cups")),
-            swords=BEST_CARD.but(label=pmsg("scopa field", "swords")),
-            batons=BEST_CARD.but(label=pmsg("scopa field", "batons")),
+            coins=BEST_CARD.but(label=msg("coins")),
+            cups=BEST_CARD.but(label=msg("cups")),
+            swords=BEST_CARD.but(label=msg("swords")),
+            batons=BEST_CARD.but(label=msg("batons")),
         )
     ),
 )
@@ -72,7 +70,7 @@ RULES: tuple[HouseRule, ...] = (
         msg("game points that win the match"),
         group=MATCH_GROUP,
         minimum=1,
-        label=pmsg("scopa house rule", "Match target"),
+        label=msg("Match target"),
     ),
     HouseRule(
         "scopa_tie_rule",
@@ -410,8 +408,8 @@ def _primiera_outcome(
             res.path("primiera_winner"),
             msg(
                 "{recorded} does not agree with the best cards ({winner})",
-                recorded=recorded or pmsg("scopa primiera", "nobody"),
-                winner=winner or pmsg("scopa primiera", "nobody"),
+                recorded=recorded or msg("nobody"),
+                winner=winner or msg("nobody"),
             ),
         )
         return False, None, None

@@ -47,9 +47,9 @@ WIN_BY_NAMES = {
 }
 CLOSING = ("reached_66", "closer_failed")  # a closer reached 66 or failed (§13.3)
 RESULT = fields(
-    winner=PLAYER.but(label=pmsg("snapszer field", "Won the deal")),
+    winner=PLAYER.but(label=msg("Won the deal")),
     win_by=TEXT.but(
-        label=pmsg("snapszer field", "How"),
+        label=msg("How"),
         choices=tuple(Choice(how, WIN_BY_NAMES[how]) for how in WIN_BY),
         default="reached_66",
     ),
@@ -125,7 +125,7 @@ RULES: tuple[HouseRule, ...] = (
         "int",
         msg("game points to the non-offender of a forfeited deal (revoke)"),
         minimum=1,
-        label=pmsg("snapszer house rule", "Revoke penalty"),
+        label=msg("Revoke penalty"),
     ),
 )
 

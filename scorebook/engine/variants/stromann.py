@@ -32,18 +32,18 @@ KEY = "stromann"
 BIDS = ("mehet", "jatek")
 BONUSES = ("trull", "four_kings", "heads")
 BONUS_NAMES = {
-    "trull": pmsg("stromann bonus", "tulétroá"),
-    "four_kings": pmsg("stromann bonus", "négy király"),
-    "heads": pmsg("stromann bonus", "fejek"),
+    "trull": msg("tulétroá"),
+    "four_kings": msg("négy király"),
+    "heads": msg("fejek"),
 }
 # The contra ladder's names by level (seed 004 §48), as the lines say them.
 CONTRA_NAMES: tuple[Msg, ...] = (
     NO_MSG,
-    pmsg("stromann contra", "kontra"),
-    pmsg("stromann contra", "rekontra"),
-    pmsg("stromann contra", "szubkontra"),
-    pmsg("stromann contra", "hirskontra"),
-    pmsg("stromann contra", "mordkontra"),
+    msg("kontra"),
+    msg("rekontra"),
+    msg("szubkontra"),
+    msg("hirskontra"),
+    msg("mordkontra"),
 )
 
 MEHET = 2  # the simple game, loser to winner (seed 004 §72: "díja 2 pont")
@@ -62,14 +62,14 @@ IRREGULARITIES = ("revoke",)  # imported seed 004 §62*
 # How the hand form offers the bids, bonuses, contras and irregularities.
 BID_CHOICES = {
     "mehet": pmsg("stromann choice", "mehet (simple game)"),
-    "jatek": pmsg("stromann choice", "játék"),
+    "jatek": msg("játék"),
 }
 BONUS_CHOICES = {
-    "trull": pmsg("stromann choice", "tulétroá"),
-    "four_kings": pmsg("stromann choice", "four kings (négy király)"),
-    "heads": pmsg("stromann choice", "fejek"),
+    "trull": msg("tulétroá"),
+    "four_kings": msg("four kings (négy király)"),
+    "heads": msg("fejek"),
 }
-IRREGULARITY_CHOICES = {"revoke": pmsg("stromann choice", "revoke (renonsz)")}
+IRREGULARITY_CHOICES = {"revoke": msg("revoke (renonsz)")}
 AT_JATEK = When("bid", ("jatek",))
 AT_MEHET = When("bid", ("mehet",))
 
@@ -82,9 +82,9 @@ POINTS_LABELS = {
     "non_dealer_points": pmsg("stromann field", "Mehet: the non-dealer's card points"),
 }
 RECORD = fields(
-    dealer=PLAYER.but(label=pmsg("stromann field", "Dealer")),
+    dealer=PLAYER.but(label=msg("Dealer")),
     bid=TEXT.but(
-        label=pmsg("stromann field", "Bid"),
+        label=msg("Bid"),
         choices=tuple(Choice(bid, BID_CHOICES[bid]) for bid in BIDS),
     ),
     declarer=PLAYER.but(label=pmsg("stromann field", "Said “játék”"), when=AT_JATEK),
@@ -98,9 +98,9 @@ RECORD = fields(
         when=AT_JATEK,
     ),
     announcements=rows(
-        player=PLAYER.but(label=pmsg("stromann field", "Player")),
+        player=PLAYER.but(label=msg("Player")),
         bonus=TEXT.but(
-            label=pmsg("stromann field", "Bonus"),
+            label=msg("Bonus"),
             choices=tuple(Choice(b, BONUS_CHOICES[b]) for b in BONUSES),
         ),
     ),
@@ -122,10 +122,10 @@ RECORD = fields(
     ),
     irregularity=maybe(
         type=TEXT.but(
-            label=pmsg("stromann field", "Irregularity"),
+            label=msg("Irregularity"),
             choices=tuple(Choice(i, IRREGULARITY_CHOICES[i]) for i in IRREGULARITIES),
         ),
-        player=PLAYER.but(label=pmsg("stromann field", "Offender")),
+        player=PLAYER.but(label=msg("Offender")),
     ),
 )
 
@@ -136,7 +136,7 @@ def _rule(name: str, default: Any, kind: str, help: Msg, **kw: Any) -> HouseRule
 
 DEALING_GROUP = pmsg("stromann house rule group", "Pack and bidding")
 GAME_GROUP = pmsg("stromann house rule group", "Game and bonuses")
-PENALTY_GROUP = pmsg("stromann house rule group", "Penalties")
+PENALTY_GROUP = msg("Penalties")
 
 HOUSE_RULES = (
     _rule(
@@ -146,11 +146,11 @@ HOUSE_RULES = (
         msg("Cards in the pack: 54 (70 card points, 36 wins) or 42 (66 card points)"),
         choices=(54, 42),
         choice_labels=(
-            pmsg("stromann house rule", "54 cards"),
-            pmsg("stromann house rule", "42 cards"),
+            msg("54 cards"),
+            msg("42 cards"),
         ),
         group=DEALING_GROUP,
-        label=pmsg("stromann house rule", "Pack"),
+        label=msg("Pack"),
     ),
     _rule(
         "bid_order",
@@ -198,7 +198,7 @@ HOUSE_RULES = (
         "bool",
         msg("An announced tulétroá also earns the fejek value"),
         group=GAME_GROUP,
-        label=pmsg("stromann house rule", "Tulétroá includes fejek"),
+        label=msg("Tulétroá includes fejek"),
     ),
     _rule(
         "late_bonus_announcement",
@@ -215,11 +215,11 @@ HOUSE_RULES = (
         msg("Highest contra on játék: 5 mordkontra (full ladder) or 2 rekontra"),
         choices=(5, 2),
         choice_labels=(
-            pmsg("stromann house rule", "up to mordkontra (5)"),
-            pmsg("stromann house rule", "up to rekontra (2)"),
+            msg("up to mordkontra (5)"),
+            msg("up to rekontra (2)"),
         ),
         group=GAME_GROUP,
-        label=pmsg("stromann house rule", "Highest contra"),
+        label=msg("Highest contra"),
     ),
     _rule(
         "dealer_rotation",
@@ -227,7 +227,7 @@ HOUSE_RULES = (
         "choice",
         msg("The deal alternates between the two players"),
         choices=("alternate",),
-        choice_labels=(pmsg("stromann house rule", "alternate"),),
+        choice_labels=(msg("alternate"),),
         group=DEALING_GROUP,
         label=pmsg("stromann house rule", "Dealing"),
     ),
@@ -237,7 +237,7 @@ HOUSE_RULES = (
         "bool",
         msg("A revoker pays the game and the other's announced bonuses (off: scored normally)"),
         group=PENALTY_GROUP,
-        label=pmsg("stromann house rule", "Revoke penalty"),
+        label=msg("Revoke penalty"),
     ),
 )
 

@@ -22,9 +22,9 @@ from scorebook.engine.variants._match import (
 
 MIN_STAKE = 1
 RESULT = fields(
-    winner=PLAYER.but(label=pmsg("sult_malac field", "Won the deal")),
+    winner=PLAYER.but(label=msg("Won the deal")),
     stake=INT.but(
-        label=pmsg("sult_malac field", "Stake"),
+        label=msg("Stake"),
         help=pmsg("sult_malac field", "empty = the night's stake (house rule)"),
         lo=MIN_STAKE,
     ),
@@ -43,7 +43,7 @@ RULES: tuple[HouseRule, ...] = (
     optional_target(
         "target",
         msg("the match target (empty: open-ended, the session decides)"),
-        label=pmsg("sult_malac house rule", "Match target"),
+        label=msg("Match target"),
     ),
 )
 

@@ -39,11 +39,11 @@ DEFAULT_VALUES: dict[str, Any] = {
 RANKS = ("ace", "king", "cavall", "fante", "two")
 # Each rank named alone, and after "three"/"four" (English: the plural; Hungarian: the singular).
 RANK_NAMES = {
-    "ace": pmsg("trappola rank", "ace"),
-    "king": pmsg("trappola rank", "king"),
+    "ace": msg("ace"),
+    "king": msg("king"),
     "cavall": pmsg("trappola rank", "cavall"),
     "fante": pmsg("trappola rank", "fante"),
-    "two": pmsg("trappola rank", "two"),
+    "two": msg("two"),
 }
 RANK_PLURALS = {
     "ace": pmsg("trappola rank, after a number", "aces"),
@@ -75,13 +75,13 @@ RESULT = fields(
     # at most the pack's points with the recovered card values (a house rule may change them)
     card_points=by_player(
         INT.but(
-            label=pmsg("trappola field", "Card points (sum at most 72)"),
+            label=msg("Card points (sum at most 72)"),
             lo=0,
             hi=pack_points(DEFAULT_VALUES["card"]),
         )
     ),
     declarations=rows(
-        player=PLAYER.but(label=pmsg("trappola field", "Player")),
+        player=PLAYER.but(label=msg("Player")),
         rank=TEXT.but(
             label=pmsg("trappola field", "Rank"),
             choices=tuple(Choice(rank, RANK_CHOICES[rank]) for rank in RANKS),
@@ -93,18 +93,17 @@ RESULT = fields(
     ),
     two_wins=by_player(
         INT.but(
-            label=pmsg("trappola field", "Tricks won with a two (outside the final run)"),
+            label=msg("Tricks won with a two (outside the final run)"),
             lo=0,
             hi=TWOS,
             default=0,
         )
     ),
-    last_trick=PLAYER.but(label=pmsg("trappola field", "Last trick taken by")),
+    last_trick=PLAYER.but(label=msg("Last trick taken by")),
     final_two_run=INT.but(
         label=pmsg("trappola field", "Final tricks in a row he won with a two"),
         choices=tuple(
-            Choice(n, pmsg("trappola choice", "none") if n == 0 else said(str(n)))
-            for n in range(MAX_RUN + 1)
+            Choice(n, msg("none") if n == 0 else said(str(n))) for n in range(MAX_RUN + 1)
         ),
         lo=0,
         hi=MAX_RUN,
@@ -115,12 +114,12 @@ RESULT = fields(
 
 # Each replaceable value as the house rule's help names it (`trappola_values` keys).
 VALUE_NAMES = {
-    "card": pmsg("trappola value", "card values"),
-    "three": pmsg("trappola value", "three of a kind"),
-    "four_factor": pmsg("trappola value", "four of a kind: factor"),
-    "two_trick": pmsg("trappola value", "trick with a two"),
-    "last_trick": pmsg("trappola value", "last trick"),
-    "final_two_run": pmsg("trappola value", "run of twos at the end"),
+    "card": msg("card values"),
+    "three": msg("three of a kind"),
+    "four_factor": msg("four of a kind: factor"),
+    "two_trick": msg("trick with a two"),
+    "last_trick": msg("last trick"),
+    "final_two_run": msg("run of twos at the end"),
 }
 
 
@@ -172,7 +171,7 @@ RULES: tuple[HouseRule, ...] = (
         msg("points that win the match"),
         group=MATCH_GROUP,
         minimum=1,
-        label=pmsg("trappola house rule", "Match target"),
+        label=msg("Match target"),
     ),
     CheckedRule(
         "trappola_values",

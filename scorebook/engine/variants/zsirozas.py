@@ -27,10 +27,8 @@ LAST_TRICK = 1
 WINNING = 5
 DEAL_WON = 1  # §6 zsirozas_score "deal_win"
 RESULT = fields(
-    aces_tens=by_player(
-        INT.but(label=pmsg("zsirozas field", "Aces and tens taken (sum 8)"), lo=0, hi=ACES_TENS)
-    ),
-    last_trick=PLAYER.but(label=pmsg("zsirozas field", "Last trick taken by")),
+    aces_tens=by_player(INT.but(label=msg("Aces and tens taken (sum 8)"), lo=0, hi=ACES_TENS)),
+    last_trick=PLAYER.but(label=msg("Last trick taken by")),
 )
 
 RULES: tuple[HouseRule, ...] = (
@@ -41,12 +39,12 @@ RULES: tuple[HouseRule, ...] = (
         msg("a deal is worth 1 to its winner, or each player's points"),
         choices=("deal_win", "points"),
         choice_labels=(msg("1 per deal"), pmsg("zsirozas score", "points")),
-        label=pmsg("zsirozas house rule", "Scoring"),
+        label=msg("Scoring"),
     ),
     optional_target(
         "target",
         msg("the match target (empty: open-ended, the session decides)"),
-        label=pmsg("zsirozas house rule", "Match target"),
+        label=msg("Match target"),
     ),
 )
 

@@ -470,7 +470,7 @@ def test_breakdown_in_both_languages_shows_the_arithmetic():
         "A, 64 card points: játék (≥ 48) 1 + kassza (≥ 60) 2 + "
         "pagátfogás (took the opponent's pagát) 5 = 8 result points, B pays 8"
     )
-    assert hu[0].startswith("A, 64 játékpont: játék (≥ 48) 1 + kassza (≥ 60) 2 + pagátfogás")
+    assert hu[0].startswith("A, 64 kártyapont: játék (≥ 48) 1 + kassza (≥ 60) 2 + pagátfogás")
     assert "A 8 − 0 = +8" in en[-1]
     assert "1. játszma: A 8 – B 0" in hu[-1]
 

@@ -54,15 +54,15 @@ from scorebook.engine.variants.kiralyhivo.tariffs import (
 
 # Contra levels 0 (none) to mordkontra; the house rule max_contra_level may stop lower.
 LEVELS = tuple(range(len(CONTRA_NAMES)))
-LEVEL_NAMES = dict(enumerate((pmsg("kiralyhivo contra", "—"), *CONTRA_NAMES[1:])))
+LEVEL_NAMES = dict(enumerate((msg("—"), *CONTRA_NAMES[1:])))
 LEVEL = INT.but(choices=choices(LEVELS, LEVEL_NAMES), lo=LEVELS[0], hi=LEVELS[-1])
 PLAYED = When("all_pass", (False,))  # no field but the dealer when all passed
 SIDE = TEXT.but(choices=choices(SIDES, SIDE_NAMES), when=PLAYED)
 CONTRACT_LABELS = {
-    "hivas": pmsg("kiralyhivo choice", "hívás"),
-    "szolo": pmsg("kiralyhivo choice", "szóló"),
-    "harmas": pmsg("kiralyhivo choice", "hármas"),
-    "szolo_harmas": pmsg("kiralyhivo choice", "szóló hármas"),
+    "hivas": msg("hívás"),
+    "szolo": msg("szóló"),
+    "harmas": msg("hármas"),
+    "szolo_harmas": msg("szóló hármas"),
 }
 SUIT_LABELS = {
     "hearts": pmsg("kiralyhivo choice", "♥ kőr"),
@@ -76,40 +76,40 @@ LOCATION_LABELS = {
     "talon": pmsg("kiralyhivo choice", "in the talon"),
 }
 TALON_ACTION_LABELS = {
-    "throw": pmsg("kiralyhivo choice", "thrown in"),
+    "throw": msg("thrown in"),
     "play_took_king_half": pmsg("kiralyhivo choice", "played, took the king (half)"),
     "play_left_king_half": pmsg("kiralyhivo choice", "played, left the king (half)"),
 }
 FIGURE_LABELS = {
-    "trull": pmsg("kiralyhivo choice", "tulétroá"),
-    "four_kings": pmsg("kiralyhivo choice", "four kings (négy király)"),
-    "xxi_catch": pmsg("kiralyhivo choice", "XXI-catch (huszonegyfogás)"),
-    "pagat_ultimo": pmsg("kiralyhivo choice", "pagátultimó"),
-    "king_ultimo": pmsg("kiralyhivo choice", "királyultimó"),
-    "volat": pmsg("kiralyhivo choice", "volát"),
+    "trull": msg("tulétroá"),
+    "four_kings": msg("four kings (négy király)"),
+    "xxi_catch": msg("XXI-catch (huszonegyfogás)"),
+    "pagat_ultimo": msg("pagátultimó"),
+    "king_ultimo": msg("királyultimó"),
+    "volat": msg("volát"),
 }
 IRREGULARITY_LABELS = {
-    "revoke": pmsg("kiralyhivo choice", "revoke (renonsz)"),
-    "wrong_discard": pmsg("kiralyhivo choice", "wrong discard"),
-    "no_tarokk_annulment": pmsg("kiralyhivo choice", "annulled: no tarokk"),
+    "revoke": msg("revoke (renonsz)"),
+    "wrong_discard": msg("wrong discard"),
+    "no_tarokk_annulment": msg("annulled: no tarokk"),
 }
 
 # The hand record (spec §13), field by field: what `check_input` lets through to the reader,
 # and each field's schema for the hand form (label, choices, range, default, and `when` it
 # applies): the form takes them from here, the reader checks the same constants.
 RECORD = fields(
-    dealer=PLAYER.but(label=pmsg("kiralyhivo field", "Dealer")),
+    dealer=PLAYER.but(label=msg("Dealer")),
     all_pass=BOOL.but(
-        label=pmsg("kiralyhivo field", "Outcome"),
+        label=msg("Outcome"),
         choices=(
-            Choice(False, pmsg("kiralyhivo choice", "played")),
-            Choice(True, pmsg("kiralyhivo choice", "all pass (passz)")),
+            Choice(False, msg("played")),
+            Choice(True, msg("all pass (passz)")),
         ),
         default=False,
     ),
-    declarer=PLAYER.but(label=pmsg("kiralyhivo field", "Declarer (felvevő)"), when=PLAYED),
+    declarer=PLAYER.but(label=msg("Declarer (felvevő)"), when=PLAYED),
     contract=TEXT.but(
-        label=pmsg("kiralyhivo field", "Game"),
+        label=msg("Game"),
         choices=choices(CONTRACTS, CONTRACT_LABELS),
         when=PLAYED,
     ),
@@ -136,16 +136,16 @@ RECORD = fields(
         choices=choices(TALON_ACTIONS, TALON_ACTION_LABELS),
         when=When("called_king_location", ("talon",)),
     ),
-    game_contra=LEVEL.but(label=pmsg("kiralyhivo field", "Game contra"), default=0, when=PLAYED),
+    game_contra=LEVEL.but(label=msg("Game contra"), default=0, when=PLAYED),
     announcements=rows(
         figure=TEXT.but(
-            label=pmsg("kiralyhivo field", "Figure"),
+            label=msg("Figure"),
             choices=choices(FIGURES, FIGURE_LABELS),
             when=PLAYED,
         ),
-        side=SIDE.but(label=pmsg("kiralyhivo field", "Side")),
-        by=PLAYER.but(label=pmsg("kiralyhivo field", "Announced by"), when=PLAYED),
-        contra=LEVEL.but(label=pmsg("kiralyhivo field", "Contra"), when=PLAYED),
+        side=SIDE.but(label=msg("Side")),
+        by=PLAYER.but(label=msg("Announced by"), when=PLAYED),
+        contra=LEVEL.but(label=msg("Contra"), when=PLAYED),
     ),
     result=maybe(
         declarer_side_points=INT.but(
@@ -156,9 +156,9 @@ RECORD = fields(
         ),
         figures_made=fields(
             trull=SIDE.but(label=pmsg("kiralyhivo field", "Tulétroá")),
-            four_kings=SIDE.but(label=pmsg("kiralyhivo field", "Four kings")),
+            four_kings=SIDE.but(label=msg("Four kings")),
             xxi_catch=SIDE.but(label=pmsg("kiralyhivo field", "XXI-catch")),
-            pagat_ultimo=SIDE.but(label=pmsg("kiralyhivo field", "Pagátultimó")),
+            pagat_ultimo=SIDE.but(label=msg("Pagátultimó")),
             # made only by the declarer side at hívás or szóló (`_check_king_ultimo`)
             king_ultimo=TEXT.but(
                 label=pmsg("kiralyhivo field", "Királyultimó"),
@@ -181,11 +181,11 @@ RECORD = fields(
     ),
     irregularity=maybe(
         type=TEXT.but(
-            label=pmsg("kiralyhivo field", "Irregularity"),
+            label=msg("Irregularity"),
             choices=choices(IRREGULARITIES, IRREGULARITY_LABELS),
             when=PLAYED,
         ),
-        player=PLAYER.but(label=pmsg("kiralyhivo field", "Player"), when=PLAYED),
+        player=PLAYER.but(label=msg("Player"), when=PLAYED),
     ),
 )
 
@@ -824,8 +824,8 @@ def _check_figures(
             if made.get(figure) == loser and cards < fewest:
                 refuse(figure, loser, _no_trick(loser, volat, cards, more.talon))
     for figure, card in (
-        ("xxi_catch", pmsg("kiralyhivo card", "XXI")),
-        ("pagat_ultimo", pmsg("kiralyhivo card", "pagát")),
+        ("xxi_catch", msg("XXI")),
+        ("pagat_ultimo", msg("pagát")),
     ):
         side = made.get(figure)
         if side is not None and made.get("trull") == _other(side):

@@ -138,10 +138,10 @@ def _penalty(
     deltas[offender] = -x * len(others)
     if hand.irregularity == "revoke":
         what = pmsg("kiralyhivo penalty", "revoke (Tolnai 1930, §62*)")
-        kind = pmsg("kiralyhivo penalty", "revoke")
+        kind = msg("revoke")
     else:
         what = pmsg("kiralyhivo penalty", "wrong discard (Tolnai 1930, §38)")
-        kind = pmsg("kiralyhivo penalty", "wrong discard")
+        kind = msg("wrong discard")
     text = msg(
         "{head}; {what} by {offender}: X = {arith} = {x}; {offender} → {others}: "
         "{x} each = {total}",

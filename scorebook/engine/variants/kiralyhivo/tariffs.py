@@ -20,10 +20,10 @@ SIDES = (DECLARER, OPPONENTS)
 
 CONTRACTS = ("hivas", "szolo", "harmas", "szolo_harmas")
 CONTRACT_NAMES = {
-    "hivas": pmsg("kiralyhivo contract", "hívás"),
-    "szolo": pmsg("kiralyhivo contract", "szóló"),
-    "harmas": pmsg("kiralyhivo contract", "hármas"),
-    "szolo_harmas": pmsg("kiralyhivo contract", "szólóhármas"),
+    "hivas": msg("hívás"),
+    "szolo": msg("szóló"),
+    "harmas": msg("hármas"),
+    "szolo_harmas": msg("szólóhármas"),
 }
 CALLING = ("hivas", "szolo")  # the two contracts with a called king (seed 004 §68–§69)
 DISCARDING = ("hivas", "harmas")  # the two contracts with a talon exchange (seed 004 §68–§69)
@@ -59,16 +59,16 @@ WIN = 36  # of 70 card points (seed 004 §68)
 TOTAL = 70  # card points of the 54-card pack (seed 004 §67)
 
 FIGURE_NAMES = {
-    "trull": pmsg("kiralyhivo figure", "tulétroá"),
-    "four_kings": pmsg("kiralyhivo figure", "négy király"),
+    "trull": msg("tulétroá"),
+    "four_kings": msg("négy király"),
     "xxi_catch": pmsg("kiralyhivo figure", "huszonegyfogás"),
-    "pagat_ultimo": pmsg("kiralyhivo figure", "pagátultimó"),
-    "king_ultimo": pmsg("kiralyhivo figure", "királyultimó"),
-    "volat": pmsg("kiralyhivo figure", "volát"),
+    "pagat_ultimo": msg("pagátultimó"),
+    "king_ultimo": msg("királyultimó"),
+    "volat": msg("volát"),
 }
 SIDE_NAMES = {
-    DECLARER: pmsg("kiralyhivo side", "declarer side"),
-    OPPONENTS: pmsg("kiralyhivo side", "opponents"),
+    DECLARER: msg("declarer side"),
+    OPPONENTS: msg("opponents"),
 }
 # The sides where a sentence needs another form of the name (Polish: the genitive).
 SIDE_GENITIVE = {
@@ -96,11 +96,11 @@ MAX_LEVEL = {"mordkontra": 5, "rekontra": 2}
 # The contra ladder's names by level (seed 004 §48), as the lines say them.
 CONTRA_NAMES: tuple[Msg, ...] = (
     NO_MSG,
-    pmsg("kiralyhivo contra", "kontra"),
-    pmsg("kiralyhivo contra", "rekontra"),
-    pmsg("kiralyhivo contra", "szubkontra"),
-    pmsg("kiralyhivo contra", "hirskontra"),
-    pmsg("kiralyhivo contra", "mordkontra"),
+    msg("kontra"),
+    msg("rekontra"),
+    msg("szubkontra"),
+    msg("hirskontra"),
+    msg("mordkontra"),
 )
 
 # Card values counted in threes (seed 004 §66): the integer part of each card's value.
@@ -125,9 +125,9 @@ def _rule(name: str, default: Any, kind: str, help: Msg, **kw: Any) -> HouseRule
     return HouseRule(name, default, kind, help, **kw)
 
 
-GAME_GROUP = pmsg("kiralyhivo house rule group", "Game and figures")
+GAME_GROUP = msg("Game and figures")
 CALLING_GROUP = pmsg("kiralyhivo house rule group", "Calling and talon")
-PENALTY_GROUP = pmsg("kiralyhivo house rule group", "Penalties")
+PENALTY_GROUP = msg("Penalties")
 
 HOUSE_RULES = (
     _rule(
@@ -175,7 +175,7 @@ HOUSE_RULES = (
             pmsg("kiralyhivo house rule", "up to rekontra"),
         ),
         group=GAME_GROUP,
-        label=pmsg("kiralyhivo house rule", "Highest contra"),
+        label=msg("Highest contra"),
     ),
     _rule(
         "volat_replaces_game",
@@ -183,7 +183,7 @@ HOUSE_RULES = (
         "bool",
         msg("A volát (made or announced) replaces the game"),
         group=GAME_GROUP,
-        label=pmsg("kiralyhivo house rule", "Volát replaces the game"),
+        label=msg("Volát replaces the game"),
     ),
     _rule(
         "volat_cancels_silent_figures",
@@ -199,7 +199,7 @@ HOUSE_RULES = (
         "bool",
         msg("A revoker pays each other player the game and the announced figures"),
         group=PENALTY_GROUP,
-        label=pmsg("kiralyhivo house rule", "Revoke penalty"),
+        label=msg("Revoke penalty"),
     ),
     _rule(
         "no_tarokk_annulment",
@@ -218,11 +218,11 @@ HOUSE_RULES = (
         ),
         choices=("strict", "mild"),
         choice_labels=(
-            pmsg("kiralyhivo house rule", "strict"),
-            pmsg("kiralyhivo house rule", "mild"),
+            msg("strict"),
+            msg("mild"),
         ),
         group=PENALTY_GROUP,
-        label=pmsg("kiralyhivo house rule", "Wrong discard"),
+        label=msg("Wrong discard"),
     ),
     _rule(
         "penalty_includes_contras",
@@ -238,7 +238,7 @@ HOUSE_RULES = (
         "bool",
         msg("Talon cards count for the figures of the side they count for (recording convention)"),
         group=GAME_GROUP,
-        label=pmsg("kiralyhivo house rule", "Talon cards count for figures"),
+        label=msg("Talon cards count for figures"),
     ),
     _rule(
         "silent_ultimo_lost_pays",
@@ -246,7 +246,7 @@ HOUSE_RULES = (
         "bool",
         msg("A pagát beaten in the last trick pays the silent pagátultimó value"),
         group=GAME_GROUP,
-        label=pmsg("kiralyhivo house rule", "Silent ultimó lost"),
+        label=msg("Silent ultimó lost"),
     ),
     _rule(
         "allow_reannounce_after_contra",
@@ -261,8 +261,8 @@ HOUSE_RULES = (
         False,
         "bool",
         msg("Play with an ultimókassza (5 each per hand without a game; the pagátultimó takes it)"),
-        group=pmsg("kiralyhivo house rule", "Ultimókassza"),
-        label=pmsg("kiralyhivo house rule", "Ultimókassza"),
+        group=msg("Ultimókassza"),
+        label=msg("Ultimókassza"),
     ),
     _rule(
         "kassza_end_of_session",
@@ -271,11 +271,11 @@ HOUSE_RULES = (
         msg("At the end of the night the kassza is split equally or carried over"),
         choices=("split_equally", "carry_over"),
         choice_labels=(
-            pmsg("kiralyhivo house rule", "split equally"),
-            pmsg("kiralyhivo house rule", "carry over"),
+            msg("split equally"),
+            msg("carry over"),
         ),
-        group=pmsg("kiralyhivo house rule", "Ultimókassza"),
-        label=pmsg("kiralyhivo house rule", "Kassza at the end of the night"),
+        group=msg("Ultimókassza"),
+        label=msg("Kassza at the end of the night"),
     ),
     _rule(
         "five_players",

@@ -30,10 +30,10 @@ class CountBonusRule(HouseRule):
         return bonus_step_problem(value)
 
 
-GAME_GROUP = pmsg("magyar house rule group", "Game and figures")
+GAME_GROUP = msg("Game and figures")
 DEALING_GROUP = pmsg("magyar house rule group", "Bidding and dealing")
-KASSZA_GROUP = pmsg("magyar house rule group", "Ultimókassza")
-PENALTY_GROUP = pmsg("magyar house rule group", "Penalties")
+KASSZA_GROUP = msg("Ultimókassza")
+PENALTY_GROUP = msg("Penalties")
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
     HouseRule(
@@ -73,7 +73,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             "Left-over talon cards complete the opponents' trull or four kings",
         ),
         group=GAME_GROUP,
-        label=pmsg("magyar house rule", "Talon cards count for figures"),
+        label=msg("Talon cards count for figures"),
     ),
     HouseRule(
         "double_game",
@@ -96,7 +96,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             "other player pays the given amount (none: not played)",
         ),
         group=GAME_GROUP,
-        label=pmsg("magyar house rule", "Tarokk-count bonus"),
+        label=msg("Tarokk-count bonus"),
     ),
     HouseRule(
         "all_pass_rule",
@@ -108,11 +108,11 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         ),
         choices=("next_dealer", "same_dealer"),
         choice_labels=(
-            pmsg("magyar tarokk house rule", "the next dealer deals"),
+            msg("the next dealer deals"),
             pmsg("magyar tarokk house rule", "the same dealer again"),
         ),
         group=DEALING_GROUP,
-        label=pmsg("magyar house rule", "All pass"),
+        label=msg("All pass"),
     ),
     HouseRule(
         "ultimo_kassza",
@@ -124,7 +124,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             "doubles it",
         ),
         group=KASSZA_GROUP,
-        label=pmsg("magyar house rule", "Ultimókassza"),
+        label=msg("Ultimókassza"),
     ),
     HouseRule(
         "game_tier_rule",
@@ -153,11 +153,11 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         ),
         choices=("trull_four_kings", "all_silent"),
         choice_labels=(
-            pmsg("magyar tarokk house rule", "trull and four kings"),
+            msg("trull and four kings"),
             pmsg("magyar tarokk house rule", "every silent figure"),
         ),
         group=GAME_GROUP,
-        label=pmsg("magyar house rule", "Volát and silent figures"),
+        label=msg("Volát and silent figures"),
     ),
     HouseRule(
         "wrong_discard_penalty",
@@ -169,11 +169,11 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         ),
         choices=("strict", "mild"),
         choice_labels=(
-            pmsg("magyar tarokk house rule", "strict"),
-            pmsg("magyar tarokk house rule", "mild"),
+            msg("strict"),
+            msg("mild"),
         ),
         group=PENALTY_GROUP,
-        label=pmsg("magyar house rule", "Wrong discard"),
+        label=msg("Wrong discard"),
     ),
     HouseRule(
         "irregularity_voids_hand",
@@ -184,7 +184,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             "A revoke or strict wrong discard voids the normal settlement (off: penalty on top)",
         ),
         group=PENALTY_GROUP,
-        label=pmsg("magyar house rule", "Revoke voids the settlement"),
+        label=msg("Revoke voids the settlement"),
     ),
     HouseRule(
         "silent_ultimo_failure_penalty",
@@ -195,7 +195,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             "A pagát played to the last trick and beaten costs its side 5",
         ),
         group=GAME_GROUP,
-        label=pmsg("magyar house rule", "Silent ultimó lost"),
+        label=msg("Silent ultimó lost"),
     ),
     HouseRule(
         "max_contra_level",
@@ -204,11 +204,11 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         pmsg("magyar tarokk house rule", "Highest contra: mordkontra (5) or rekontra (2)"),
         choices=(5, 2),
         choice_labels=(
-            pmsg("magyar tarokk house rule", "up to mordkontra (5)"),
-            pmsg("magyar tarokk house rule", "up to rekontra (2)"),
+            msg("up to mordkontra (5)"),
+            msg("up to rekontra (2)"),
         ),
         group=GAME_GROUP,
-        label=pmsg("magyar house rule", "Highest contra"),
+        label=msg("Highest contra"),
     ),
     HouseRule(
         "no_tarokk_throw_in",

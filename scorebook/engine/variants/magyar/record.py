@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from scorebook.engine.errors import Problems
-from scorebook.engine.messages import Msg, pmsg
+from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, PLAYER, TEXT, TEXTS, When, choices, fields, maybe, rows
 from scorebook.engine.types import Session
@@ -90,34 +90,34 @@ IRREGULARITIES = ("renonsz", "wrong_discard")
 
 # The hand form's words for the values the reader accepts.
 OUTCOME_LABELS = {
-    "played": pmsg("magyar choice", "played"),
-    "all_pass": pmsg("magyar choice", "all pass"),
+    "played": msg("played"),
+    "all_pass": msg("all pass"),
     "no_game": pmsg("magyar choice", "no game (abandoned)"),
 }
 LEVEL_LABELS = {
-    "three": pmsg("magyar choice", "three (hármas)"),
+    "three": msg("three (hármas)"),
     "lower_three": pmsg("magyar choice", "lower three (alsó hármas)"),
-    "two": pmsg("magyar choice", "two (kettős)"),
-    "one": pmsg("magyar choice", "one (egyes)"),
-    "solo": pmsg("magyar choice", "solo (szóló)"),
+    "two": msg("two (kettős)"),
+    "one": msg("one (egyes)"),
+    "solo": msg("solo (szóló)"),
 }
 FIGURE_LABELS = {
-    "volat": pmsg("magyar choice", "volát"),
-    "double_game": pmsg("magyar choice", "double game (duplajáték)"),
-    "trull": pmsg("magyar choice", "trull (tuli)"),
-    "four_kings": pmsg("magyar choice", "four kings (négy király)"),
-    "pagat_ultimo": pmsg("magyar choice", "pagátultimó"),
-    "xxi_catch": pmsg("magyar choice", "XXI-catch (huszonegyfogás)"),
+    "volat": msg("volát"),
+    "double_game": msg("double game (duplajáték)"),
+    "trull": msg("trull (tuli)"),
+    "four_kings": msg("four kings (négy király)"),
+    "pagat_ultimo": msg("pagátultimó"),
+    "xxi_catch": msg("XXI-catch (huszonegyfogás)"),
 }
 TALON_CARD_LABELS = {
-    "skiz": pmsg("magyar choice", "skíz"),
-    "xxi": pmsg("magyar choice", "XXI"),
-    "pagat": pmsg("magyar choice", "pagát"),
-    "king": pmsg("magyar choice", "king"),
+    "skiz": msg("skíz"),
+    "xxi": msg("XXI"),
+    "pagat": msg("pagát"),
+    "king": msg("king"),
 }
 IRREGULARITY_LABELS = {
-    "renonsz": pmsg("magyar choice", "revoke (renonsz)"),
-    "wrong_discard": pmsg("magyar choice", "wrong discard"),
+    "renonsz": msg("revoke (renonsz)"),
+    "wrong_discard": msg("wrong discard"),
 }
 PLAYED = When("outcome", ("played",))  # nothing but the dealer without a game
 STEPPED = When("level", tuple(STEP_VALUE))  # every level but szóló takes talon cards
@@ -126,16 +126,14 @@ STEPPED = When("level", tuple(STEP_VALUE))  # every level but szóló takes talo
 # and each field's schema for the hand form (label, help, choices, range, default, and
 # `when` it applies): the form takes them from here, the reader checks the same constants.
 RECORD = fields(
-    dealer=PLAYER.but(label=pmsg("magyar field", "Dealer")),
+    dealer=PLAYER.but(label=msg("Dealer")),
     outcome=TEXT.but(
-        label=pmsg("magyar field", "Outcome"),
+        label=msg("Outcome"),
         choices=choices(OUTCOMES, OUTCOME_LABELS),
         default="played",
     ),
-    declarer=PLAYER.but(label=pmsg("magyar field", "Declarer (felvevő)"), when=PLAYED),
-    level=TEXT.but(
-        label=pmsg("magyar field", "Game"), choices=choices(LEVELS, LEVEL_LABELS), when=PLAYED
-    ),
+    declarer=PLAYER.but(label=msg("Declarer (felvevő)"), when=PLAYED),
+    level=TEXT.but(label=msg("Game"), choices=choices(LEVELS, LEVEL_LABELS), when=PLAYED),
     # up to the source's last step per level with the house rule max_talon_step "source"
     talon_step=INT.but(
         label=pmsg("magyar field", "Talon step kept (1st, 2nd… group turned up)"),
@@ -145,7 +143,7 @@ RECORD = fields(
     ),
     # a card is offered as often as the pack holds it (the king four times): one chip each
     talon_figure_cards=TEXTS.but(
-        label=pmsg("magyar field", "Figure cards left to the opponents in the talon"),
+        label=msg("Figure cards left to the opponents in the talon"),
         help=pmsg(
             "magyar field", "Only when the house rule says talon cards do not count for figures."
         ),
@@ -156,22 +154,22 @@ RECORD = fields(
         when=PLAYED,  # in szóló the opponents take the whole talon (spec §65)
     ),
     # up to the house rule max_contra_level
-    game_contra=CONTRA.but(label=pmsg("magyar field", "Game contra"), default=0, when=PLAYED),
+    game_contra=CONTRA.but(label=msg("Game contra"), default=0, when=PLAYED),
     announcements=rows(
         figure=TEXT.but(
-            label=pmsg("magyar field", "Figure"),
+            label=msg("Figure"),
             # double game only with the house rule double_game (`_read_announcements`)
             choices=choices(
                 ANNOUNCEABLE_WITH_DOUBLE, FIGURE_LABELS, rules={"double_game": "double_game"}
             ),
         ),
-        by=PLAYER.but(label=pmsg("magyar field", "Announced by")),
-        contra=CONTRA.but(label=pmsg("magyar field", "Contra")),
+        by=PLAYER.but(label=msg("Announced by")),
+        contra=CONTRA.but(label=msg("Contra")),
     ),
     # scored only with the house rule tarokk_count_bonus
     tarokk_counts=rows(
-        seat=PLAYER.but(label=pmsg("magyar field", "Player")),
-        count=INT.but(label=pmsg("magyar field", "Tarokks"), lo=0, hi=TAROKKS),
+        seat=PLAYER.but(label=msg("Player")),
+        count=INT.but(label=msg("Tarokks"), lo=0, hi=TAROKKS),
     ),
     result=maybe(
         declarer_card_points=INT.but(
@@ -182,8 +180,8 @@ RECORD = fields(
         ),
         all_tricks_side=SIDE.but(label=pmsg("magyar field", "All twelve tricks (volát)")),
         trull_side=SIDE.but(label=pmsg("magyar field", "Trull (skíz, XXI, pagát)")),
-        four_kings_side=SIDE.but(label=pmsg("magyar field", "Four kings")),
-        pagat_ultimo_side=SIDE.but(label=pmsg("magyar field", "Pagátultimó")),
+        four_kings_side=SIDE.but(label=msg("Four kings")),
+        pagat_ultimo_side=SIDE.but(label=msg("Pagátultimó")),
         xxi_catch_side=SIDE.but(label=pmsg("magyar field", "XXI-catch")),
         # read only with the house rule silent_ultimo_failure_penalty
         pagat_lost_last_trick_side=SIDE.but(
@@ -193,10 +191,10 @@ RECORD = fields(
     ),
     irregularity=maybe(
         kind=TEXT.but(
-            label=pmsg("magyar field", "Irregularity"),
+            label=msg("Irregularity"),
             choices=choices(IRREGULARITIES, IRREGULARITY_LABELS),
         ),
-        seat=PLAYER.but(label=pmsg("magyar field", "Offender")),
+        seat=PLAYER.but(label=msg("Offender")),
     ),
 )
 
@@ -287,7 +285,7 @@ def _read_talon_cards(r: Reader, level: str | None) -> tuple[str, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list):
-        r.problems.add("talon_figure_cards", pmsg("magyar tarokk", "must be a list"))
+        r.problems.add("talon_figure_cards", msg("must be a list"))
         return ()
     cards: list[str] = []
     for i, card in enumerate(raw):
@@ -428,7 +426,7 @@ def _check_wrong_discard(problems: Problems, seat: str, declarer: str, level: st
             pmsg("magyar tarokk", "only the declarer discards, so only he can discard wrongly"),
         )
     elif level == "solo":
-        problems.add("irregularity.kind", pmsg("magyar tarokk", "there is no discard in szóló"))
+        problems.add("irregularity.kind", msg("there is no discard in szóló"))
 
 
 def _check_all_tricks(

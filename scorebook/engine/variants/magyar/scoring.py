@@ -9,7 +9,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 
 from scorebook.engine import pots
-from scorebook.engine.messages import Msg, pmsg
+from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.payments import contra_multiplier, each_pays, split
 from scorebook.engine.types import Amount, Line, Session
 from scorebook.engine.variants._hungarian import (
@@ -52,7 +52,7 @@ from scorebook.engine.variants.magyar.tariffs import (
 def _item_line(text: Msg, winner: str, value: int) -> tuple[Line, int]:
     """An item of §6 steps 1–2 as its breakdown line, and the signed value it adds to S."""
     s = value if winner == DECLARER else -value
-    line = pmsg("magyar tarokk", "{item} → {value}", item=text, value=signed(s))
+    line = msg("{item} → {value}", item=text, value=signed(s))
     return Line(line, EMPTY, EMPTY), s
 
 
@@ -449,11 +449,7 @@ def _irregularity(session: Session, p: Played, irr: tuple[str, str], voided: boo
     parts = [(GAME, p.g, contra_multiplier(p.game_contra))]
     parts += [_announced_value(a, p.g) for a in p.announcements]
     q_sum, q = penalty_sum(parts)
-    offence = (
-        pmsg("magyar tarokk irregularity", "revoke (renonsz)")
-        if kind == "renonsz"
-        else pmsg("magyar tarokk irregularity", "wrong discard")
-    )
+    offence = msg("revoke (renonsz)") if kind == "renonsz" else msg("wrong discard")
     others = [x for x in session.players if x != seat]
     args: dict[str, str | int | Msg] = {
         "offence": offence,
@@ -559,11 +555,7 @@ def _summary(p: Played, s: int | None) -> Msg:
         )
     assert p.irregularity is not None
     kind, seat = p.irregularity
-    offence = (
-        pmsg("magyar tarokk irregularity", "renonsz")
-        if kind == "renonsz"
-        else pmsg("magyar tarokk irregularity", "wrong discard")
-    )
+    offence = msg("renonsz") if kind == "renonsz" else msg("wrong discard")
     return pmsg(
         "magyar tarokk",
         "{declarer}: {game} (G = {g}), {offence} by {seat}",
@@ -608,7 +600,7 @@ def _no_game(session: Session, hand: Hand, pot: int) -> Scored:
     following = next_dealer(session.players, hand.dealer)
     if hand.outcome == "all_pass":
         text = pmsg("magyar tarokk", "all pass: no game, nothing paid")
-        summary = pmsg("magyar tarokk summary", "all pass")
+        summary = msg("all pass")
         if rules["all_pass_rule"] == "same_dealer":
             following = hand.dealer
     else:
@@ -618,12 +610,11 @@ def _no_game(session: Session, hand: Hand, pot: int) -> Scored:
                 "magyar tarokk",
                 "no game (abandoned or thrown in: no tarokk / the XXI alone)",
             )
-        summary = pmsg("magyar tarokk summary", "no game")
+        summary = msg("no game")
     lines = [Line(text)]
     if rules["ultimo_kassza"]:
         n, k = len(session.players), KASSZA_NO_GAME
-        fee = pmsg(
-            "magyar tarokk",
+        fee = msg(
             "ultimókassza: {each} from each player ({count} × {each} = {total})",
             each=k,
             count=n,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from scorebook.engine.messages import Msg, pmsg
+from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.types import Amount
 from scorebook.engine.variants._hungarian import DECLARER, OPPONENTS
 
@@ -31,14 +31,14 @@ TALON_SIZE = 6
 # Figures (silent, announced), seed 004 §65: tulétroá 1/2, négy király 1/2, pagát ultimó
 # 5/10, huszonegyfogás 21/42.
 FIGURES: dict[str, tuple[int, int, Msg]] = {
-    "trull": (1, 2, pmsg("magyar tarokk figure", "trull")),
-    "four_kings": (1, 2, pmsg("magyar tarokk figure", "four kings")),
-    "pagat_ultimo": (5, 10, pmsg("magyar tarokk figure", "pagát ultimó")),
-    "xxi_catch": (21, 42, pmsg("magyar tarokk figure", "XXI-catch")),
+    "trull": (1, 2, msg("trull")),
+    "four_kings": (1, 2, msg("four kings")),
+    "pagat_ultimo": (5, 10, msg("pagát ultimó")),
+    "xxi_catch": (21, 42, msg("XXI-catch")),
 }
-VOLAT = pmsg("magyar tarokk figure", "volát")  # silent 3G, announced 6G (seed 004 §65)
+VOLAT = msg("volát")  # silent 3G, announced 6G (seed 004 §65)
 # silent 2G, announced 4G (seed 004 §52)
-DOUBLE_GAME = pmsg("magyar tarokk figure", "double game")
+DOUBLE_GAME = msg("double game")
 GAME_TIER = ("volat", "double_game")
 KASSZA_NO_GAME = 5  # per player on any no-game (seed 004 §26, via paskievics.md §8)
 SILENT_ULTIMO_FAILURE = 5  # section 12 #11 (paskievics.md §12 #13)
@@ -46,8 +46,8 @@ TALON_FIGURE_CARDS = {"skiz": 1, "xxi": 1, "pagat": 1, "king": 4}
 HONOURS = ("skiz", "xxi", "pagat")
 EMPTY: Mapping[str, Amount] = MappingProxyType({})  # shared by explanation-only lines
 SIDE_NAMES = {
-    DECLARER: pmsg("magyar tarokk side", "declarer"),
-    OPPONENTS: pmsg("magyar tarokk side", "opponents"),
+    DECLARER: msg("declarer"),
+    OPPONENTS: msg("opponents"),
 }
 # The side as the subject of a sentence ("silent volát of the declarer").
 THE_SIDE = {
@@ -57,10 +57,10 @@ THE_SIDE = {
 
 LEVEL_NAMES = {
     "three": pmsg("magyar tarokk level", "hármas"),
-    "lower_three": pmsg("magyar tarokk level", "alsó hármas"),
+    "lower_three": msg("alsó hármas"),
     "two": pmsg("magyar tarokk level", "kettős"),
     "one": pmsg("magyar tarokk level", "egyes"),
-    "solo": pmsg("magyar tarokk level", "szóló"),
+    "solo": msg("szóló"),
 }
 # The talon step as a kettős or egyes is named by it ("harmadik kettős" in Hungarian): the
 # source's steps, one message each, so that a language may name them by ordinal words.

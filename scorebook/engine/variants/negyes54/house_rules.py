@@ -74,7 +74,7 @@ HOUSE_RULES = (
         "bool",
         msg("N7: a revoke or wrong discard costs the bid value to each other player"),
         group=PENALTIES,
-        label=pmsg("negyes54 house rule", "Revoke penalty"),
+        label=msg("Revoke penalty"),
     ),
     HouseRule(
         "king_ultimo_requires_king_win",

@@ -57,21 +57,21 @@ from scorebook.engine.variants.negyes54.tariffs import (
 
 # The form lists the bids by level, then the two trisákolás forms.
 CONTRACT_LABELS = {
-    "jatek": pmsg("negyes54 choice", "játék"),
-    "ultimohivas": pmsg("negyes54 choice", "ultimóhívás"),
-    "betli": pmsg("negyes54 choice", "betli"),
-    "jatek_es_ultimo": pmsg("negyes54 choice", "játék és ultimó"),
-    "harmas_jatek": pmsg("negyes54 choice", "hármas játék"),
-    "harmas_jatek_es_ultimo": pmsg("negyes54 choice", "hármas játék és ultimó"),
-    "teritett_betli": pmsg("negyes54 choice", "terített betli"),
-    "szolo_harmas": pmsg("negyes54 choice", "szóló hármas"),
+    "jatek": msg("játék"),
+    "ultimohivas": msg("ultimóhívás"),
+    "betli": msg("betli"),
+    "jatek_es_ultimo": msg("játék és ultimó"),
+    "harmas_jatek": msg("hármas játék"),
+    "harmas_jatek_es_ultimo": msg("hármas játék és ultimó"),
+    "teritett_betli": msg("terített betli"),
+    "szolo_harmas": msg("szóló hármas"),
     "szolo_harmas_es_ultimo": pmsg("negyes54 choice", "szóló hármas és ultimó"),
-    "trisakolas": pmsg("negyes54 choice", "trisákolás"),
+    "trisakolas": msg("trisákolás"),
     ALL_PASS: pmsg("negyes54 choice", "trisákolás (all four passed)"),
 }
 IRREGULARITY_LABELS = {
-    "revoke": pmsg("negyes54 choice", "revoke (renonsz)"),
-    "wrong_discard": pmsg("negyes54 choice", "wrong discard"),
+    "revoke": msg("revoke (renonsz)"),
+    "wrong_discard": msg("wrong discard"),
     "illegal_ultimo_bid": pmsg("negyes54 choice", "illegal ultimó bid"),
 }
 CONTRA_LEVELS = LEVELS[:3]  # none, kontra, rekontra: no higher contra in this game
@@ -82,12 +82,12 @@ CALLS = When("contract", CALLING)
 # each field's schema for the hand form (label, choices, range, default, and `when` it
 # applies): the form takes them from here, the reader checks the same constants.
 RECORD = fields(
-    dealer=PLAYER.but(label=pmsg("negyes54 field", "Dealer")),
+    dealer=PLAYER.but(label=msg("Dealer")),
     contract=TEXT.but(
-        label=pmsg("negyes54 field", "Game"),
+        label=msg("Game"),
         choices=choices((*CONTRACTS[2:], *reversed(CONTRACTS[:2])), CONTRACT_LABELS),
     ),
-    declarer=PLAYER.but(label=pmsg("negyes54 field", "Declarer (felvevő)")),
+    declarer=PLAYER.but(label=msg("Declarer (felvevő)")),
     helper=PLAYER.but(
         label=pmsg("negyes54 field", "Helper (segítek)"), when=When("contract", ("trisakolas",))
     ),
@@ -99,7 +99,7 @@ RECORD = fields(
         default=max(CALLED_TAROKKS),  # the XIX, called in most hands
         when=CALLS,
     ),
-    partner=PLAYER.but(label=pmsg("negyes54 field", "Partner (holds it)"), when=CALLS),
+    partner=PLAYER.but(label=msg("Partner (holds it)"), when=CALLS),
     alone=BOOL.but(
         label=pmsg(
             "negyes54 field", "Called tarokk in the talon: declarer alone (ultimó bids only)"
@@ -108,7 +108,7 @@ RECORD = fields(
     ),
     # no contra after an all-pass (`_read_contra`)
     contra=INT.but(
-        label=pmsg("negyes54 field", "Contra"),
+        label=msg("Contra"),
         choices=choices(CONTRA_LEVELS, LEVEL_NAMES),
         lo=CONTRA_LEVELS[0],
         hi=CONTRA_LEVELS[-1],
@@ -120,7 +120,7 @@ RECORD = fields(
     result=sparse(
         tricks=by_player(
             INT.but(
-                label=pmsg("negyes54 field", "Tricks (sum 12)"),
+                label=msg("Tricks (sum 12)"),
                 lo=0,
                 hi=TRICKS,
                 when=When("contract", ("trisakolas", ALL_PASS)),
@@ -136,26 +136,26 @@ RECORD = fields(
         ultimo_won=BOOL.but(
             label=pmsg("negyes54 field", "Ultimó (bids with an ultimó)"),
             choices=(
-                Choice(True, pmsg("negyes54 choice", "won")),
-                Choice(False, pmsg("negyes54 choice", "lost")),
+                Choice(True, msg("won")),
+                Choice(False, msg("lost")),
             ),
             when=When("contract", ULTIMO_BIDS),
         ),
         declarer_took_trick=BOOL.but(
-            label=pmsg("negyes54 field", "Betli: did the declarer take a trick?"),
+            label=msg("Betli: did the declarer take a trick?"),
             choices=(
-                Choice(False, pmsg("negyes54 choice", "no trick (won)")),
-                Choice(True, pmsg("negyes54 choice", "took a trick (lost)")),
+                Choice(False, msg("no trick (won)")),
+                Choice(True, msg("took a trick (lost)")),
             ),
             when=When("contract", tuple(BETLI)),
         ),
     ),
     irregularity=maybe(
         type=TEXT.but(
-            label=pmsg("negyes54 field", "Irregularity"),
+            label=msg("Irregularity"),
             choices=choices(IRREGULARITIES, IRREGULARITY_LABELS),
         ),
-        player=PLAYER.but(label=pmsg("negyes54 field", "Offender")),
+        player=PLAYER.but(label=msg("Offender")),
     ),
 )
 

@@ -303,8 +303,7 @@ def _penalty(
             arithmetic=times(value, level),
         ),
     )
-    return pmsg(
-        "negyes54 penalty",
+    return msg(
         "{irregularity} by {offender} (−{total})",
         irregularity=IRREGULARITY_NAMES[kind],
         offender=offender,

@@ -5,7 +5,7 @@ combined bids' parts, the trisákolás, each citing its heading in seed 000 (spe
 
 from __future__ import annotations
 
-from scorebook.engine.messages import pmsg
+from scorebook.engine.messages import msg, pmsg
 
 KEY = "negyes54"
 ALL_PASS = "trisakolas_all_pass"
@@ -24,15 +24,15 @@ CONTRACTS = (
 )
 NAMES = {
     ALL_PASS: pmsg("negyes54 contract", "trisákolás after an all-pass"),
-    "trisakolas": pmsg("negyes54 contract", "trisákolás"),
-    "jatek": pmsg("negyes54 contract", "játék"),
-    "ultimohivas": pmsg("negyes54 contract", "ultimóhívás"),
-    "betli": pmsg("negyes54 contract", "betli"),
-    "jatek_es_ultimo": pmsg("negyes54 contract", "játék és ultimó"),
-    "harmas_jatek": pmsg("negyes54 contract", "hármas játék"),
-    "harmas_jatek_es_ultimo": pmsg("negyes54 contract", "hármas játék és ultimó"),
-    "teritett_betli": pmsg("negyes54 contract", "terített betli"),
-    "szolo_harmas": pmsg("negyes54 contract", "szólóhármas"),
+    "trisakolas": msg("trisákolás"),
+    "jatek": msg("játék"),
+    "ultimohivas": msg("ultimóhívás"),
+    "betli": msg("betli"),
+    "jatek_es_ultimo": msg("játék és ultimó"),
+    "harmas_jatek": msg("hármas játék"),
+    "harmas_jatek_es_ultimo": msg("hármas játék és ultimó"),
+    "teritett_betli": msg("terített betli"),
+    "szolo_harmas": msg("szólóhármas"),
     "szolo_harmas_es_ultimo": pmsg("negyes54 contract", "szólóhármas és ultimó"),
 }
 # Game part of the card-point bids (seed 000 "Játék" 4, "Hármasjáték" 10, "Szólóhármas" 20).
@@ -66,8 +66,8 @@ TO_WIN = 33
 IRREGULARITIES = ("revoke", "wrong_discard", "illegal_ultimo_bid")
 BID_CALLS = ("pass", "segitek", *CONTRACTS[1:])
 IRREGULARITY_NAMES = {
-    "revoke": pmsg("negyes54 irregularity", "revoke"),
-    "wrong_discard": pmsg("negyes54 irregularity", "wrong discard"),
+    "revoke": msg("revoke"),
+    "wrong_discard": msg("wrong discard"),
     "illegal_ultimo_bid": pmsg("negyes54 irregularity", "ultimóhívás without pagát, sas or king"),
 }
 RESULT_FIELDS = ("tricks", "declarer_side_points", "ultimo_won", "declarer_took_trick")

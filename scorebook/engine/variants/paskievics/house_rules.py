@@ -23,9 +23,9 @@ def _rule(
 
 
 GAME_TIER_GROUP = pmsg("paskievics house rule", "Game tier")
-KASSZA_GROUP = pmsg("paskievics house rule", "Ultimókassza")
+KASSZA_GROUP = msg("Ultimókassza")
 ROUNDS_GROUP = pmsg("paskievics house rule", "Rounds")
-PENALTY_GROUP = pmsg("paskievics house rule", "Penalties")
+PENALTY_GROUP = msg("Penalties")
 LOCAL_GROUP = pmsg("paskievics house rule", "Local customs")
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
@@ -49,17 +49,17 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         GAME_TIER_GROUP,
         ("trull_four_kings", "all_silent"),
         (
-            pmsg("paskievics house rule", "trull and four kings"),
-            pmsg("paskievics house rule", "all"),
+            msg("trull and four kings"),
+            msg("all"),
         ),
-        label=pmsg("paskievics house rule", "Volát and silent figures"),
+        label=msg("Volát and silent figures"),
     ),
     _rule(
         "silent_ultimo_failure_penalty",
         False,
         msg("A pagát beaten in the last trick pays 5 (unless announced)"),
         GAME_TIER_GROUP,
-        label=pmsg("paskievics house rule", "Silent ultimó lost"),
+        label=msg("Silent ultimó lost"),
     ),
     HouseRule(
         "max_contra_level",
@@ -69,17 +69,17 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         (5, 2),
         GAME_TIER_GROUP,
         choice_labels=(
-            pmsg("paskievics house rule", "up to mordkontra (5)"),
-            pmsg("paskievics house rule", "up to rekontra (2)"),
+            msg("up to mordkontra (5)"),
+            msg("up to rekontra (2)"),
         ),
-        label=pmsg("paskievics house rule", "Highest contra"),
+        label=msg("Highest contra"),
     ),
     _rule(
         "ultimo_kassza",
         False,
         msg("Play with the ultimókassza"),
         KASSZA_GROUP,
-        label=pmsg("paskievics house rule", "Ultimókassza"),
+        label=msg("Ultimókassza"),
     ),
     _rule(
         "kassza_payers",
@@ -101,7 +101,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         group=KASSZA_GROUP,
         minimum=0,
         maximum=10_000,
-        label=pmsg("paskievics house rule", "Kassza stake"),
+        label=msg("Kassza stake"),
     ),
     _rule(
         "kassza_end_of_session",
@@ -110,10 +110,10 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         KASSZA_GROUP,
         ("split_equally", "carry_over"),
         (
-            pmsg("paskievics house rule", "split equally"),
-            pmsg("paskievics house rule", "carry over"),
+            msg("split equally"),
+            msg("carry over"),
         ),
-        label=pmsg("paskievics house rule", "Kassza at the end of the night"),
+        label=msg("Kassza at the end of the night"),
     ),
     _rule(
         "kassza_split_rounding",
@@ -148,10 +148,10 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         ROUNDS_GROUP,
         ("next_dealer", "redeal_double_round"),
         (
-            pmsg("paskievics house rule", "the next dealer deals"),
+            msg("the next dealer deals"),
             pmsg("paskievics house rule", "redeal, double round"),
         ),
-        label=pmsg("paskievics house rule", "All pass"),
+        label=msg("All pass"),
     ),
     _rule(
         "double_round_start",
@@ -191,14 +191,14 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         PENALTY_GROUP,
         ("strict", "mild"),
         (pmsg("paskievics house rule", "strict"), pmsg("paskievics house rule", "mild")),
-        label=pmsg("paskievics house rule", "Wrong discard"),
+        label=msg("Wrong discard"),
     ),
     _rule(
         "irregularity_voids_hand",
         True,
         msg("A revoke / strict wrong discard voids the normal settlement"),
         PENALTY_GROUP,
-        label=pmsg("paskievics house rule", "Revoke voids the settlement"),
+        label=msg("Revoke voids the settlement"),
     ),
     _rule(
         "silent_count_payers_1v3",

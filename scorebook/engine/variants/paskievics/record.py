@@ -46,6 +46,7 @@ from scorebook.engine.variants.paskievics.tariffs import (
     OPP,
     OUTCOMES,
     SIDE_FIELDS,
+    SIDE_IN_SENTENCE,
     SIDES,
     TALON_CARDS,
     TOTAL_POINTS,
@@ -62,62 +63,62 @@ COUNTS = tuple(COUNT_VALUE)
 ANNOUNCED = (True, False)  # a tarokk count announced, or claimed after the hand
 CONTRA_LEVELS = tuple(range(1, MAX_CONTRA + 1))  # the chips; none tapped = no contra (0)
 CHOICE_LABEL: dict[str | int, Msg] = {
-    "played": pmsg("paskievics choice", "played"),
-    "all_pass": pmsg("paskievics choice", "all pass"),
-    "honourless_fail": pmsg("paskievics choice", "honour-less failure"),
-    "declined_three": pmsg("paskievics choice", "declined three"),
-    "thrown_in": pmsg("paskievics choice", "thrown in"),
-    "three": pmsg("paskievics choice", "three (hármas)"),
-    "two": pmsg("paskievics choice", "two (kettős)"),
-    "one": pmsg("paskievics choice", "one (egyes)"),
-    "solo": pmsg("paskievics choice", "solo (szóló)"),
-    "self_call": pmsg("paskievics choice", "self-call (önhívás)"),
-    "called_card_discarded": pmsg("paskievics choice", "called card discarded"),
-    "declarer": pmsg("paskievics choice", "declarer side"),
-    "opponents": pmsg("paskievics choice", "opponents"),
-    "double_game": pmsg("paskievics choice", "double game (duplajáték)"),
-    "volat": pmsg("paskievics choice", "volát"),
-    "trull": pmsg("paskievics choice", "trull (tuli)"),
-    "four_kings": pmsg("paskievics choice", "four kings (négy király)"),
-    "pagat_ultimo": pmsg("paskievics choice", "pagátultimó"),
-    "xxi_catch": pmsg("paskievics choice", "XXI-catch (huszonegyfogás)"),
-    "renonsz": pmsg("paskievics choice", "revoke (renonsz)"),
-    "wrong_discard": pmsg("paskievics choice", "wrong discard"),
-    "none": pmsg("paskievics choice", "none"),
-    "yielded": pmsg("paskievics choice", "yielded game (engedett)"),
+    "played": msg("played"),
+    "all_pass": msg("all pass"),
+    "honourless_fail": msg("honour-less failure"),
+    "declined_three": msg("declined three"),
+    "thrown_in": msg("thrown in"),
+    "three": msg("three (hármas)"),
+    "two": msg("two (kettős)"),
+    "one": msg("one (egyes)"),
+    "solo": msg("solo (szóló)"),
+    "self_call": msg("self-call (önhívás)"),
+    "called_card_discarded": msg("called card discarded"),
+    "declarer": msg("declarer side"),
+    "opponents": msg("opponents"),
+    "double_game": msg("double game (duplajáték)"),
+    "volat": msg("volát"),
+    "trull": msg("trull (tuli)"),
+    "four_kings": msg("four kings (négy király)"),
+    "pagat_ultimo": msg("pagátultimó"),
+    "xxi_catch": msg("XXI-catch (huszonegyfogás)"),
+    "renonsz": msg("revoke (renonsz)"),
+    "wrong_discard": msg("wrong discard"),
+    "none": msg("none"),
+    "yielded": msg("yielded game (engedett)"),
     "invit_xix": pmsg("paskievics choice", "invit XIX"),
     "invit_xviii": pmsg("paskievics choice", "invit XVIII"),
-    "skiz": pmsg("paskievics choice", "skíz"),
-    "xxi": pmsg("paskievics choice", "XXI"),
-    "pagat": pmsg("paskievics choice", "pagát"),
+    "skiz": msg("skíz"),
+    "xxi": msg("XXI"),
+    "pagat": msg("pagát"),
     8: pmsg("paskievics choice", "8"),
     9: pmsg("paskievics choice", "9"),
 }
 CONTRA_LABEL = dict(enumerate(CONTRA_NAME))
 HOW_LABEL = {
-    True: pmsg("paskievics choice", "announced"),
+    True: msg("announced"),
     False: pmsg("paskievics choice", "claimed after the hand"),
 }
 CARD_LABEL = {
     "XX": pmsg("paskievics card", "XX"),
-    "XIX": pmsg("paskievics card", "XIX"),
-    "XVIII": pmsg("paskievics card", "XVIII"),
-    "XVII": pmsg("paskievics card", "XVII"),
-    "XVI": pmsg("paskievics card", "XVI"),
-    "XV": pmsg("paskievics card", "XV"),
-    "XIV": pmsg("paskievics card", "XIV"),
-    "XIII": pmsg("paskievics card", "XIII"),
-    "XII": pmsg("paskievics card", "XII"),
-    "XI": pmsg("paskievics card", "XI"),
-    "X": pmsg("paskievics card", "X"),
-    "IX": pmsg("paskievics card", "IX"),
-    "VIII": pmsg("paskievics card", "VIII"),
-    "VII": pmsg("paskievics card", "VII"),
-    "VI": pmsg("paskievics card", "VI"),
-    "V": pmsg("paskievics card", "V"),
-    "IV": pmsg("paskievics card", "IV"),
-    "III": pmsg("paskievics card", "III"),
-    "II": pmsg("paskievics card", "II"),
+    "XIX": msg("XIX"),
+    "XVIII": msg("XVIII"),
+    "XVII": msg("XVII"),
+    "XVI": msg("XVI"),
+    "XV": msg("XV"),
+    "XIV": msg("XIV"),
+    "XIII": msg("XIII"),
+    "XII": msg("XII"),
+    "XI": msg("XI"),
+    "X": msg("X"),
+    "IX": msg("IX"),
+    "VIII": msg("VIII"),
+    "VII": msg("VII"),
+    "VI": msg("VI"),
+    "V": msg("V"),
+    "IV": msg("IV"),
+    "III": msg("III"),
+    "II": msg("II"),
 }
 
 
@@ -131,17 +132,15 @@ BID = When("outcome", tuple(o for o in OUTCOMES if o != "all_pass"))
 TALON_TAKEN = When("outcome", ("played", "honourless_fail", "thrown_in"))
 SIDE = TEXT.but(choices=choices(SIDES, CHOICE_LABEL), when=PLAYED)
 RECORD = fields(
-    dealer=_field(pmsg("paskievics field", "Dealer"), PLAYER),
+    dealer=_field(msg("Dealer"), PLAYER),
     outcome=_field(
-        pmsg("paskievics field", "Outcome"),
+        msg("Outcome"),
         choices=choices(OUTCOMES, CHOICE_LABEL),
         default=OUTCOMES[0],
     ),
     bid=maybe(
-        declarer=_field(pmsg("paskievics field", "Declarer (felvevő)"), PLAYER, when=BID),
-        level=_field(
-            pmsg("paskievics field", "Bid"), choices=choices(LEVELS, CHOICE_LABEL), when=BID
-        ),
+        declarer=_field(msg("Declarer (felvevő)"), PLAYER, when=BID),
+        level=_field(msg("Bid"), choices=choices(LEVELS, CHOICE_LABEL), when=BID),
     ),
     bidding_convention=maybe(
         kind=_field(
@@ -170,7 +169,7 @@ RECORD = fields(
         paid_late=_field(pmsg("paskievics field", "paid late"), BOOL, when=TALON_TAKEN),
     ),
     tarokk_counts=rows(
-        seat=_field(pmsg("paskievics field", "Player"), PLAYER, when=PLAYED),
+        seat=_field(msg("Player"), PLAYER, when=PLAYED),
         count=_field(
             pmsg("paskievics field", "Count"),
             INT,
@@ -178,7 +177,7 @@ RECORD = fields(
             when=PLAYED,
         ),
         announced=_field(
-            pmsg("paskievics field", "How"),
+            msg("How"),
             BOOL,
             choices=choices(ANNOUNCED, HOW_LABEL),
             default=True,
@@ -205,7 +204,7 @@ RECORD = fields(
         when=When("alone_reason", ("called_card_discarded",)),
     ),
     game_contra=_field(
-        pmsg("paskievics field", "Game contra"),
+        msg("Game contra"),
         INT,
         choices=choices(CONTRA_LEVELS, CONTRA_LABEL),
         lo=0,
@@ -220,8 +219,7 @@ RECORD = fields(
     ),
     result=fields(
         declarer_card_points=_field(
-            pmsg(
-                "paskievics field",
+            msg(
                 "Declarer side's card points (0–94, with the declarer's discard)",
             ),
             INT,
@@ -229,10 +227,10 @@ RECORD = fields(
             hi=TOTAL_POINTS,
             when=PLAYED,
         ),
-        all_tricks_side=SIDE.but(label=pmsg("paskievics field", "volát")),
-        trull_side=SIDE.but(label=pmsg("paskievics field", "trull")),
-        four_kings_side=SIDE.but(label=pmsg("paskievics field", "four kings")),
-        pagat_ultimo_side=SIDE.but(label=pmsg("paskievics field", "pagát ultimó")),
+        all_tricks_side=SIDE.but(label=msg("volát")),
+        trull_side=SIDE.but(label=msg("trull")),
+        four_kings_side=SIDE.but(label=msg("four kings")),
+        pagat_ultimo_side=SIDE.but(label=msg("pagát ultimó")),
         xxi_catch_side=SIDE.but(label=pmsg("paskievics field", "XXI-catch")),
         pagat_lost_last_trick_side=SIDE.but(
             label=pmsg("paskievics field", "Pagát lost in the last trick"),
@@ -244,11 +242,11 @@ RECORD = fields(
     ),
     irregularity=maybe(
         kind=_field(
-            pmsg("paskievics field", "Irregularity"),
+            msg("Irregularity"),
             choices=choices(IRREGULARITIES, CHOICE_LABEL),
             when=PLAYED,
         ),
-        seat=_field(pmsg("paskievics field", "Offender"), PLAYER, when=PLAYED),
+        seat=_field(msg("Offender"), PLAYER, when=PLAYED),
     ),
 )
 EVENT_RECORD = fields(event=TEXT, player=PLAYER, seat_index=INT)
@@ -705,14 +703,14 @@ def _check_volat_figures(problems: Problems, sides: dict[str, str | None]) -> No
         if sides[name] == other(volat):
             problems.add(
                 f"result.{name}",
-                msg("impossible: the {side} took every trick", side=volat),
+                msg("impossible: the {side} took every trick", side=SIDE_IN_SENTENCE[volat]),
             )
         elif sides[name] is None and name in ("trull_side", "four_kings_side"):
             problems.add(
                 f"result.{name}",
                 msg(
                     "must be {side}: the {side} took every trick, so every honour and king",
-                    side=volat,
+                    side=SIDE_IN_SENTENCE[volat],
                 ),
             )
 

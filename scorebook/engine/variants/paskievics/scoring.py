@@ -36,8 +36,8 @@ from scorebook.engine.variants.paskievics.texts import names, num, signed
 
 # An irregularity as a ledger summary names it.
 SUMMARY_IRREGULARITY = {
-    "renonsz": pmsg("paskievics summary", "renonsz"),
-    "wrong_discard": pmsg("paskievics summary", "wrong discard"),
+    "renonsz": msg("renonsz"),
+    "wrong_discard": msg("wrong discard"),
 }
 
 
@@ -72,7 +72,7 @@ def _no_game(rules: Mapping[str, Any], h: Hand, r: int, lines: list[Line]) -> Ms
         else:
             text = msg("all passed: no game")
         lines.append(Line(text))
-        return pmsg("paskievics summary", "all pass")
+        return msg("all pass")
     if h.outcome == "declined_three":
         assert h.declarer is not None
         lines.append(
@@ -491,7 +491,7 @@ def _mild(
     total = sum(payees.values())
     deltas: dict[str, Amount] = {**payees, offender: -total}
     listing = ", ".join(f"{p} {v}" for p, v in payees.items())
-    payees_text = listing or pmsg("paskievics payees", "nobody")
+    payees_text = listing or msg("nobody")
     if won:
         return deltas, msg(
             "wrong discard by {player} (mild): his side won; he alone pays his "

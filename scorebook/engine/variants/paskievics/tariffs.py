@@ -6,7 +6,7 @@ paragraph numbers; spec = shared/rules/paskievics.md).
 
 from __future__ import annotations
 
-from scorebook.engine.messages import NO_MSG, Msg, pmsg
+from scorebook.engine.messages import NO_MSG, Msg, msg, pmsg
 
 POT = "ultimokassza"
 DECL, OPP = "declarer", "opponents"
@@ -43,21 +43,21 @@ FIGURE_VALUE = {
 FIGURES = ("trull", "four_kings", "pagat_ultimo", "xxi_catch")
 ANNOUNCEABLE = ("double_game", "volat", *FIGURES)
 FIGURE_NAME = {
-    "double_game": pmsg("paskievics figure", "double game"),
-    "volat": pmsg("paskievics figure", "volát"),
-    "trull": pmsg("paskievics figure", "trull"),
-    "four_kings": pmsg("paskievics figure", "four kings"),
-    "pagat_ultimo": pmsg("paskievics figure", "pagát ultimó"),
-    "xxi_catch": pmsg("paskievics figure", "XXI-catch"),
+    "double_game": msg("double game"),
+    "volat": msg("volát"),
+    "trull": msg("trull"),
+    "four_kings": msg("four kings"),
+    "pagat_ultimo": msg("pagát ultimó"),
+    "xxi_catch": msg("XXI-catch"),
 }
 COUNT_VALUE = {8: 1, 9: 2}  # eight / nine tarokks (seed 004 §45, §64 lines 14–17)
 KASSZA_NO_GAME = 5  # "5-5 pontot" into the ultimókassza on any no-game (seed 004 §26, §38)
 UJLAK_LOST_THREE = 10  # Újlak: a lost three pays 10 into the kassza (seed 004 §31)
 TALON_HONOUR_FEE = {"skiz": 3, "xxi": 2, "pagat": 1}  # Újlak, to the dealer (seed 004 §40)
 HONOUR_NAME = {
-    "skiz": pmsg("paskievics honour", "skíz"),
-    "xxi": pmsg("paskievics honour", "XXI"),
-    "pagat": pmsg("paskievics honour", "pagát"),
+    "skiz": msg("skíz"),
+    "xxi": msg("XXI"),
+    "pagat": msg("pagát"),
 }
 HONOURS = tuple(HONOUR_NAME)
 LEVELS = tuple(LEVEL_VALUE)
@@ -74,26 +74,31 @@ HONOUR_POINTS, KINGS_POINTS = 5, 20  # seed 004 §7
 # Any tarokk but an honour may be called (seed 004 §46).
 CALLED_CARDS: tuple[str, ...] = ("XX", "XIX", "XVIII", "XVII", "XVI", "XV", "XIV", "XIII", "XII", "XI", "X", "IX", "VIII", "VII", "VI", "V", "IV", "III", "II")  # fmt: skip
 COUNT_NAME = {
-    8: pmsg("paskievics count", "eight tarokks"),
+    8: msg("eight tarokks"),
     9: pmsg("paskievics count", "nine tarokks"),
 }
 SIDE_NAME = {
-    DECL: pmsg("paskievics side", "declarer side"),
-    OPP: pmsg("paskievics side", "opponents"),
+    DECL: pmsg("paskievics side", "declarer side"),  # hu: plural, the sentences agree with it
+    OPP: msg("opponents"),
+}
+# A side inside a sentence: languages may add an article or a case here.
+SIDE_IN_SENTENCE = {
+    DECL: pmsg("paskievics side, in a sentence", "declarer side"),
+    OPP: pmsg("paskievics side, in a sentence", "opponents"),
 }
 # The contra levels by name (engine.payments.CONTRA_NAMES), 0 = no contra.
 MAX_CONTRA = 5  # mordkontra
 CONTRA_NAME: tuple[Msg, ...] = (
     NO_MSG,
-    pmsg("paskievics contra", "kontra"),
-    pmsg("paskievics contra", "rekontra"),
-    pmsg("paskievics contra", "szubkontra"),
-    pmsg("paskievics contra", "hirskontra"),
-    pmsg("paskievics contra", "mordkontra"),
+    msg("kontra"),
+    msg("rekontra"),
+    msg("szubkontra"),
+    msg("hirskontra"),
+    msg("mordkontra"),
 )
 IRREGULARITY_NAME = {
     "renonsz": pmsg("paskievics irregularity", "renonsz (revoke)"),
-    "wrong_discard": pmsg("paskievics irregularity", "wrong discard"),
+    "wrong_discard": msg("wrong discard"),
 }
 
 

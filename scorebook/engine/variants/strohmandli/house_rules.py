@@ -5,14 +5,14 @@ from __future__ import annotations
 from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.types import HouseRule
 
-RULES_SCORING = pmsg("strohmandli house rules", "Scoring")
+RULES_SCORING = msg("Scoring")
 # The dealer rotations by the words the house rules page shows for them.
 ROTATION_NAMES: dict[str, Msg] = {
-    "alternate": pmsg("strohmandli dealer rotation", "alternate"),
-    "loser_deals": pmsg("strohmandli dealer rotation", "loser deals"),
+    "alternate": msg("alternate"),
+    "loser_deals": msg("loser deals"),
     "winner_deals": pmsg("strohmandli dealer rotation", "winner deals"),
 }
-RULES_PENALTIES = pmsg("strohmandli house rules", "Penalties")
+RULES_PENALTIES = msg("Penalties")
 RULES_DEALS = msg("Dealer and matches")
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
@@ -83,7 +83,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         ),
         group=RULES_PENALTIES,
         minimum=1,
-        label=pmsg("strohmandli house rule", "Revoke penalty"),
+        label=msg("Revoke penalty"),
     ),
     HouseRule(
         "dealer_rotation",
@@ -95,7 +95,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         choices=tuple(ROTATION_NAMES),
         group=RULES_DEALS,
         choice_labels=tuple(ROTATION_NAMES.values()),
-        label=pmsg("strohmandli house rule", "Dealer rotation"),
+        label=msg("Dealer rotation"),
     ),
     HouseRule(
         "target_points",
@@ -104,7 +104,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         msg("A match ends when a player's match score reaches this (empty = no target)."),
         group=RULES_DEALS,
         minimum=1,
-        label=pmsg("strohmandli house rule", "Match target"),
+        label=msg("Match target"),
     ),
     HouseRule(
         "match_deals",

@@ -28,13 +28,13 @@ from scorebook.engine.variants.strohmandli.tariffs import (
 
 # How the hand form offers each announcement and irregularity.
 ANNOUNCEMENT_CHOICES = {
-    "fej": pmsg("strohmandli choice", "fej"),
-    "tuletroa": pmsg("strohmandli choice", "tulétroá"),
-    "negy_kiraly": pmsg("strohmandli choice", "négy király"),
+    "fej": msg("fej"),
+    "tuletroa": msg("tulétroá"),
+    "negy_kiraly": msg("négy király"),
 }
 IRREGULARITY_CHOICES = {
-    "revoke": pmsg("strohmandli choice", "revoke (renonsz)"),
-    "false_announcement": pmsg("strohmandli choice", "false announcement"),
+    "revoke": msg("revoke (renonsz)"),
+    "false_announcement": msg("false announcement"),
 }
 
 
@@ -47,30 +47,28 @@ def _field(label: Msg) -> Leaf:
 # The announcements are base rules only, the captured figures the house variant only (§13.3):
 # house rules, not record fields, so no `when`.
 RECORD = fields(
-    dealer=_field(pmsg("strohmandli field", "Dealer")),
+    dealer=_field(msg("Dealer")),
     announcements=rows(
-        player=_field(pmsg("strohmandli field", "Player")),
+        player=_field(msg("Player")),
         type=TEXT.but(
             label=pmsg("strohmandli field", "Announced"),
             choices=tuple(Choice(t, ANNOUNCEMENT_CHOICES[t]) for t in ANNOUNCEMENT_TYPES),
         ),
         trick=INT.but(label=pmsg("strohmandli field", "On the lead of trick"), lo=1, hi=TRICKS),
     ),
-    card_points=by_player(
-        INT.but(label=pmsg("strohmandli field", "Card points (sum 94)"), lo=0, hi=TOTAL_CARD_POINTS)
-    ),
+    card_points=by_player(INT.but(label=msg("Card points (sum 94)"), lo=0, hi=TOTAL_CARD_POINTS)),
     captures=fields(
         pagatfogas=_field(pmsg("strohmandli field", "Pagátfogás (caught the other's pagát)")),
         uhu=_field(pmsg("strohmandli field", "Uhu (trick 20 won with the II)")),
         pagatulti=_field(pmsg("strohmandli field", "Pagátulti (trick 21 won with his pagát)")),
-        xxi_fogas=_field(pmsg("strohmandli field", "XXI-fogás")),
+        xxi_fogas=_field(msg("XXI-fogás")),
         tuletroa_captured=_field(pmsg("strohmandli field", "Tulétroá in his tricks")),
         negy_kiraly_captured=_field(pmsg("strohmandli field", "Four kings in his tricks")),
         pagatulti_failed=_field(pmsg("strohmandli field", "Own pagát lost trick 21")),
         uhu_failed=_field(pmsg("strohmandli field", "Own II lost trick 20")),
     ),
     irregularities=rows(
-        player=_field(pmsg("strohmandli field", "Offender")),
+        player=_field(msg("Offender")),
         kind=TEXT.but(
             label=pmsg("strohmandli field", "Offence"),
             choices=tuple(Choice(k, IRREGULARITY_CHOICES[k]) for k in IRREGULARITY_KINDS),
@@ -482,6 +480,6 @@ def _check_volat(r: Reader, players: tuple[str, ...], points: Mapping[str, int] 
                 "volat",
                 msg(
                     "disagrees with the card points: the volát is {who}'s",
-                    who=volat_player or pmsg("strohmandli volát", "nobody"),
+                    who=volat_player or msg("nobody"),
                 ),
             )

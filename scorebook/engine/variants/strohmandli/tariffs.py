@@ -59,19 +59,19 @@ CAPTURES_FAILED = ("pagatulti_failed", "uhu_failed")
 CAPTURE_KEYS = CAPTURES_BASE + CAPTURES_VARIANT + CAPTURES_FAILED
 # Each figure's name, and the reason shown after it (a point figure shows its threshold).
 FIGURE_NAMES: Mapping[str, Msg] = {
-    "jatek": pmsg("strohmandli figure", "játék"),
+    "jatek": msg("játék"),
     "kassza": pmsg("strohmandli figure", "kassza"),
     "duplajatek": pmsg("strohmandli figure", "duplajáték"),
-    "volat": pmsg("strohmandli figure", "volát"),
+    "volat": msg("volát"),
     "pagatfogas": pmsg("strohmandli figure", "pagátfogás"),
     "uhu": pmsg("strohmandli figure", "uhu"),
     "pagatulti": pmsg("strohmandli figure", "pagátulti"),
-    "xxi_fogas": pmsg("strohmandli figure", "XXI-fogás"),
-    "tuletroa_captured": pmsg("strohmandli figure", "tulétroá"),
-    "negy_kiraly_captured": pmsg("strohmandli figure", "négy király"),
-    "fej": pmsg("strohmandli figure", "fej"),
-    "tuletroa": pmsg("strohmandli figure", "tulétroá"),
-    "negy_kiraly": pmsg("strohmandli figure", "négy király"),
+    "xxi_fogas": msg("XXI-fogás"),
+    "tuletroa_captured": msg("tulétroá"),
+    "negy_kiraly_captured": msg("négy király"),
+    "fej": msg("fej"),
+    "tuletroa": msg("tulétroá"),
+    "negy_kiraly": msg("négy király"),
 }
 FIGURE_WHY: Mapping[str, Msg | str] = {
     "jatek": f"≥ {THRESHOLDS['jatek']}",
@@ -115,6 +115,6 @@ CHAIN_MADE: tuple[tuple[str, ...], ...] = tuple(
     tuple(code for code, need in CHAIN if n >= need) for n in range(TOTAL_CARD_POINTS + 1)
 )
 OFFENCE_NAMES = {
-    "revoke": pmsg("strohmandli offence", "revoke"),
-    "false_announcement": pmsg("strohmandli offence", "false announcement"),
+    "revoke": msg("revoke"),
+    "false_announcement": msg("false announcement"),
 }

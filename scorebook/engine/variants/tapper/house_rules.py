@@ -46,10 +46,10 @@ class CountBonusListRule(HouseRule):
         return None
 
 
-KASSZA = pmsg("tapper tarokk house rule group", "Ultimókassza")
+KASSZA = msg("Ultimókassza")
 BONUS_GROUP = pmsg("tapper tarokk house rule group", "Hand bonuses")
 
-GAME_GROUP = pmsg("tapper house rule group", "Game and figures")
+GAME_GROUP = msg("Game and figures")
 PENALTY_GROUP = pmsg("tapper house rule group", "Penalties and annulment")
 
 HOUSE_RULES: tuple[HouseRule, ...] = (
@@ -63,10 +63,10 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         ),
         choices=(54, 42),
         choice_labels=(
-            pmsg("tapper tarokk house rule", "54 cards"),
-            pmsg("tapper tarokk house rule", "42 cards"),
+            msg("54 cards"),
+            msg("42 cards"),
         ),
-        label=pmsg("tapper house rule", "Pack"),
+        label=msg("Pack"),
     ),
     HouseRule(
         "ultimo_kassza",
@@ -77,7 +77,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             "Play with the ultimókassza (an announced ultimó takes or doubles it)",
         ),
         group=KASSZA,
-        label=pmsg("tapper house rule", "Ultimókassza"),
+        label=msg("Ultimókassza"),
     ),
     HouseRule(
         "kassza_stake",
@@ -89,7 +89,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         ),
         group=KASSZA,
         minimum=0,
-        label=pmsg("tapper house rule", "Kassza stake"),
+        label=msg("Kassza stake"),
     ),
     HouseRule(
         "kassza_end_of_session",
@@ -101,11 +101,11 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         ),
         choices=("split_equally", "carry_over"),
         choice_labels=(
-            pmsg("tapper tarokk house rule", "split equally"),
-            pmsg("tapper tarokk house rule", "carry over"),
+            msg("split equally"),
+            msg("carry over"),
         ),
         group=KASSZA,
-        label=pmsg("tapper house rule", "Kassza at the end of the night"),
+        label=msg("Kassza at the end of the night"),
     ),
     HouseRule(
         "kassza_shared_by_side",
@@ -154,7 +154,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "bool",
         pmsg("tapper tarokk house rule", "A tulétroá holder is also paid fejek"),
         group=BONUS_GROUP,
-        label=pmsg("tapper house rule", "Tulétroá includes fejek"),
+        label=msg("Tulétroá includes fejek"),
     ),
     HouseRule(
         "hand_bonus_basis",
@@ -178,7 +178,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "bool",
         pmsg("tapper tarokk house rule", "A contra binds only the opponent who said it (not both)"),
         group=GAME_GROUP,
-        label=pmsg("tapper house rule", "Individual contras"),
+        label=msg("Individual contras"),
     ),
     HouseRule(
         "opponent_figure_payment",
@@ -206,7 +206,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             "tarokks on, each other player pays its amount (none: not played)",
         ),
         group=BONUS_GROUP,
-        label=pmsg("tapper house rule", "Tarokk-count bonus"),
+        label=msg("Tarokk-count bonus"),
     ),
     HouseRule(
         "volat_replaces_game",
@@ -217,7 +217,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
             "A volát (made or announced) replaces the game (Tolnai 1930, §53)",
         ),
         group=GAME_GROUP,
-        label=pmsg("tapper house rule", "Volát replaces the game"),
+        label=msg("Volát replaces the game"),
     ),
     HouseRule(
         "revoke_penalty",

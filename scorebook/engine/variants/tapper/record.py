@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from scorebook.engine.errors import Problems
-from scorebook.engine.messages import Msg, pmsg
+from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import (
     BOOL,
@@ -98,24 +98,24 @@ NO_GAME_EMPTIES = ("bid_participants", "announcements", "hand_bonuses", "tarokk_
 
 # The hand form's words for the values the reader accepts.
 CONTRACT_LABELS = {
-    "harmas": pmsg("tapper choice", "hármas"),
-    "also_harmas": pmsg("tapper choice", "alsó hármas"),
-    "felso_harmas": pmsg("tapper choice", "felső hármas"),
-    "szolo": pmsg("tapper choice", "szóló"),
+    "harmas": msg("hármas"),
+    "also_harmas": msg("alsó hármas"),
+    "felso_harmas": msg("felső hármas"),
+    "szolo": msg("szóló"),
 }
 FIGURE_LABELS = {
-    "pagat_ultimo": pmsg("tapper choice", "pagátultimó"),
-    "volat": pmsg("tapper choice", "volát"),
+    "pagat_ultimo": msg("pagátultimó"),
+    "volat": msg("volát"),
 }
 BONUS_LABELS = {
-    "four_kings": pmsg("tapper choice", "four kings (négy király)"),
-    "trull": pmsg("tapper choice", "tulétroá (three honours)"),
-    "heads": pmsg("tapper choice", "fejek (two honours)"),
+    "four_kings": msg("four kings (négy király)"),
+    "trull": msg("tulétroá (three honours)"),
+    "heads": msg("fejek (two honours)"),
 }
 IRREGULARITY_LABELS = {
-    "revoke": pmsg("tapper choice", "revoke (renonsz)"),
-    "wrong_discard": pmsg("tapper choice", "wrong discard"),
-    "no_tarokk_annulment": pmsg("tapper choice", "annulled: no tarokk"),
+    "revoke": msg("revoke (renonsz)"),
+    "wrong_discard": msg("wrong discard"),
+    "no_tarokk_annulment": msg("annulled: no tarokk"),
 }
 PLAYED = When("all_pass", (False,))  # nothing but the dealer when all pass
 SIDE = HUNGARIAN_SIDE.but(when=PLAYED)
@@ -124,18 +124,18 @@ SIDE = HUNGARIAN_SIDE.but(when=PLAYED)
 # and each field's schema for the hand form (label, choices, range, default, and `when` it
 # applies): the form takes them from here, the reader checks the same constants.
 RECORD = fields(
-    dealer=PLAYER.but(label=pmsg("tapper field", "Dealer")),
+    dealer=PLAYER.but(label=msg("Dealer")),
     all_pass=BOOL.but(
-        label=pmsg("tapper field", "Outcome"),
+        label=msg("Outcome"),
         choices=(
-            Choice(False, pmsg("tapper choice", "played")),
-            Choice(True, pmsg("tapper choice", "all pass (passz)")),
+            Choice(False, msg("played")),
+            Choice(True, msg("all pass (passz)")),
         ),
         default=False,
     ),
-    declarer=PLAYER.but(label=pmsg("tapper field", "Declarer (felvevő)"), when=PLAYED),
+    declarer=PLAYER.but(label=msg("Declarer (felvevő)"), when=PLAYED),
     contract=TEXT.but(
-        label=pmsg("tapper field", "Game"),
+        label=msg("Game"),
         choices=choices(CONTRACTS, CONTRACT_LABELS),
         when=PLAYED,
     ),
@@ -143,7 +143,7 @@ RECORD = fields(
         label=pmsg("tapper field", "Bid or held at least once (with the declarer)"),
         when=PLAYED,
     ),
-    game_contra=CONTRA.but(label=pmsg("tapper field", "Game contra"), default=0, when=PLAYED),
+    game_contra=CONTRA.but(label=msg("Game contra"), default=0, when=PLAYED),
     # read only with the house rule individual_contras (`_read_contra_by`)
     game_contra_by=PLAYERS.but(
         label=pmsg("tapper field", "Game contra given by (only with individual contras)"),
@@ -156,8 +156,8 @@ RECORD = fields(
             when=PLAYED,
         ),
         side=SIDE.but(label=pmsg("tapper field", "Announcing side")),
-        by=PLAYER.but(label=pmsg("tapper field", "Announced by"), when=PLAYED),
-        contra=CONTRA.but(label=pmsg("tapper field", "Contra"), when=PLAYED),
+        by=PLAYER.but(label=msg("Announced by"), when=PLAYED),
+        contra=CONTRA.but(label=msg("Contra"), when=PLAYED),
         contra_by=PLAYERS.but(
             label=pmsg("tapper field", "Contra given by (individual contras only)"), when=PLAYED
         ),
@@ -181,7 +181,7 @@ RECORD = fields(
         ),
     ),
     hand_bonuses=rows(
-        player=PLAYER.but(label=pmsg("tapper field", "Player"), when=PLAYED),
+        player=PLAYER.but(label=msg("Player"), when=PLAYED),
         bonus=TEXT.but(
             label=pmsg("tapper field", "Held"),
             choices=choices(BONUS_KEYS, BONUS_LABELS),
@@ -190,16 +190,16 @@ RECORD = fields(
     ),
     # scored only with the house rule tarokk_count_bonus
     tarokk_count=rows(
-        player=PLAYER.but(label=pmsg("tapper field", "Player"), when=PLAYED),
-        count=INT.but(label=pmsg("tapper field", "Tarokks"), lo=0, hi=TAROKKS, when=PLAYED),
+        player=PLAYER.but(label=msg("Player"), when=PLAYED),
+        count=INT.but(label=msg("Tarokks"), lo=0, hi=TAROKKS, when=PLAYED),
     ),
     irregularity=maybe(
         type=TEXT.but(
-            label=pmsg("tapper field", "Irregularity"),
+            label=msg("Irregularity"),
             choices=choices(IRREGULARITIES, IRREGULARITY_LABELS),
             when=PLAYED,
         ),
-        player=PLAYER.but(label=pmsg("tapper field", "Player"), when=PLAYED),
+        player=PLAYER.but(label=msg("Player"), when=PLAYED),
     ),
 )
 
@@ -232,9 +232,9 @@ def _read_all_pass(r: Reader) -> bool | None:
     if isinstance(value, bool):
         return value
     if value is None:
-        r.problems.add("all_pass", pmsg("tapper tarokk", "is required"))
+        r.problems.add("all_pass", msg("is required"))
     else:
-        text = pmsg("tapper tarokk", "{value} is not true or false", value=repr(value))
+        text = msg("{value} is not true or false", value=repr(value))
         r.problems.add("all_pass", text)
     return None
 
@@ -453,7 +453,7 @@ def _check_irregularity(
         if offender is not None and declarer is not None and offender != declarer:
             problems.add("irregularity.player", pmsg("tapper tarokk", "only the declarer discards"))
         elif contract == "szolo":
-            problems.add("irregularity.type", pmsg("tapper tarokk", "there is no discard in szóló"))
+            problems.add("irregularity.type", msg("there is no discard in szóló"))
     if kind == "no_tarokk_annulment" and not rules["no_tarokk_annulment"]:
         problems.add(
             "irregularity.type",

@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from scorebook.engine import pots
-from scorebook.engine.messages import Msg, pmsg
+from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.types import Amount, Line, Session
 from scorebook.engine.variants._hungarian import (
     DECLARER,
@@ -186,11 +186,7 @@ def _silent_line(
         amounts = _only(amounts, player)
     who: str | Msg = player or ""
     if not player:
-        who = (
-            pmsg("tapper tarokk side", "declarer")
-            if made_by == DECLARER
-            else pmsg("tapper tarokk side", "opponents")
-        )
+        who = msg("declarer") if made_by == DECLARER else msg("opponents")
     text = pmsg(
         "tapper tarokk",
         "silent {figure} ({who}): {value}: {each}",
@@ -390,8 +386,8 @@ def _count_lines(session: Session, p: Played) -> list[Line]:
 
 def _irregularity_name(kind: str) -> Msg:
     if kind == "revoke":
-        return pmsg("tapper tarokk irregularity", "revoke")
-    return pmsg("tapper tarokk irregularity", "wrong discard")
+        return msg("revoke")
+    return msg("wrong discard")
 
 
 def score(session: Session, hand: Hand, pot: int) -> Scored:
@@ -475,8 +471,7 @@ def _all_pass(session: Session, dealer: str, pot: int) -> Scored:
     fee = session.house_rules["all_pass_kassza_payment"]
     if session.house_rules["ultimo_kassza"] and fee > 0:
         n = len(players)
-        text = pmsg(
-            "tapper tarokk",
+        text = msg(
             "ultimókassza: {each} from each player ({count} × {each} = {total})",
             each=fee,
             count=n,
@@ -484,5 +479,5 @@ def _all_pass(session: Session, dealer: str, pot: int) -> Scored:
         )
         lines.append(kassza_fee(players, fee, text))
         pot += n * fee
-    summary = pmsg("tapper tarokk summary", "all pass")
+    summary = msg("all pass")
     return Scored(dealer, lines, summary, pot, next_dealer(players, dealer))

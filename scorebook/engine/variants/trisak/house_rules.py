@@ -26,10 +26,10 @@ HOUSE_RULES = (
         choices=("redeal", "trisakolas"),
         choice_labels=(
             pmsg("trisak all-pass action", "redeal"),
-            pmsg("trisak all-pass action", "trisákolás"),
+            msg("trisákolás"),
         ),
         group=BIDDING,
-        label=pmsg("trisak house rule", "All pass"),
+        label=msg("All pass"),
     ),
     HouseRule(
         "hand_bonuses_in_trisakolas",
@@ -79,7 +79,7 @@ HOUSE_RULES = (
             pmsg("trisak highest contra", "up to rekontra (×4)"),
         ),
         group=CONTRAS_GROUP,
-        label=pmsg("trisak house rule", "Highest contra"),
+        label=msg("Highest contra"),
     ),
     HouseRule(
         "ultimo_declarer_side_only",

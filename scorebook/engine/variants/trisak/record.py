@@ -58,28 +58,28 @@ from scorebook.engine.variants.trisak.tariffs import (
 
 # The form lists the games by level, then trisákolás and the hand without a game.
 CONTRACT_LABELS = {
-    "jatek": pmsg("trisak choice", "játék"),
-    "ultimohivas": pmsg("trisak choice", "ultimóhívás"),
-    "bettli": pmsg("trisak choice", "betli"),
-    "harmas": pmsg("trisak choice", "hármas"),
+    "jatek": msg("játék"),
+    "ultimohivas": msg("ultimóhívás"),
+    "bettli": msg("betli"),
+    "harmas": msg("hármas"),
     "nyilt_bettli": pmsg("trisak choice", "nyílt betli"),
-    "harmas_szolo": pmsg("trisak choice", "hármas szóló"),
-    "trisakolas": pmsg("trisak choice", "trisákolás"),
+    "harmas_szolo": msg("hármas szóló"),
+    "trisakolas": msg("trisákolás"),
     "no_game": pmsg("trisak choice", "no game (all passed)"),
 }
 SIDE_LABELS = {
-    "declarer": pmsg("trisak choice", "declarer side"),
-    "opponents": pmsg("trisak choice", "opponents"),
+    "declarer": msg("declarer side"),
+    "opponents": msg("opponents"),
 }
 BONUS_LABELS = {
-    "eight_tarokks": pmsg("trisak choice", "eight tarokks"),
-    "four_kings": pmsg("trisak choice", "four kings (négy király)"),
-    "trull": pmsg("trisak choice", "tulétroá"),
+    "eight_tarokks": msg("eight tarokks"),
+    "four_kings": msg("four kings (négy király)"),
+    "trull": msg("tulétroá"),
     "little_honours": pmsg("trisak choice", "kis honnörök"),
 }
 IRREGULARITY_LABELS = {
-    "revoke": pmsg("trisak choice", "revoke (renonsz)"),
-    "wrong_discard": pmsg("trisak choice", "wrong discard"),
+    "revoke": msg("revoke (renonsz)"),
+    "wrong_discard": msg("wrong discard"),
 }
 CALLS = When("contract", CALLING)
 ULTIMO = When("contract", tuple(ULTIMO_VALUE))
@@ -90,9 +90,9 @@ ULTIMO_LEVELS = LEVELS[1:]
 # and each field's schema for the hand form (label, choices, range, default, and `when` it
 # applies): the form takes them from here, the reader checks the same constants.
 RECORD = fields(
-    dealer=PLAYER.but(label=pmsg("trisak field", "Dealer")),
+    dealer=PLAYER.but(label=msg("Dealer")),
     contract=TEXT.but(
-        label=pmsg("trisak field", "Game"),
+        label=msg("Game"),
         choices=choices((*CONTRACTS[2:], *reversed(CONTRACTS[:2])), CONTRACT_LABELS),
     ),
     declarer=PLAYER.but(
@@ -106,7 +106,7 @@ RECORD = fields(
         default=CALLED_TAROKKS[0],  # the XIX, called unless the declarer holds it
         when=CALLS,
     ),
-    partner=PLAYER.but(label=pmsg("trisak field", "Partner (holds it)"), when=CALLS),
+    partner=PLAYER.but(label=msg("Partner (holds it)"), when=CALLS),
     called_tarokk_not_held=BOOL.but(
         label=pmsg("trisak field", "Called tarokk in the talon or discard: declarer alone"),
         when=CALLS,
@@ -120,7 +120,7 @@ RECORD = fields(
     ),
     # no contra at a hand without a game or at trisákolás (`_read_game_contra`)
     game_contra=INT.but(
-        label=pmsg("trisak field", "Game contra"),
+        label=msg("Game contra"),
         choices=choices(LEVELS, LEVEL_NAMES),
         lo=LEVELS[0],
         hi=LEVELS[-1],
@@ -128,15 +128,13 @@ RECORD = fields(
         when=When("contract", CONTRACTS[2:]),
     ),
     ultimo=maybe(
-        side=TEXT.but(
-            label=pmsg("trisak field", "Side"), choices=choices(SIDES, SIDE_LABELS), when=ULTIMO
-        ),
+        side=TEXT.but(label=msg("Side"), choices=choices(SIDES, SIDE_LABELS), when=ULTIMO),
         by=PLAYER.but(label=pmsg("trisak field", "Pagát of"), when=ULTIMO),
         announced=BOOL.but(
-            label=pmsg("trisak field", "How"),
+            label=msg("How"),
             choices=(
                 Choice(False, pmsg("trisak choice", "silent")),
-                Choice(True, pmsg("trisak choice", "announced")),
+                Choice(True, msg("announced")),
             ),
             when=ULTIMO,
         ),
@@ -148,17 +146,17 @@ RECORD = fields(
             when=ULTIMO,
         ),
         made=BOOL.but(
-            label=pmsg("trisak field", "Result"),
+            label=msg("Result"),
             choices=(
-                Choice(False, pmsg("trisak choice", "failed")),
-                Choice(True, pmsg("trisak choice", "made")),
+                Choice(False, msg("failed")),
+                Choice(True, msg("made")),
             ),
             when=ULTIMO,
         ),
     ),
     hand_bonuses=rows(
-        player=PLAYER.but(label=pmsg("trisak field", "Player")),
-        bonus=TEXT.but(label=pmsg("trisak field", "Bonus"), choices=choices(BONUSES, BONUS_LABELS)),
+        player=PLAYER.but(label=msg("Player")),
+        bonus=TEXT.but(label=msg("Bonus"), choices=choices(BONUSES, BONUS_LABELS)),
     ),
     result=sparse(
         declarer_side_points=INT.but(
@@ -169,16 +167,16 @@ RECORD = fields(
         ),
         # null outside the betli games (the form shows it only for them)
         declarer_took_trick=BOOL.but(
-            label=pmsg("trisak field", "Betli: did the declarer take a trick?"),
+            label=msg("Betli: did the declarer take a trick?"),
             choices=(
-                Choice(False, pmsg("trisak choice", "no trick (won)")),
-                Choice(True, pmsg("trisak choice", "took a trick (lost)")),
+                Choice(False, msg("no trick (won)")),
+                Choice(True, msg("took a trick (lost)")),
             ),
             when=When("contract", BETTLIS),
         ),
         trisak_points=by_player(
             INT.but(
-                label=pmsg("trisak field", "Card points"),
+                label=msg("Card points"),
                 lo=0,
                 hi=PACK_POINTS - TALON_LEAST,
                 when=When("contract", ("trisakolas",)),
@@ -186,7 +184,7 @@ RECORD = fields(
         ),
         trisak_tricks=by_player(
             INT.but(
-                label=pmsg("trisak field", "Tricks (sum 12)"),
+                label=msg("Tricks (sum 12)"),
                 lo=0,
                 hi=TRICKS,
                 when=When("contract", ("trisakolas",)),
@@ -195,10 +193,10 @@ RECORD = fields(
     ),
     irregularity=maybe(
         type=TEXT.but(
-            label=pmsg("trisak field", "Irregularity"),
+            label=msg("Irregularity"),
             choices=choices(IRREGULARITIES, IRREGULARITY_LABELS),
         ),
-        player=PLAYER.but(label=pmsg("trisak field", "Offender")),
+        player=PLAYER.but(label=msg("Offender")),
     ),
 )
 

@@ -247,8 +247,7 @@ def _penalty(
             x=arith,
         ),
     )
-    return pmsg(
-        "trisak penalty",
+    return msg(
         "{irregularity} by {offender} (−{total})",
         irregularity=IRREGULARITY_NAMES[kind],
         offender=offender,

@@ -4,7 +4,7 @@ trisákolás, the hand bonuses, each citing its section (spec `trisak.md`, seed 
 
 from __future__ import annotations
 
-from scorebook.engine.messages import pmsg
+from scorebook.engine.messages import msg, pmsg
 
 KEY = "trisak"
 CONTRACTS = (
@@ -18,14 +18,14 @@ CONTRACTS = (
     "harmas_szolo",
 )
 NAMES = {
-    "no_game": pmsg("trisak contract", "no game"),
-    "trisakolas": pmsg("trisak contract", "trisákolás"),
-    "jatek": pmsg("trisak contract", "játék"),
-    "ultimohivas": pmsg("trisak contract", "ultimóhívás"),
+    "no_game": msg("no game"),
+    "trisakolas": msg("trisákolás"),
+    "jatek": msg("játék"),
+    "ultimohivas": msg("ultimóhívás"),
     "bettli": pmsg("trisak contract", "bettli"),
     "harmas": pmsg("trisak contract", "hármasjáték"),
     "nyilt_bettli": pmsg("trisak contract", "nyílt bettli"),
-    "harmas_szolo": pmsg("trisak contract", "hármas szóló"),
+    "harmas_szolo": msg("hármas szóló"),
 }
 # Game values per level (seed 004 §73: "díja 4 pont" … "Díja 20 pont"); at ultimóhívás the
 # game part is 4 and the announced ultimó (below) 40.
@@ -71,8 +71,8 @@ BONUS_NAMES = {
 BONUS_MOST = {"eight_tarokks": 2, "four_kings": 1, "trull": 1, "little_honours": 1}
 IRREGULARITIES = ("revoke", "wrong_discard")
 IRREGULARITY_NAMES = {
-    "revoke": pmsg("trisak irregularity", "revoke"),
-    "wrong_discard": pmsg("trisak irregularity", "wrong discard"),
+    "revoke": msg("revoke"),
+    "wrong_discard": msg("wrong discard"),
 }
 SIDES = ("declarer", "opponents")
 RESULT_FIELDS = ("declarer_side_points", "declarer_took_trick", "trisak_points", "trisak_tricks")

@@ -111,10 +111,10 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         group=PENALTIES,
         choice_labels=(
             pmsg("ultimo house rule revoke penalty class", "none"),
-            pmsg("ultimo house rule revoke penalty class", "large"),
+            msg("large"),
             pmsg("ultimo house rule revoke penalty class", "irreparable (hand void)"),
         ),
-        label=pmsg("ultimo house rule", "Revoke penalty"),
+        label=msg("Revoke penalty"),
     ),
     HouseRule(
         "misdeal_offender",
@@ -151,9 +151,9 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         choices=("nearest", "up", "down"),
         group=SESSION,
         choice_labels=(
-            pmsg("ultimo house rule join fee rounding", "nearest"),
-            pmsg("ultimo house rule join fee rounding", "up"),
-            pmsg("ultimo house rule join fee rounding", "down"),
+            msg("nearest"),
+            msg("up"),
+            msg("down"),
         ),
         label=pmsg("ultimo house rule", "Joining fee rounding"),
     ),

@@ -60,11 +60,11 @@ KINGS_LOST = tuple(range(1, KINGS + 1))  # the chips; none tapped = none lost
 WINNING_CARDS = ("pagat", "king", "other")
 PAGAT_RESULTS = ("won", "lost")
 CHOICE_LABEL: dict[str | int, Msg] = {
-    "pagat": pmsg("ultimo choice", "pagát"),
-    "king": pmsg("ultimo choice", "king"),
-    "other": pmsg("ultimo choice", "other card"),
-    "won": pmsg("ultimo choice", "won"),
-    "lost": pmsg("ultimo choice", "lost"),
+    "pagat": msg("pagát"),
+    "king": msg("king"),
+    "other": msg("other card"),
+    "won": msg("won"),
+    "lost": msg("lost"),
     1: pmsg("ultimo choice", "1"),
     2: pmsg("ultimo choice", "2"),
     3: pmsg("ultimo choice", "3"),
@@ -73,22 +73,22 @@ CHOICE_LABEL: dict[str | int, Msg] = {
 
 # A declaration's type, level and missing card as the hand form offers them (spec §4 table A)
 DECLARATION_LABEL: dict[str, Msg] = {
-    "trumps": pmsg("ultimo choice", "trumps"),
-    "matadors": pmsg("ultimo choice", "matadors"),
-    "kings": pmsg("ultimo choice", "kings"),
-    "cavalry": pmsg("ultimo choice", "cavalry"),
-    "rich": pmsg("ultimo choice", "rich"),
-    "full": pmsg("ultimo choice", "full"),
-    "half": pmsg("ultimo choice", "half"),
-    "king": pmsg("ultimo choice", "king"),
-    "queen": pmsg("ultimo choice", "queen"),
-    "cavalier": pmsg("ultimo choice", "cavalier"),
-    "jack": pmsg("ultimo choice", "jack"),
+    "trumps": msg("trumps"),
+    "matadors": msg("matadors"),
+    "kings": msg("kings"),
+    "cavalry": msg("cavalry"),
+    "rich": msg("rich"),
+    "full": msg("full"),
+    "half": msg("half"),
+    "king": msg("king"),
+    "queen": msg("queen"),
+    "cavalier": msg("cavalier"),
+    "jack": msg("jack"),
 }
 
 # The hand record (spec §13.1), with each field as the hand form shows it.
 RECORD = fields(
-    dealer=PLAYER.but(label=pmsg("ultimo field", "Dealer")),
+    dealer=PLAYER.but(label=msg("Dealer")),
     sitting_out=PLAYER.but(derived=True),
     void=BOOL.but(derived=True),
     redeal_requests=PLAYERS.but(label=pmsg("ultimo field", "Asked for a redeal")),
@@ -125,7 +125,7 @@ RECORD = fields(
         ),
     ),
     penalties=rows(
-        player=PLAYER.but(label=pmsg("ultimo field", "Offender")),
+        player=PLAYER.but(label=msg("Offender")),
         reason=TEXT.but(
             label=pmsg("ultimo field", "Reason"), choices=choices(REASONS, REASON_TEXT)
         ),
@@ -152,9 +152,7 @@ RECORD = fields(
         ),
         pagat=maybe(
             player=PLAYER.but(label=pmsg("ultimo field", "Pagat won or lost a trick: player")),
-            result=TEXT.but(
-                label=pmsg("ultimo field", "Result"), choices=choices(PAGAT_RESULTS, CHOICE_LABEL)
-            ),
+            result=TEXT.but(label=msg("Result"), choices=choices(PAGAT_RESULTS, CHOICE_LABEL)),
         ),
     ),
     last_trick=fields(
@@ -171,9 +169,7 @@ RECORD = fields(
     ),
     tout=PLAYER.but(label=pmsg("ultimo field", "Tout (took all 25 tricks)")),
     nolo=PLAYER.but(label=pmsg("ultimo field", "Nolo (took no trick)")),
-    card_points=by_player(
-        INT.but(label=pmsg("ultimo field", "Card points (sum 78)"), lo=0, hi=CARD_POINTS_TOTAL)
-    ),
+    card_points=by_player(INT.but(label=msg("Card points (sum 78)"), lo=0, hi=CARD_POINTS_TOTAL)),
 )
 EVENT_RECORD = fields(event=TEXT, player=PLAYER, seat_index=INT, rounding=TEXT)
 
@@ -289,7 +285,7 @@ def _refund_problem(
 ) -> Msg | None:
     """What is wrong with one index of `refund_declarations`, if anything."""
     if isinstance(idx, bool) or not isinstance(idx, int):
-        return pmsg("ultimo", "{value} is not a whole number", value=repr(idx))
+        return msg("{value} is not a whole number", value=repr(idx))
     if not 0 <= idx < len(made_by):
         return msg("there is no declarations[{index}]", index=idx)
     if player is not None and made_by[idx] != player:
@@ -309,7 +305,7 @@ def _read_refunds(
         p.problems.add(field, msg("only a declaration error refunds declarations"))
         return []
     if raw is not None and not isinstance(raw, list):
-        p.problems.add(field, pmsg("ultimo", "must be a list"))
+        p.problems.add(field, msg("must be a list"))
         return []
     refunds: list[int] = []
     for j, idx in enumerate(raw or ()):

@@ -17,16 +17,16 @@ from scorebook.engine.variants.ultimo.tariffs import KING, PAGAT, POT_NAMES, POT
 
 # How the joining fee was rounded (house rule `join_fee_rounding`), as its line says it
 ROUNDING_TEXT = {
-    "nearest": pmsg("ultimo joining fee rounding", "nearest"),
-    "up": pmsg("ultimo joining fee rounding", "up"),
-    "down": pmsg("ultimo joining fee rounding", "down"),
+    "nearest": msg("nearest"),
+    "up": msg("up"),
+    "down": msg("down"),
 }
 
 # The same roundings by the words the house rules page shows for them.
 ROUNDING_NAMES = {
-    "nearest": pmsg("ultimo house rule join fee rounding", "nearest"),
-    "up": pmsg("ultimo house rule join fee rounding", "up"),
-    "down": pmsg("ultimo house rule join fee rounding", "down"),
+    "nearest": msg("nearest"),
+    "up": msg("up"),
+    "down": msg("down"),
 }
 
 

@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-from scorebook.engine.messages import pmsg
+from scorebook.engine.messages import msg, pmsg
 
 KING = "king"
 PAGAT = "pagat"
 POT_NAMES = (KING, PAGAT)
 # A pool's name as a subject, and where a sentence says "of the pool" (grammar per language)
-POT_TEXT = {KING: pmsg("ultimo pool", "King pool"), PAGAT: pmsg("ultimo pool", "Pagat pool")}
+POT_TEXT = {KING: msg("King pool"), PAGAT: msg("Pagat pool")}
 POT_OF = {
     KING: pmsg("ultimo pool, genitive", "King pool"),
     PAGAT: pmsg("ultimo pool, genitive", "Pagat pool"),
@@ -39,10 +39,10 @@ DECLARATION_TYPES = ("trumps", "matadors", "kings", "cavalry")
 
 SUITS = ("hearts", "diamonds", "spades", "clubs")
 SUIT_TEXT = {
-    "hearts": pmsg("ultimo suit", "hearts"),
-    "diamonds": pmsg("ultimo suit", "diamonds"),
-    "spades": pmsg("ultimo suit", "spades"),
-    "clubs": pmsg("ultimo suit", "clubs"),
+    "hearts": msg("hearts"),
+    "diamonds": msg("diamonds"),
+    "spades": msg("spades"),
+    "clubs": msg("clubs"),
 }
 CAVALRY_CARDS = ("king", "queen", "cavalier", "jack")
 # The missing card of a half cavalry, as "without the …" names it
@@ -55,10 +55,10 @@ CARD_WITHOUT = {
 CLASSES = ("superficial", "small", "large", "irreparable")
 # A penalty class as a problem names it ("… is small here")
 CLASS_TEXT = {
-    "superficial": pmsg("ultimo penalty class", "superficial"),
-    "small": pmsg("ultimo penalty class", "small"),
-    "large": pmsg("ultimo penalty class", "large"),
-    "irreparable": pmsg("ultimo penalty class", "irreparable"),
+    "superficial": msg("superficial"),
+    "small": msg("small"),
+    "large": msg("large"),
+    "irreparable": msg("irreparable"),
 }
 # A penalty of a class, as its line names it
 PENALTY_TEXT = {
@@ -95,7 +95,7 @@ REASON_TEXT = {
     "failed_tout_joker_discard": pmsg(
         "ultimo penalty reason", "failed Tout after discarding the Joker"
     ),
-    "revoke": pmsg("ultimo penalty reason", "revoke"),
+    "revoke": msg("revoke"),
     "other": pmsg("ultimo penalty reason", "other"),
 }
 # The class a reason carries by §18 (spec §9.2); "other" takes the recorded class, and the
