@@ -26,7 +26,8 @@ from scorebook import labels, nights, stamps
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.pots import pots_in_use
-from scorebook.engine.replay import Replay, fold
+from scorebook.engine.record import Path
+from scorebook.engine.replay import Replay, fold, inferred
 from scorebook.engine.scoresheet import MAX_PLACE as MAX_SHEET_PLACE
 from scorebook.engine.scoresheet import late_joiners, settle, write_sheet
 from scorebook.engine.settlement import MONEY_DIGITS, Transfer, fewest_transfers, money_balances
@@ -552,6 +553,8 @@ def balance_chart(view: NightView, width: int = 600, height: int = 220) -> dict[
 class Preview:
     entries: list[Entry] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    # What the hand implies beyond what was tapped (path → value): saving stores it.
+    inferred: list[tuple[Path, Any]] = field(default_factory=list)
 
 
 def state_before(view: NightView, hand: Hand | None) -> tuple[Any, int]:
@@ -574,7 +577,8 @@ def preview_hand(view: NightView, record: Mapping[str, Any], hand: Hand | None =
         _state, entries, problems = fold(view.session, [record], state=state, first_number=number)
     except InvalidHand as invalid:  # pragma: no cover - fold collects these itself
         return Preview(problems=invalid.problems)
-    return Preview(entries=entries, problems=problems)
+    found = [] if problems else inferred(view.session, state, record)
+    return Preview(entries=entries, problems=problems, inferred=found)
 
 
 def hint_for(view: NightView, state: Any, *, first: bool) -> TableHint:

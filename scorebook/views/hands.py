@@ -116,6 +116,9 @@ def _render(
         "preview": queries.preview_table(view, preview)
         if preview and not preview.problems
         else None,
+        # What the hand implies beyond what was tapped: named in the breakdown, and hand.js
+        # shows each value in its field (a chip marked, a count as its placeholder).
+        "inferred": form.inferred(preview.inferred) if preview and not preview.problems else [],
         "conflict": conflict,
         "changes": queries.hand_changes(hand) if hand else [],
         "pot_names": view.pot_names,

@@ -141,7 +141,9 @@ def test_an_announcements_side_follows_from_its_announcer(client_in, night):
     tapped = data | {"announcements[0].side": "opponents", "dealer": "Dóra"}
     assert_saved(enter_hand(client_in, night, tapped))
     inferred, explicit = Hand.objects.filter(night=night).order_by("position")
-    assert "side" not in inferred.record["announcements"][0]
+    # Stored with the side it implies, as if tapped: the export carries it.
+    assert inferred.record["announcements"][0]["side"] == "opponents"
+    assert inferred.record == explicit.record | {"dealer": inferred.record["dealer"]}
     assert inferred.entries[0]["lines"] == explicit.entries[0]["lines"]
     assert sum(abs(d) for d in inferred.entries[0]["deltas"].values()) > 0
     assert_totals_equal_replay(night)

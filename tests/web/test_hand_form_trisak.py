@@ -116,3 +116,26 @@ def test_an_impossible_hand_is_refused_next_to_its_field(client_in, night):
     response = enter_hand(client_in, night, data | NOT_CALLED)
     assert "not 12" in assert_problem_next_to(response, "result.trisak_tricks")
     assert not Hand.objects.exists()
+
+
+def test_ultimohivas_asks_only_what_the_contract_leaves_open(client_in, night):
+    """Issue 23 item 12: at ultimóhívás the ultimó is the declarer's own, announced; the
+    form asks only its contra and result, and the stored record says the rest."""
+    page = new_hand_page(client_in, night).content.decode()
+    asked = 'data-when="contract:jatek harmas harmas_szolo"'
+    for path in ("ultimo.by", "ultimo.side", "ultimo.announced"):
+        assert f'data-path="{path}" id="at-{path.replace(".", "-")}" {asked}' in page, path
+    hand = {
+        "contract": "ultimohivas",
+        "declarer": "Anna",
+        "called_tarokk:int": "19",
+        "partner": "Béla",
+        "result.declarer_side_points:int": "50",
+        "ultimo.made:bool": "1",
+    }
+    assert_saved(enter_hand(client_in, night, hand))
+    (record,) = stored_records(night)
+    assert record["ultimo"] == {"side": "declarer", "by": "Anna", "announced": True, "made": True}
+    (entry,) = Hand.objects.get(night=night).entries
+    assert entry["deltas"]["Anna"] > 0
+    assert_totals_equal_replay(night)

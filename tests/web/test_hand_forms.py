@@ -282,7 +282,13 @@ def test_ultimo_third_card_point_count_follows_from_the_other_two(client_in, use
     response = client_in.post(reverse("new_hand", args=[other.pk]), typed)
     assert response.status_code == 302, response.context["form"].messages
     inferred, explicit = (Hand.objects.get(night=n) for n in (night, other))
-    assert inferred.record["card_points"] == {"A": 30, "B": 27}
+    assert inferred.record["card_points"] == {"A": 30, "B": 27, "C": 21}  # C's stored
+    # Before saving, the breakdown names the count it fills in, and hand.js finds it there
+    # to show it in C's field (tests/browser/test_edge_flows.py).
+    shown = client_in.post(reverse("preview", args=[other.pk]), two_typed).content.decode()
+    assert 'data-inferred="card_points.@2" data-value="21">' in shown
+    assert "Filled in from what you tapped:" in shown
+    assert 'data-value="21">Card points (sum 78) · C: 21</span>' in shown
     assert inferred.entries == explicit.entries  # scored as with C's 21 typed
     assert inferred.entries[0]["deltas"] == {"A": 15, "B": 20, "C": -45}
 

@@ -148,6 +148,7 @@ RECORD = fields(
     game_contra_by=PLAYERS.but(
         label=pmsg("tapper field", "Game contra given by (only with individual contras)"),
         when=PLAYED,
+        rule="individual_contras",
     ),
     announcements=rows(
         figure=TEXT.but(
@@ -159,7 +160,9 @@ RECORD = fields(
         by=PLAYER.but(label=pmsg("tapper field", "Announced by"), when=PLAYED),
         contra=CONTRA.but(label=pmsg("tapper field", "Contra"), when=PLAYED),
         contra_by=PLAYERS.but(
-            label=pmsg("tapper field", "Contra given by (individual contras only)"), when=PLAYED
+            label=pmsg("tapper field", "Contra given by (individual contras only)"),
+            when=PLAYED,
+            rule="individual_contras",
         ),
     ),
     result=fields(
@@ -190,8 +193,16 @@ RECORD = fields(
     ),
     # scored only with the house rule tarokk_count_bonus
     tarokk_count=rows(
-        player=PLAYER.but(label=pmsg("tapper field", "Player"), when=PLAYED),
-        count=INT.but(label=pmsg("tapper field", "Tarokks"), lo=0, hi=TAROKKS, when=PLAYED),
+        player=PLAYER.but(
+            label=pmsg("tapper field", "Player"), when=PLAYED, rule="tarokk_count_bonus"
+        ),
+        count=INT.but(
+            label=pmsg("tapper field", "Tarokks"),
+            lo=0,
+            hi=TAROKKS,
+            when=PLAYED,
+            rule="tarokk_count_bonus",
+        ),
     ),
     irregularity=maybe(
         type=TEXT.but(

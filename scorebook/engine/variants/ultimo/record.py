@@ -424,6 +424,7 @@ def _last_count_follows(r: Reader, active: tuple[str, ...]) -> dict[str, int] | 
             and len(missing) == 1
             and rest >= 0
         ):
+            r.infer("card_points", rest, missing[0])
             return card_points | {missing[0]: rest}
         if card_points is not None:  # left out and not implied: name what is missing
             for who in missing:
