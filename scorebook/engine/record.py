@@ -303,6 +303,27 @@ class Reader:
                     self.problems.add(f"{self.path(name)}.{who}", msg("is required"))
         return result
 
+    def counts_adding_up(
+        self, name: str, players: tuple[str, ...], *, total: int, hi: int
+    ) -> dict[str, int] | None:
+        """A map player → count whose counts always add up to `total` (card points, tricks):
+        one count left out is `total` minus the others, inferred, so the table types one
+        number fewer; otherwise as `player_map`, naming each count missing."""
+        given = self.data.get(name)
+        if not (isinstance(given, Mapping) and len(given) == len(players) - 1):
+            return self.player_map(name, players, hi=hi)
+        counts = self.player_map(name, players, hi=hi, complete=False)
+        missing = [p for p in players if p not in given]
+        if counts is not None and len(counts) == len(given) and len(missing) == 1:
+            rest = total - sum(counts.values())
+            if 0 <= rest <= hi:
+                self.infer(name, rest, missing[0])
+                return counts | {missing[0]: rest}
+        if counts is not None:  # left out and not implied: name what is missing
+            for who in missing:
+                self.problems.add(f"{self.path(name)}.{who}", msg("is required"))
+        return counts
+
     def required_boolean(self, name: str) -> bool | None:
         """A true/false field that must be given (`choice(name, (True, False))`, with the
         same problems); None after a problem. Fast: replays read thousands of these."""

@@ -1,6 +1,7 @@
 """The Trisák hand form (templates/scorebook/hands/trisak.html)."""
 
 import pytest
+from django.urls import reverse
 
 from scorebook.models import Hand
 from tests.web.handforms import (
@@ -106,6 +107,23 @@ def test_a_trisakolas_with_each_players_points_and_tricks(client_in, night):
     assert result["trisak_tricks"] == {"Anna": 3, "Béla": 2, "Csaba": 4, "Dóra": 3}
     assert_totals_equal_replay(night)
     assert_edit_keeps_every_hand(client_in, night)
+
+
+def test_the_last_trick_count_follows_from_the_other_three(client_in, night):
+    """Issue 23: the tricks add up to 12, so Dóra's left blank is 12 - 3 - 2 - 4 = 3, stored
+    (the export carries it) and named in the breakdown before saving."""
+    data = {"contract": "trisakolas", "declarer": "Anna"}
+    for i, points in enumerate([28, 12, 38, 22]):
+        data[f"result.trisak_points.@{i}:int"] = str(points)
+    for i, tricks in enumerate([3, 2, 4]):
+        data[f"result.trisak_tricks.@{i}:int"] = str(tricks)
+    dealt = data | NOT_CALLED | {"dealer": "Dóra"}
+    shown = client_in.post(reverse("preview", args=[night.pk]), dealt)
+    assert 'data-inferred="result.trisak_tricks.@3" data-value="3">' in shown.content.decode()
+    assert_saved(enter_hand(client_in, night, data | NOT_CALLED))
+    result = stored_records(night)[0]["result"]
+    assert result["trisak_tricks"] == {"Anna": 3, "Béla": 2, "Csaba": 4, "Dóra": 3}
+    assert_totals_equal_replay(night)
 
 
 def test_an_impossible_hand_is_refused_next_to_its_field(client_in, night):
