@@ -45,6 +45,7 @@ from scorebook.engine.shape import (
     Rows,
     check_rule,
     leaf_at,
+    leaves,
 )
 from scorebook.engine.types import HouseRule, Variant
 from scorebook.handfields import HandFields
@@ -402,7 +403,26 @@ class HandForm:
     def label_for(self, path: str) -> str:
         """A field as the form names it: the label it was shown with (collected as the form
         renders), else its schema's label, else its path in words."""
-        return self.labels.get(path) or self.schema_label(path) or path_label(path)
+        return (
+            self.labels.get(path)
+            or self.schema_label(path)
+            or self.section_label(path)
+            or path_label(path)
+        )
+
+    def section_label(self, path: str) -> str:
+        """A field without a label of its own (a whole section left out, `result`; a row's
+        player) named by the first labelled field in it or, failing that, beside it."""
+        if self.shape is None:
+            return ""
+        wanted = re.sub(r"\[\d+\]", "[]", path)
+        wanted = ".".join("*" if key in self.players else key for key in wanted.split("."))
+        while wanted:
+            for where, leaf in leaves(self.shape):
+                if leaf.label is not None and where.startswith(wanted + "."):
+                    return say(leaf.label)
+            wanted = wanted.rpartition(".")[0]
+        return ""
 
     def value_label(self, path: str, value: Any) -> str:
         """A stored value of the field at `path` as the form offers it: a choice by its

@@ -238,7 +238,12 @@ def test_ultimo_form_saves_a_hand(client_in, user):
         }
     ]
     assert record["penalties"] == []
-    assert record["tout"] is None
+    # Tout and Nolo are chips (issue 23): untapped, they send nothing; the export writes
+    # them as null (queries.complete_records)
+    assert "tout" not in record and "nolo" not in record
+    page = client_in.get(reverse("new_hand", args=[night.pk])).content.decode()
+    assert re.search(r'<input type="radio" name="tout" value="B"', page)
+    assert not re.search(r'<select[^>]*name="(tout|nolo)"', page)
 
 
 def test_ultimo_third_card_point_count_follows_from_the_other_two(client_in, user):

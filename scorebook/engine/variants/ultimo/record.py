@@ -290,12 +290,16 @@ def _refund_problem(
     """What is wrong with one index of `refund_declarations`, if anything."""
     if isinstance(idx, bool) or not isinstance(idx, int):
         return pmsg("ultimo", "{value} is not a whole number", value=repr(idx))
+    # A declaration as the table counts them: the first, the second… (the record's index + 1)
     if not 0 <= idx < len(made_by):
-        return msg("there is no declarations[{index}]", index=idx)
+        return pmsg("ultimo", "this hand has no declaration number {n}", n=idx + 1)
     if player is not None and made_by[idx] != player:
-        return msg("declarations[{index}] was not made by {who}", index=idx, who=player)
+        return pmsg(
+            "ultimo", "declaration number {n} was made by someone else, not by the offender",
+            n=idx + 1,
+        )
     if idx in taken:
-        return msg("declarations[{index}] is refunded twice", index=idx)
+        return pmsg("ultimo", "declaration number {n} is refunded twice", n=idx + 1)
     return None
 
 
