@@ -240,7 +240,8 @@ def test_ultimo_form_saves_a_hand(client_in, user):
     assert record["penalties"] == []
     # Tout and Nolo are chips (issue 23): untapped, they send nothing; the export writes
     # them as null (queries.complete_records)
-    assert "tout" not in record and "nolo" not in record
+    assert "tout" not in record
+    assert "nolo" not in record
     page = client_in.get(reverse("new_hand", args=[night.pk])).content.decode()
     assert re.search(r'<input type="radio" name="tout" value="B"', page)
     assert not re.search(r'<select[^>]*name="(tout|nolo)"', page)

@@ -21,7 +21,11 @@ CODE = re.compile(r"\w\.[a-z_]|\[\d+\]|\b[a-z]+_[a-z_]+\b|\b(result|hand|null|tr
 
 def _players(key: str) -> list[str]:
     variant = registry.get(key)
-    return PLAYERS[min(max(variant.min_players, 3), 4)] if variant.max_players > 2 else ["Anna", "Béla"]
+    return (
+        PLAYERS[min(max(variant.min_players, 3), 4)]
+        if variant.max_players > 2
+        else ["Anna", "Béla"]
+    )
 
 
 @pytest.mark.parametrize("key", sorted(v.key for v in registry.all_variants()))
@@ -30,9 +34,7 @@ def test_what_is_missing_is_named_in_players_words(client_in, user, key, lang):
     players = _players(key)
     night = make_night(user, key, players, first_dealer=players[-1])
     data = {"dealer": players[-1], "_expected_number": "1"}
-    response = client_in.post(
-        reverse("new_hand", args=[night.pk]), data, HTTP_ACCEPT_LANGUAGE=lang
-    )
+    response = client_in.post(reverse("new_hand", args=[night.pk]), data, HTTP_ACCEPT_LANGUAGE=lang)
     assert response.status_code == 200
     messages = [text for _anchor, text in response.context["form"].messages]
     assert messages, key

@@ -295,7 +295,8 @@ def _refund_problem(
         return pmsg("ultimo", "this hand has no declaration number {n}", n=idx + 1)
     if player is not None and made_by[idx] != player:
         return pmsg(
-            "ultimo", "declaration number {n} was made by someone else, not by the offender",
+            "ultimo",
+            "declaration number {n} was made by someone else, not by the offender",
             n=idx + 1,
         )
     if idx in taken:
