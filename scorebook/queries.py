@@ -247,10 +247,17 @@ class LedgerRow:
     lines: list[str]
     deleted: bool = False
     is_event: bool = False
+    pots_running: list[str] = field(default_factory=list)  # each pot's balance after the row
 
     @property
     def cells(self) -> list[tuple[str, str]]:
         return list(zip(self.deltas, self.running, strict=True))
+
+    @property
+    def pot_cells(self) -> list[tuple[str, str]]:
+        """Each pot's change in this row and its balance after it (Ultimo's King and Pagat
+        pools, the ultimókassza)."""
+        return list(zip(self.pots, self.pots_running or [""] * len(self.pots), strict=True))
 
 
 @dataclass
@@ -410,6 +417,24 @@ def _fold_silently(
                 pots[pot] += amount if type(amount) is int else nights.amount_from_json(amount)
 
 
+def _money_row(
+    view: NightView, running: dict[str, Amount], pots: dict[str, Amount]
+) -> dict[str, str]:
+    """Each player's money as the settle-up has it: his points with his share of what the
+    end of the night pays out of the pots (Ultimo's pools, a kassza split), rounded as the
+    settle-up rounds (largest remainder, summing to exactly 0 with the pots)."""
+    # Only the pots pay out at the end; a night without one needs no end (whose replay a
+    # two-player night would pay for on every page).
+    end = view.end() if view.pot_names else EndOfSession({}, {})
+    result = Replay(view.session, (), running, pots, view.state, end)
+    try:
+        with money_context():
+            balances, _transfers = settle(result, nights.stake_of(view.night))
+    except MONEY_ERRORS:
+        return dict.fromkeys(view.players, MONEY_UNKNOWN)
+    return {p: signed(balances[p]) for p in view.players}
+
+
 def ledger(
     view: NightView, skip: int = 0, limit: int | None = None
 ) -> tuple[list[LedgerRow], dict[str, Any]]:
@@ -445,6 +470,7 @@ def ledger(
                 deltas=[units(deltas[p]) if not deleted else "" for p in players],
                 pots=[units(pot_change[p]) if not deleted else "" for p in pot_names],
                 running=[units(running[p]) if not deleted else "" for p in players],
+                pots_running=[units(pots[p]).lstrip("+") if not deleted else "" for p in pot_names],
                 lines=[say(line.text) for entry in entries for line in entry.lines],
                 deleted=deleted,
                 is_event=hand.is_event if hand else True,  # the opening bookings too
@@ -477,19 +503,7 @@ def ledger(
             )
         else:
             add(row, view.entries_at(position, entries), str(row.number))
-    # Money as the settle-up rounds it (largest remainder, summing to exactly 0 with the
-    # pots), not each player rounded alone.
-    opening_pots = view.night.opening_pots or {}
-    try:
-        with money_context():
-            player_money, _pot_money = money_balances(
-                running,
-                {p: pots[p] - opening_pots.get(p, 0) for p in pot_names},
-                nights.stake_of(view.night),
-            )
-        balances = {p: signed(player_money[p]) for p in players}
-    except MONEY_ERRORS:
-        balances = dict.fromkeys(players, MONEY_UNKNOWN)
+    balances = _money_row(view, running, pots)
     totals = {
         "units": [units(running[p]) for p in players],
         "money": [balances[p] for p in players],
