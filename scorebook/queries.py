@@ -30,7 +30,7 @@ from scorebook.engine.record import Path
 from scorebook.engine.replay import Replay, fold, inferred
 from scorebook.engine.scoresheet import MAX_PLACE as MAX_SHEET_PLACE
 from scorebook.engine.scoresheet import late_joiners, settle, write_sheet
-from scorebook.engine.settlement import MONEY_DIGITS, Transfer, fewest_transfers, money_balances
+from scorebook.engine.settlement import MONEY_DIGITS, Transfer, fewest_transfers
 from scorebook.engine.shape import check_input, complete
 from scorebook.engine.state import has_history
 from scorebook.engine.types import (

@@ -117,8 +117,13 @@ def test_ultimos_money_row_has_the_pool_shares_and_the_pools_their_balance(clien
     cases = json.loads((CASES / "ultimo.json").read_text())["cases"]
     sheet = next(c for c in cases if c["id"] == "11.10-3")["sheet"]
     night = factories.make_night(
-        user, "ultimo", sheet["players"], "A", currency="DKK",
-        opening_pots=sheet["pots"], hands=sheet["hands"],
+        user,
+        "ultimo",
+        sheet["players"],
+        "A",
+        currency="DKK",
+        opening_pots=sheet["pots"],
+        hands=sheet["hands"],
     )
     page = client_in.get(reverse("night", args=[night.pk]))
     settle = client_in.get(reverse("settle", args=[night.pk]))
