@@ -290,17 +290,15 @@ def _refund_problem(
     """What is wrong with one index of `refund_declarations`, if anything."""
     if isinstance(idx, bool) or not isinstance(idx, int):
         return pmsg("ultimo", "{value} is not a whole number", value=repr(idx))
-    # A declaration as the table counts them: the first, the second… (the record's index + 1)
+    # A declaration as the form numbers them (from 0, the field's label says so)
     if not 0 <= idx < len(made_by):
-        return pmsg("ultimo", "this hand has no declaration number {n}", n=idx + 1)
+        return pmsg("ultimo", "this hand has no declaration {n} (counting from 0)", n=idx)
     if player is not None and made_by[idx] != player:
         return pmsg(
-            "ultimo",
-            "declaration number {n} was made by someone else, not by the offender",
-            n=idx + 1,
+            "ultimo", "declaration {n} was made by someone else, not by the offender", n=idx
         )
     if idx in taken:
-        return pmsg("ultimo", "declaration number {n} is refunded twice", n=idx + 1)
+        return pmsg("ultimo", "declaration {n} is refunded twice", n=idx)
     return None
 
 
