@@ -178,3 +178,25 @@ def test_all_pass_hides_every_field_and_section_of_a_played_hand(client_in, nigh
     assert_saved(client_in.post(reverse("new_hand", args=[night.pk]), data))
     assert stored_records(night) == [{"dealer": "Csaba", "all_pass": True}]
     assert_totals_equal_replay(night)
+
+
+def test_an_announcements_side_follows_from_its_announcer(client_in, night):
+    """Issue 23 item 1: the declarer plays alone, so Csaba's announced volát is the
+    opponents' without a side sent (a phone without JavaScript); the side is stored."""
+    hand = {
+        "declarer": "Anna",
+        "contract": "also_harmas",
+        "bid_participants:list": ["Anna"],
+        "result.declarer_points:int": "30",
+        "announcements[0].figure": "volat",
+        "announcements[0].by": "Csaba",
+    }
+    assert_saved(enter_hand(client_in, night, hand))
+    tapped = hand | {"announcements[0].side": "opponents", "dealer": "Anna"}
+    assert_saved(enter_hand(client_in, night, tapped))
+    inferred, explicit = stored_records(night)
+    assert inferred["announcements"] == [{"figure": "volat", "by": "Csaba", "side": "opponents"}]
+    assert inferred["announcements"] == explicit["announcements"]
+    first, second = (h.entries[0]["deltas"] for h in Hand.objects.order_by("position"))
+    assert first == second
+    assert_totals_equal_replay(night)

@@ -320,8 +320,12 @@ def _read_announcements(
     announcements: list[Announcement] = []
     for i, item in enumerate(r.items("announcements")):
         figure = item.choice("figure", FIGURE_KEYS)
-        side = item.choice("side", SIDES)
+        # The declarer plays alone: an announcement's side follows from its announcer.
+        side = item.choice("side", SIDES, optional=declarer is not None)
         by = item.player("by", players)
+        if side is None and item.raw("side") is None and by is not None and declarer is not None:
+            side = DECLARER if by == declarer else OPPONENTS
+            item.infer("side", side)
         contra = item.integer("contra", lo=CONTRA_LEVELS[0], hi=CONTRA_LEVELS[-1], default=0)
         contra_by = _read_contra_by(item, "contra_by", rules, opponents, declarer)
         if figure is None or side is None or by is None or contra is None or declarer is None:
