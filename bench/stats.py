@@ -115,6 +115,7 @@ def copies(user: User, template, count: int) -> None:
                     number=r.number,
                     record=renamed(r.record, names),
                     entries=renamed(r.entries, names),
+                    amounts=renamed(r.amounts, names),
                     state=renamed(r.state, names),
                 )
                 for r in rows

@@ -1,7 +1,8 @@
 """Web benchmark: what each request costs as the night grows (issues 3, 13 and 20).
 
 For a Paskievics night of 100, 1,000 and the largest number of rows a night may hold
-(`nights.MAX_ROWS`), and a Scopa match of 2,000 deals, it measures the server time of: the
+(`nights.MAX_ROWS`), and a Scopa match of 2,000 deals and of the largest size (its rows carry
+the longest breakdowns), it measures the server time of: the
 payment preview (sent on every tap), saving the next hand, editing hand 1, deleting and
 restoring hand 1 (every later hand re-scored), renaming a player (every record rewritten and
 re-scored), the print page, sheet.csv, the night page (and `?show=999999`), the share page
@@ -14,7 +15,7 @@ Targets (issue 20, SQLite): preview and save ≤ 50 ms at 1,000 hands and the sa
 largest night; editing or deleting hand 1 ≤ 300 ms at 1,000 hands and at most
 proportionally more beyond; the print page and CSV linear; every long page under 2 s.
 
-Run: `.venv/bin/python bench/web.py [--sizes 100,1000,5000] [--scopa 2000] [--repeat 20]`.
+Run: `.venv/bin/python bench/web.py [--sizes 100,1000,max] [--scopa 2000,max] [--repeat 20]`.
 It uses a throwaway SQLite database (or DATABASE_URL if set), and builds each night with
 the import service (one sheet, as a large night arrives).
 """
@@ -245,7 +246,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     # "max": the largest night allowed, built `repeat` hands short so that the saves fill it.
     parser.add_argument("--sizes", default="100,1000,max")
-    parser.add_argument("--scopa", type=int, default=2000)
+    parser.add_argument("--scopa", default="2000,max")  # deals; "" for none
     parser.add_argument("--repeat", type=int, default=20)
     args = parser.parse_args()
     settings.ROOT_URLCONF = __name__
@@ -263,8 +264,9 @@ def main() -> int:
         built.append(paskievics(user, hands, args.repeat))
         if size == "max":
             built[-1].label = f"{nights.MAX_ROWS:,} hands (max)"
-    if args.scopa:
-        built.append(scopa(user, args.scopa, args.repeat))
+    for size in filter(None, args.scopa.split(",")):
+        deals = nights.MAX_ROWS - args.repeat if size == "max" else int(size)
+        built.append(scopa(user, deals, args.repeat))
     for n in built:
         start = time.perf_counter()
         results[n.label] = measure(client, user, n, args.repeat)

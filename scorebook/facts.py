@@ -9,11 +9,13 @@ facts of the rows it touched (a deleted hand keeps none).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from django.db import connection
+from django.db.models import F
 
 from scorebook import nights
 from scorebook.engine.facts import (
@@ -29,12 +31,41 @@ from scorebook.engine.scoresheet import late_joiners
 from scorebook.models import FactItem, FactTotal, Hand, HandFact, Night, Player
 
 
-def rescored(night: Night, rows: Sequence[Hand], changed: Sequence[Hand]) -> None:
+def rescored(
+    night: Night,
+    rows: Sequence[Hand],
+    changed: Sequence[Hand],
+    before: Mapping[int, tuple[int | None, str | None]],
+) -> None:
     """After `services` re-scored `rows`: the facts of the rows whose caches changed, of the
     first row (the one edited, deleted or restored, even when its caches stayed) and of the
-    deleted rows (several at once when bad hands are cleared; deleting none is cheap)."""
-    touched = [*rows[:1], *changed, *(r for r in rows if r.deleted)]
+    deleted rows (several at once when bad hands are cleared; deleting none is cheap).
+    `before` holds each changed row's stored number and entries (JSON text): a hand that
+    only moved (every hand after a deleted or restored one) keeps its facts, renumbered,
+    unless the first row is an event (who sat at the table may have changed)."""
+    first = rows[:1]
+    touched = [*first, *(r for r in rows if r.deleted)]
+    moved: dict[int, list[int]] = {}  # by how much the number moved: the hands' ids
+    for row in changed:
+        number, stored = before.get(row.pk, (None, None))
+        if _only_moved(row, number, stored) and not any(r.is_event for r in first):
+            moved.setdefault(row.number - number, []).append(row.pk)  # type: ignore[operator]
+        else:
+            touched.append(row)
+    for shift, ids in moved.items():
+        for chunk in range(0, len(ids), 500):  # a bounded number of SQL parameters
+            HandFact.objects.filter(hand_id__in=ids[chunk : chunk + 500]).update(
+                number=F("number") + shift
+            )
     rewrite(night, list({r.pk: r for r in touched}.values()))
+
+
+def _only_moved(row: Hand, number: int | None, stored: str | None) -> bool:
+    """Whether a re-scored live hand differs from what was stored only in its number and
+    in words (its lines), not in what it paid: its facts stay as they are."""
+    if number is None or row.number is None or stored is None or row.deleted:
+        return False
+    return _amounts(json.loads(stored)) == _amounts(row.entries)
 
 
 def rewrite(

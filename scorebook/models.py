@@ -133,6 +133,9 @@ class Hand(models.Model):
     # Caches written by services: the entries booked by this row and the state after it.
     entries = models.JSONField(default=list, blank=True)
     state = models.JSONField(default=dict, blank=True)
+    # What the entries add up to (`nights.amounts_of`): a long night's totals read these
+    # small objects, not every row's entries with their breakdown lines (issue 20).
+    amounts = models.JSONField(default=dict, blank=True)
     updated = models.DateTimeField(auto_now=True)
     # Who wrote the current version (the owner or a co-scorer); null on older rows.
     author = models.ForeignKey(

@@ -207,6 +207,20 @@ def entries_from_json(data: Iterable[Mapping[str, Any]]) -> list[Entry]:
     return [entry_from_json(e) for e in data]
 
 
+def amounts_of(entries: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """What a row's entries (as JSON) add up to, {"deltas": {player: amount}, "pots": {pot:
+    amount}}: kept beside them (`Hand.amounts`), so that the totals of a long night are
+    added from these small objects and never read the entries with their lines."""
+    deltas: dict[str, Amount] = {}
+    pots: dict[str, Amount] = {}
+    for entry in entries:
+        for who, amount in entry["deltas"].items():
+            deltas[who] = deltas.get(who, 0) + amount_from_json(amount)
+        for pot, amount in entry["pots"].items():
+            pots[pot] = pots.get(pot, 0) + amount_from_json(amount)
+    return {"deltas": _amounts_to_json(deltas), "pots": _amounts_to_json(pots)}
+
+
 # --- records that no longer read -----------------------------------------------------------
 
 _SURROGATE = re.compile("[\ud800-\udfff]")

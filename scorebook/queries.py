@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_EVEN, Decimal, DecimalException, localcontext
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -244,10 +245,16 @@ class LedgerRow:
     deltas: list[str]
     pots: list[str]
     running: list[str]
-    lines: list[str]
+    entries: list[Entry] = field(repr=False)
     deleted: bool = False
     is_event: bool = False
     pots_running: list[str] = field(default_factory=list)  # each pot's balance after the row
+
+    @cached_property
+    def lines(self) -> list[str]:
+        """The breakdown in the reader's words, rendered only where a page shows it (the
+        night and share pages do; the print page and the CSV do not)."""
+        return [say(line.text) for entry in self.entries for line in entry.lines]
 
     @property
     def cells(self) -> list[tuple[str, str]]:
@@ -268,10 +275,10 @@ class NightView:
     session: Session
     rows: list[Hand]
     state: Any
-    # The live hands before the night page's window, kept as (position, number, entries
-    # JSON) only, not as rows: the page adds them into the totals without building them.
-    # Empty unless `night_view(tail=…)`; `rows` then holds the window and every event.
-    folded: list[tuple[int, int, list[dict[str, Any]]]] = field(default_factory=list)
+    # The live hands outside the page's window, kept as (position, number, amounts JSON)
+    # only, not as rows: the page adds them into the totals without building them. Empty
+    # unless `night_view(tail=…)` or `window=`; `rows` then holds the window and every event.
+    folded: list[tuple[int, int, dict[str, Any]]] = field(default_factory=list)
     # Each row's entries as read from their JSON, by position: the print page, the CSV and
     # the settle-up read them for the ledger, the totals, the chart and the end alike.
     parsed: dict[int, list[Entry]] = field(default_factory=dict, repr=False)
@@ -287,11 +294,12 @@ class NightView:
     def live_rows(self) -> list[Hand]:
         return [r for r in self.rows if not r.deleted]
 
-    def in_order(self) -> list[tuple[int, Hand | None, list[dict[str, Any]]]]:
-        """Every row by position: (position, row or None for a folded hand, entries JSON)."""
-        items: list[tuple[int, Hand | None, list[dict[str, Any]]]]
-        items = [(p, None, e) for p, _n, e in self.folded]
-        items += [(r.position, r, r.entries) for r in self.rows]
+    def in_order(self) -> list[tuple[int, Hand | None, dict[str, Any]]]:
+        """Every row by position: (position, row or None for a folded hand, what it adds
+        up to: `Hand.amounts`)."""
+        items: list[tuple[int, Hand | None, dict[str, Any]]]
+        items = [(p, None, a) for p, _n, a in self.folded]
+        items += [(r.position, r, r.amounts) for r in self.rows]
         return sorted(items, key=lambda item: item[0]) if self.folded else items
 
     @property
@@ -300,11 +308,13 @@ class NightView:
         return pots_in_use(self.variant, self.session)
 
     def entries(self) -> list[Entry]:
-        """Every booked entry in order: the opening bookings, then each live row's."""
+        """Every booked entry in order: the opening bookings, then each live row's (a view
+        of the whole night: a folded view keeps only its hidden hands' amounts)."""
+        if self.folded:
+            raise ValueError("a folded night view has no entries for its hidden hands")
         out = nights.entries_from_json(self.night.start_entries)
-        for position, row, entries in self.in_order():
-            if row is None or not row.deleted:
-                out.extend(self.entries_at(position, entries))
+        for row in self.live_rows:
+            out.extend(self.entries_at(row.position, row.entries))
         return out
 
     def totals(self) -> dict[str, Amount]:
@@ -328,29 +338,31 @@ class NightView:
 
     def next_number(self) -> int:
         numbers = [r.number for r in self.live_rows if r.number is not None]
-        numbers += [n for _p, n, _e in self.folded[-1:]]
+        numbers += [n for _p, n, _a in self.folded[-1:]]
         return (max(numbers) if numbers else 0) + 1
 
     def end(self) -> EndOfSession:
-        """The session's end. A state that keeps history only in memory (the two-player
-        games' finished matches, which the end lists) was stored without it: the night is
-        replayed from its start for the end alone, in time linear in the night."""
+        """The session's end as the pages show it (payouts and lines). A state whose end
+        lines read history kept only in memory (Strohmandli lists every match) was stored
+        without it: the night is replayed from its start for the end alone, in time linear
+        in the night. History that only the result format lists (`LISTED`: the other match
+        games' finished matches, in `extra`) is left out, and no replay is needed."""
         state = self.state
-        if has_history(state):
+        if has_history(state, shown=True):
             records = Hand.objects.filter(night=self.night, deleted=False).order_by("position")
             state = fold(self.session, list(records.values_list("record", flat=True)))[0]
         return self.variant.end_of_session(self.session, state)
 
     def sums(self) -> Replay:
-        """The totals, the pots and the end, added up from the rows' JSON without building
-        their entries (`Replay.entries` is empty): all the settle-up needs of a long night."""
+        """The totals, the pots and the end, added up from the rows' amounts without
+        reading their entries (`Replay.entries` is empty): all the settle-up needs."""
         running: dict[str, Amount] = dict.fromkeys(self.players, 0)
         opening = self.night.opening_pots or {}
         pots: dict[str, Amount] = {p: opening.get(p, 0) for p in self.pot_names}
-        _fold_silently(self.night.start_entries, running, pots)
-        for _position, row, entries in self.in_order():
+        add_amounts(nights.amounts_of(self.night.start_entries), running, pots)
+        for _position, row, amounts in self.in_order():
             if row is None or not row.deleted:
-                _fold_silently(entries, running, pots)
+                add_amounts(amounts, running, pots)
         return Replay(self.session, (), running, pots, self.state, self.end())
 
     def replay(self) -> Replay:
@@ -361,29 +373,38 @@ class NightView:
         )
 
 
-def night_view(night: Night, *, tail: int | None = None) -> NightView:
+def night_view(
+    night: Night, *, tail: int | None = None, window: tuple[int, int | None] | None = None
+) -> NightView:
     """Load a night's hand rows and the engine state after the last.
 
     With `tail`, only the last `tail` rows and every event or deleted row are loaded as rows;
-    the live hands before them come as their entries alone (`NightView.folded`), which is
+    the live hands before them come as their amounts alone (`NightView.folded`), which is
     all the night page needs of them (a long night's page costs little more than a short
-    one's). Such a view is for reading totals, not for writing a scoresheet.
+    one's). With `window` (first position, and the one after the last), likewise only the
+    rows in it: the live hands before and after it are folded (a page of the whole
+    ledger). Such a view is for reading totals, not for writing a scoresheet.
     """
     variant = nights.variant_of(night)
     players = seated_names(night)
     # Only the last live row's state is read: a long night's states are not all parsed.
     hands = Hand.objects.filter(night=night).defer("state", "updated").order_by("position")
-    folded: list[tuple[int, int, list[dict[str, Any]]]] = []
-    if tail is None:
-        rows = list(hands)
-    else:
+    folded: list[tuple[int, int, dict[str, Any]]] = []
+    if tail is not None:
         latest = Hand.objects.filter(night=night).order_by("-position")
         cut = next(iter(latest.values_list("position", flat=True)[tail - 1 : tail]), 0)
-        rows = list(hands.filter(Q(position__gte=cut) | Q(number__isnull=True)))
-        earlier = hands.filter(position__lt=cut, number__isnull=False)
+        window = (cut, None)
+    if window is None:
+        rows = list(hands)
+    else:
+        outside = Q(position__lt=window[0])
+        if window[1] is not None:
+            outside |= Q(position__gte=window[1])
+        rows = list(hands.filter(~outside | Q(number__isnull=True)))
+        elsewhere = hands.filter(outside, number__isnull=False)
         # numbered rows only: `number or 0` never applies, it tells the type checker so
         folded = [
-            (p, n or 0, e) for p, n, e in earlier.values_list("position", "number", "entries")
+            (p, n or 0, a) for p, n, a in elsewhere.values_list("position", "number", "amounts")
         ]
 
     live = [r for r in rows if not r.deleted]
@@ -404,17 +425,23 @@ def ledger_length(view: NightView) -> int:
     return len(view.rows) + len(view.folded) + (1 if view.night.start_entries else 0)
 
 
-def _fold_silently(
-    entries: list[dict[str, Any]], running: dict[str, Amount], pots: dict[str, Amount]
+def add_amounts(
+    amounts: dict[str, Any], running: dict[str, Amount], pots: dict[str, Amount]
 ) -> None:
-    """Add booked entries' deltas and pot changes straight from their JSON (no row built)."""
-    for entry in entries:
-        for who, amount in entry["deltas"].items():
-            if who in running:
-                running[who] += amount if type(amount) is int else nights.amount_from_json(amount)
-        for pot, amount in entry["pots"].items():
-            if pot in pots:
-                pots[pot] += amount if type(amount) is int else nights.amount_from_json(amount)
+    """Add a row's amounts (`Hand.amounts`) to the running totals and the pots."""
+    for who, amount in amounts.get("deltas", {}).items():
+        if who in running:
+            running[who] += amount if type(amount) is int else nights.amount_from_json(amount)
+    for pot, amount in amounts.get("pots", {}).items():
+        if pot in pots:
+            pots[pot] += amount if type(amount) is int else nights.amount_from_json(amount)
+
+
+def _entries_at(night: Night, position: int) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = Hand.objects.values_list("entries", flat=True).get(
+        night=night, position=position
+    )
+    return found
 
 
 def _money_row(
@@ -471,7 +498,7 @@ def ledger(
                 pots=[units(pot_change[p]) if not deleted else "" for p in pot_names],
                 running=[units(running[p]) if not deleted else "" for p in players],
                 pots_running=[units(pots[p]).lstrip("+") if not deleted else "" for p in pot_names],
-                lines=[say(line.text) for entry in entries for line in entry.lines],
+                entries=entries,
                 deleted=deleted,
                 is_event=hand.is_event if hand else True,  # the opening bookings too
             )
@@ -480,29 +507,29 @@ def ledger(
     opening = nights.entries_from_json(view.night.start_entries)
     items = view.in_order()
     if opening and skip:
-        _fold_silently(view.night.start_entries, running, pots)
+        add_amounts(nights.amounts_of(view.night.start_entries), running, pots)
         skip -= 1
     elif opening:
         add(None, opening, labels.words(opening[0].kind))  # e.g. "foundations", in words
-    for _position, hidden, entries in items[:skip]:
+    for _position, hidden, amounts in items[:skip]:
         if hidden is None or not hidden.deleted:
-            _fold_silently(entries, running, pots)
-    for position, row, entries in items[skip:]:
+            add_amounts(amounts, running, pots)
+    for position, row, amounts in items[skip:]:
         if limit is not None and len(out) >= limit:
             if row is None or not row.deleted:
-                _fold_silently(entries, running, pots)
+                add_amounts(amounts, running, pots)
         elif row is None:  # a folded hand inside the window: only if a hand came in between
-            add(None, view.entries_at(position, entries), "")
+            add(None, view.entries_at(position, _entries_at(view.night, position)), "")
         elif row.deleted:  # its last booking says what the hand was; it counts for nothing
-            add(row, view.entries_at(position, entries), "×", deleted=True)
+            add(row, view.entries_at(position, row.entries), "×", deleted=True)
         elif row.is_event:
             add(
                 row,
-                view.entries_at(position, entries),
+                view.entries_at(position, row.entries),
                 labels.words(str(row.record.get("event"))),
             )
         else:
-            add(row, view.entries_at(position, entries), str(row.number))
+            add(row, view.entries_at(position, row.entries), str(row.number))
     balances = _money_row(view, running, pots)
     totals = {
         "units": [units(running[p]) for p in players],
@@ -516,17 +543,14 @@ def balance_series(view: NightView) -> dict[str, list[Amount]]:
     """Each player's running total after every live hand row (0 before the first)."""
     series: dict[str, list[Amount]] = {p: [0] for p in view.players}
     current: dict[str, Amount] = dict.fromkeys(view.players, 0)
-    for entry in nights.entries_from_json(view.night.start_entries):
-        for who, amount in entry.deltas.items():
-            current[who] += amount
+    add_amounts(nights.amounts_of(view.night.start_entries), current, {})
     for p in view.players:
         series[p][0] = current[p]
-    for row in view.live_rows:
-        for entry in view.entries_at(row.position, row.entries):
-            for who, amount in entry.deltas.items():
-                current[who] = current.get(who, 0) + amount
-        for p in view.players:
-            series[p].append(current[p])
+    for _position, row, amounts in view.in_order():
+        if row is None or not row.deleted:
+            add_amounts(amounts, current, {})
+            for p in view.players:
+                series[p].append(current[p])
     return series
 
 
@@ -872,9 +896,11 @@ def score_differences(night: Night) -> list[str]:
         if problems:
             return [*out, f"row {row.position + 1} no longer scores: not compared further"]
         fresh = (None if row.is_event else number, nights.entries_to_json(entries))
+        label = f"hand {row.number}" if row.number else f"row {row.position + 1}"
         if (row.number, row.entries) != fresh or row.state != variant.dump_state(state):
-            label = f"hand {row.number}" if row.number else f"row {row.position + 1}"
             out.append(f"{label}: the stored entries or state differ from a re-score")
+        elif row.amounts != nights.amounts_of(row.entries):
+            out.append(f"{label}: the stored amounts differ from its entries")
         stored += nights.entries_from_json(row.entries)
         scored += entries
         number += 0 if row.is_event else 1

@@ -302,6 +302,7 @@ def _rescore(night: Night, session: Session, rows: list[Hand], state: Any, numbe
     variant = nights.variant_of(night)
     problems: list[Problem] = []
     changed: list[Hand] = []
+    before: dict[int, tuple[int | None, str | None]] = {}  # changed rows' stored number, entries
     unnumbered: list[Hand] = []  # deleted rows that still had a number
     for row in rows:
         if row.deleted:
@@ -314,20 +315,19 @@ def _rescore(night: Night, session: Session, rows: list[Hand], state: Any, numbe
         if found:
             problems.extend(found)
             break
-        cached = (
-            None if is_event else number,
-            nights.entries_to_json(entries),
-            variant.dump_state(state),
-        )
+        stored = nights.entries_to_json(entries)
+        cached = (None if is_event else number, stored, variant.dump_state(state))
         number += 0 if is_event else 1
         if not _same_caches(row, *cached):
+            before[row.pk] = (row.number, row.stored_entries)  # type: ignore[attr-defined]
             row.number, row.entries, row.state = cached
+            row.amounts = nights.amounts_of(stored)
             changed.append(row)
     if problems:
         raise InvalidHand(problems)
-    update_rows(changed, ["number", "entries", "state"])
+    update_rows(changed, ["number", "entries", "state", "amounts"])
     update_rows(unnumbered, ["number"])
-    facts.rescored(night, rows, changed)
+    facts.rescored(night, rows, changed, before)
 
 
 def _rows_from(night: Night, position: int) -> list[Hand]:
@@ -346,10 +346,10 @@ def _rows_from(night: Night, position: int) -> list[Hand]:
 
 
 def _same_caches(row: Hand, number: int | None, entries: Any, state: Any) -> bool:
-    """Whether the row's stored caches already hold these. The text is what JSONField wrote
+    """Whether the row's stored caches already hold these (and its amounts add them up). The text is what JSONField wrote
     (SQLite keeps it as written); PostgreSQL's jsonb prints it its own way, so where the text
     differs the stored JSON is parsed and compared."""
-    if row.number != number:
+    if row.number != number or row.amounts != nights.amounts_of(entries):
         return False
     for stored, value in ((row.stored_entries, entries), (row.stored_state, state)):  # type: ignore[attr-defined]
         if stored != json.dumps(value) and (stored is None or json.loads(stored) != value):
@@ -512,12 +512,14 @@ def _append(
     state, entries, problems = _score_one(session, state, record, number)
     if problems:
         raise InvalidHand(problems)
+    stored = nights.entries_to_json(entries)
     hand = Hand.objects.create(
         night=night,
         position=position,
         number=None if is_event else number,
         record=record,
-        entries=nights.entries_to_json(entries),
+        entries=stored,
+        amounts=nights.amounts_of(stored),
         state=variant.dump_state(state),
         author=author,
     )

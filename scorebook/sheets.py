@@ -310,13 +310,15 @@ def create_night_from_sheet(
         state, entries, found = fold(session, [record], state=state, first_number=number or 0)
         if found:  # replay accepted the sheet, so this is an engine inconsistency
             raise InvalidSheet(found)
+        stored = nights.entries_to_json(entries)
         rows.append(
             Hand(
                 night=night,
                 position=position,
                 number=number,
                 record=dict(record),
-                entries=nights.entries_to_json(entries),
+                entries=stored,
+                amounts=nights.amounts_of(stored),
                 state=variant.dump_state(state),
             )
         )
@@ -379,32 +381,29 @@ def _csv_text(night: Night) -> str:
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(_csv_header(players, pot_names))
 
-    def row(number: str, entries: list[Any]) -> None:
+    def row(number: str, entries: list[dict[str, Any]], amounts: dict[str, Any]) -> None:
+        """A row from its JSON: what it adds up to, and its first entry's kind, dealer and
+        summary (the breakdown lines are never read: a long night's CSV stays light)."""
         deltas: dict[str, Amount] = dict.fromkeys(players, 0)
         pots: dict[str, Amount] = dict.fromkeys(pot_names, 0)
-        for entry in entries:
-            for who, amount in entry.deltas.items():
-                deltas[who] = deltas.get(who, 0) + amount
-            for pot, amount in entry.pots.items():
-                pots[pot] = pots.get(pot, 0) + amount
+        queries.add_amounts(amounts, deltas, pots)
         first = entries[0] if entries else None
+        summary = say(nights.message_from_json(first.get("summary") or {"id": ""})) if first else ""
         writer.writerow(
             [
                 number,
-                _csv_kind(first.kind) if first else "",
-                _safe_text(first.dealer or "") if first else "",
+                _csv_kind(first["kind"]) if first else "",
+                _safe_text(first.get("dealer") or "") if first else "",
                 *(_amount(deltas[p]) for p in players),
                 *(_amount(pots[p]) for p in pot_names),
-                _safe_text(say(first.summary)) if first else "",
+                _safe_text(summary),
             ]
         )
 
-    opening = nights.entries_from_json(night.start_entries)
-    if opening:
-        row("", opening)
+    if night.start_entries:
+        row("", night.start_entries, nights.amounts_of(night.start_entries))
     for hand in view.live_rows:
-        entries = view.entries_at(hand.position, hand.entries)
-        if hand.is_event and not entries:
+        if hand.is_event and not hand.entries:
             writer.writerow(
                 [
                     "",
@@ -415,8 +414,9 @@ def _csv_text(night: Night) -> str:
                 ]
             )
             continue
-        row(str(hand.number or ""), entries)
-    totals, pots = view.totals(), view.pots()
+        row(str(hand.number or ""), hand.entries, hand.amounts)
+    sums = view.sums()
+    totals, pots = sums.totals, sums.pots
     writer.writerow(
         [
             pgettext("csv row", "Total (points)"),

@@ -17,7 +17,10 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-HISTORY: Mapping[str, bool] = {"history": True}  # dataclasses.field(metadata=HISTORY)
+HISTORY: Mapping[str, Any] = {"history": True}  # dataclasses.field(metadata=HISTORY)
+# History that only the session result's list reads (`EndOfSession.extra`, the result
+# format), never the end's payouts and lines that the pages show: a page needs no replay.
+LISTED: Mapping[str, Any] = {"history": "listed"}
 
 
 def _stored(cls_or_value: Any) -> tuple[dataclasses.Field[Any], ...]:
@@ -31,12 +34,14 @@ def _stored_fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
     return tuple(f for f in dataclasses.fields(cls) if not f.metadata.get("history"))
 
 
-def has_history(state: Any) -> bool:
+def has_history(state: Any, *, shown: bool = False) -> bool:
     """Whether `state` keeps fields a snapshot leaves out: a state loaded from a snapshot
-    then lacks them, and whatever reads them (the end of the session) needs a replay."""
+    then lacks them, and whatever reads them (the end of the session) needs a replay.
+    `shown`: only fields that the end's payouts and lines read (not `LISTED` ones)."""
     if not dataclasses.is_dataclass(state):
         return False
-    return any(f.metadata.get("history") for f in dataclasses.fields(state))
+    marks = [f.metadata.get("history") for f in dataclasses.fields(state)]
+    return any(m is True or (m and not shown) for m in marks)
 
 
 def _dump(value: Any) -> Any:

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
-from scorebook import nights, queries, services, stats
+from scorebook import nights, paging, queries, services, stats
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidHand
 from scorebook.engine.types import Variant
@@ -144,11 +144,13 @@ def _ledger_page(
 
 
 def night_context(
-    request: HtmxRequest, view: queries.NightView, *, every_row: bool = False
+    request: HtmxRequest, view: queries.NightView, *, part: paging.Part | None = None
 ) -> dict[str, Any]:
-    if every_row:
-        rows, totals = queries.ledger(view)
-        page: dict[str, Any] = {"earlier": 0}
+    """The night page's context; with `part`, that part of the whole ledger (the print
+    page) instead of the latest rows."""
+    if part is not None:
+        rows, totals = queries.ledger(view, skip=part.first, limit=paging.PART_ROWS)
+        page: dict[str, Any] = {"earlier": 0, **part.context}
     else:
         rows, totals, page = _ledger_page(request, view)
     hint = view.hint()

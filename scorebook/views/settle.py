@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import trigger_client_event
 
-from scorebook import queries, services, stats
+from scorebook import paging, queries, services, stats
 from scorebook.engine.errors import InvalidHand
 from scorebook.labels import problem_line
 from scorebook.requests import SignedInRequest
@@ -74,8 +74,10 @@ def mark_paid(request: SignedInRequest, pk: int) -> HttpResponse:
 @require_GET
 @login_required
 def summary(request: SignedInRequest, pk: int) -> HttpResponse:
-    view = queries.night_view(queries.night_for(request.user, pk))
-    context = night_context(request, view, every_row=True) | _settle_context(view)
+    night = queries.night_for(request.user, pk)
+    part = paging.part_of(night, paging.asked_part(request))
+    view = queries.night_view(night, window=part.window)
+    context = night_context(request, view, part=part) | _settle_context(view)
     context["chart"] = queries.balance_chart(view)
     context["numbers"] = stats.night_numbers(view.night)
     return TemplateResponse(request, "scorebook/print.html", context)

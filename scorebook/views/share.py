@@ -17,7 +17,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
 
-from scorebook import queries, sharing
+from scorebook import paging, queries, sharing
+from scorebook.models import Night
 from scorebook.requests import HtmxRequest, SignedInRequest
 from scorebook.speech import say
 from scorebook.views.nights import LATEST_ROWS
@@ -81,7 +82,7 @@ def _etag(request: HtmxRequest, token: str) -> str:
     night = sharing.shared_night(token)
     request.shared_night = night  # type: ignore[attr-defined]
     part = "live" if _is_fragment(request) else "page"
-    rows = f"all{_page(request)}" if _every_row(request) else "latest"
+    rows = f"all{paging.asked_part(request)}" if _every_row(request) else "latest"
     return f"{sharing.version_of(night)}-{part}-{rows}-{get_language()}"
 
 
@@ -90,30 +91,20 @@ def _every_row(request: HttpRequest) -> bool:
     return request.GET.get("all") == "1"
 
 
-PAGE_ROWS = 500  # the whole ledger comes in pages of this many rows (`?all=1&page=2`)
-
-
-def _page(request: HttpRequest) -> int:
-    value = request.GET.get("page", "")
-    return int(value) if value.isdigit() and 0 < len(value) < 5 and int(value) > 0 else 1
-
-
 def _ledger_rows(
-    request: HttpRequest, view: queries.NightView
-) -> tuple[list[queries.LedgerRow], dict[str, Any], dict[str, Any]]:
-    """The rows the page shows and the totals: the latest rows, or with ?all=1 one page of
-    the whole ledger (hand 1 first); the rest only count towards the totals."""
-    length = queries.ledger_length(view)
+    request: HttpRequest, night: Night
+) -> tuple[queries.NightView, list[queries.LedgerRow], dict[str, Any], dict[str, Any]]:
+    """The view, the rows the page shows and the totals: the latest rows, or with ?all=1
+    one part of the whole ledger (hand 1 first); the rest only count towards the totals."""
     if not _every_row(request):
-        earlier = max(length - LATEST_ROWS, 0)
+        view = queries.night_view(night, tail=LATEST_ROWS)
+        earlier = max(queries.ledger_length(view) - LATEST_ROWS, 0)
         rows, totals = queries.ledger(view, skip=earlier)
-        return rows, totals, {"earlier": earlier}
-    pages = max(-(-length // PAGE_ROWS), 1)
-    page = min(_page(request), pages)
-    first = (page - 1) * PAGE_ROWS
-    rows, totals = queries.ledger(view, skip=first, limit=PAGE_ROWS)
-    paging = {"page": page, "pages": pages, "first_row": first + 1, "last_row": first + len(rows)}
-    return rows, totals, {"earlier": 0, "length": length, **(paging if pages > 1 else {})}
+        return view, rows, totals, {"earlier": earlier}
+    part = paging.part_of(night, paging.asked_part(request))
+    view = queries.night_view(night, window=part.window)
+    rows, totals = queries.ledger(view, skip=part.first, limit=paging.PART_ROWS)
+    return view, rows, totals, {"earlier": 0, **part.context}
 
 
 @require_GET
@@ -123,8 +114,7 @@ def shared(request: HtmxRequest, token: str) -> HttpResponse:
     """The ledger, totals, pots and settle-up, polled by htmx every few seconds."""
     night = getattr(request, "shared_night", None) or sharing.shared_night(token)
     every = _every_row(request)
-    view = queries.night_view(night, tail=None if every else LATEST_ROWS)
-    rows, totals, page = _ledger_rows(request, view)
+    view, rows, totals, page = _ledger_rows(request, night)
     context = page | {
         "night": night,
         "token": token,

@@ -10,7 +10,7 @@ from django.core.management.base import CommandError
 from django.db import connection
 from django.urls import reverse
 
-from scorebook import queries, services, sheets
+from scorebook import nights, queries, services, sheets
 from scorebook.engine.scoresheet import score_sheet
 from scorebook.models import Hand, HandRevision, Night
 from tests.factories import make_night
@@ -196,7 +196,7 @@ def test_a_night_beyond_money_shows_a_message_not_a_500(client_in, user, where, 
     else:
         entries = row.entries
         entries[0]["deltas"] = {"Anna": -value, "Béla": value, "Csaba": 0}
-        Hand.objects.filter(pk=row.pk).update(entries=entries)
+        Hand.objects.filter(pk=row.pk).update(entries=entries, amounts=nights.amounts_of(entries))
     for name in ("night", "settle", "print", "sheet_csv", "sheet"):
         response = client_in.get(reverse(name, args=[good.pk]))
         assert response.status_code == 200, name
@@ -216,7 +216,7 @@ def test_a_ten_to_the_26_balance_still_settles_exactly(client_in, user):
     row = Hand.objects.get(night=good)
     entries = row.entries
     entries[0]["deltas"] = {"Anna": -(10**26), "Béla": 10**26, "Csaba": 0}
-    Hand.objects.filter(pk=row.pk).update(entries=entries)
+    Hand.objects.filter(pk=row.pk).update(entries=entries, amounts=nights.amounts_of(entries))
     page = client_in.get(reverse("settle", args=[good.pk]))
     assert page.status_code == 200
     assert page.context["money_error"] == ""
@@ -262,3 +262,25 @@ def test_check_nights_finds_a_stale_state(night):
     assert out.getvalue().splitlines()[0] == (
         f"night {night.pk}: hand 1: the stored entries or state differ from a re-score"
     )
+
+
+def test_check_nights_finds_amounts_that_do_not_add_up_the_entries(night, client_in):
+    """The pages add a night's totals from each row's amounts (issue 20): amounts that
+    disagree with the row's entries are reported, and --rescore writes them again."""
+    first = services.record_hand(night=night, record=hand("Dóra", "Anna", 3))
+    deltas = {"Anna": 9, "Béla": -3, "Csaba": -3, "Dóra": -3}
+    assert first.amounts == {"deltas": deltas, "pots": {"kitty": 0}}
+    Hand.objects.filter(pk=first.pk).update(amounts={"deltas": {"Anna": 99}, "pots": {}})
+    out = io.StringIO()
+    with pytest.raises(CommandError):
+        call_command("check_nights", stdout=out)
+    assert out.getvalue().splitlines()[0] == (
+        f"night {night.pk}: hand 1: the stored amounts differ from its entries"
+    )
+    call_command("check_nights", "--rescore", stdout=io.StringIO())
+    assert Hand.objects.get(pk=first.pk).amounts == first.amounts
+    page = client_in.get(reverse("settle", args=[night.pk]))
+    assert [(p, pts) for p, pts, _pay, _m in page.context["balance_rows"]][:2] == [
+        ("Anna", "+9"),
+        ("Béla", "−3"),
+    ]

@@ -4,23 +4,24 @@ the table view renders once per change, and a match game's stored state stays fl
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from urllib.parse import urlencode
 
 import pytest
+from django.apps import apps as django_apps
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorebook import nights, queries, services, sheets
+from scorebook import nights, paging, queries, services, sheets
 from scorebook.engine import registry
 from scorebook.engine.replay import replay
 from scorebook.engine.scoresheet import read_sheet
 from scorebook.models import Hand, Night
 from scorebook.queries_entry import entry_view
 from scorebook.views import nights as night_views
-from scorebook.views import share as share_views
 from scorebook.views import transfer
 from tests.engine.generators import random_night
 from tests.web.handforms import record_form_data
@@ -221,7 +222,7 @@ def test_the_night_page_shows_at_most_its_cap_of_rows(client_in, user, monkeypat
 
 @pytest.mark.django_db
 def test_the_share_page_brings_the_whole_ledger_in_pages(client, user, monkeypatch):
-    monkeypatch.setattr(share_views, "PAGE_ROWS", 25)
+    monkeypatch.setattr(paging, "PART_ROWS", 25)
     night = imported(user, 60)
     token = services_share(night)
     url = reverse("shared", args=[token])
@@ -234,6 +235,39 @@ def test_the_share_page_brings_the_whole_ledger_in_pages(client, user, monkeypat
     # The totals are the night's, whichever page is shown.
     assert first.context["totals"] == last.context["totals"] == client.get(url).context["totals"]
     assert first["ETag"] != last["ETag"]
+    # Only the page's rows are read whole; the others only for what they add up to.
+    views = []
+    real = queries.night_view
+    monkeypatch.setattr(
+        queries, "night_view", lambda *a, **k: views.append(real(*a, **k)) or views[-1]
+    )
+    middle = client.get(url + "?all=1&page=2")
+    assert [r.number for r in middle.context["rows"]] == list(range(26, 51))
+    assert [r.number for r in views[0].rows] == list(range(26, 51))
+    assert len(views[0].folded) == 35
+    assert middle.context["totals"] == first.context["totals"]
+
+
+@pytest.mark.django_db
+def test_the_print_page_of_a_long_night_comes_in_parts(client_in, user, monkeypatch):
+    """Past `PART_ROWS` rows the print page shows one part (the chart, settlement and
+    totals stay the whole night's); a night of one part says nothing about parts."""
+    whole = client_in.get(reverse("print", args=[imported(user, 60).pk]))
+    assert "Rows " not in whole.content.decode()
+    monkeypatch.setattr(paging, "PART_ROWS", 25)
+    night = Night.objects.get(pk=whole.context["night"].pk)
+    url = reverse("print", args=[night.pk])
+    second = client_in.get(url + "?page=2")
+    assert [r.number for r in second.context["rows"]] == list(range(26, 51))
+    body = second.content.decode()
+    assert "Rows 26–50 of 60" in body
+    assert 'href="?page=1"' in body
+    assert 'href="?page=3"' in body
+    assert second.context["totals"] == whole.context["totals"]
+    assert second.context["chart"] == whole.context["chart"]
+    assert second.context["balance_rows"] == whole.context["balance_rows"]
+    last = client_in.get(url + "?page=99")
+    assert [r.number for r in last.context["rows"]] == list(range(51, 61))
 
 
 def services_share(night: Night) -> str:
@@ -283,9 +317,23 @@ def test_a_match_nights_rows_keep_no_history_and_its_end_is_the_scorers(user, ke
     assert all("done" not in s for s in states)
     assert max(len(json.dumps(s)) for s in states) < 1000
     expected = replay(read_sheet(data).session, read_sheet(data).records).end
-    view = queries.night_view(night)
-    assert view.end() == expected
-    assert queries.night_view(night, tail=25).end() == expected
+    shown = (expected.payouts, expected.pots_left, expected.lines)  # what the pages show
+    for view in (queries.night_view(night), queries.night_view(night, tail=25)):
+        end = view.end()
+        assert (end.payouts, end.pots_left, end.lines) == shown
+        assert len(shown[2]) > (30 if key == "strohmandli" else 0)  # a line per match
+
+
+@pytest.mark.django_db
+def test_a_scopa_nights_end_on_the_pages_needs_no_replay(user, monkeypatch):
+    """Scopa's finished matches are listed only in the result format: the settle-up's end
+    (payouts, lines) is read from the last row's state, without replaying the night."""
+    night, data, _session, _records = _match_night(user, "scopa", 300)
+    expected = replay(read_sheet(data).session, read_sheet(data).records).end
+    monkeypatch.setattr(queries, "fold", lambda *a, **k: pytest.fail("replayed"))
+    end = queries.night_view(night, tail=1).end()
+    assert (end.payouts, end.lines) == (expected.payouts, expected.lines)
+    assert end.extra["match_wins"] == expected.extra["match_wins"]
 
 
 @pytest.mark.django_db
@@ -306,3 +354,15 @@ def test_a_night_stored_with_old_states_still_scores_the_next_deal(user, client_
     assert after.entries == nights.entries_to_json(replayed.entries[-1:])
     assert after.state == registry.get("scopa").dump_state(replayed.state)
     assert after.state["played"] >= played
+
+
+@pytest.mark.django_db
+def test_the_migration_fills_each_rows_amounts(user):
+    """Migration 0011 writes `Hand.amounts` for stored rows: the same as a save writes."""
+    night, _data, _session, _records = _match_night(user, "scopa", 40)
+    written = dict(Hand.objects.filter(night=night).values_list("pk", "amounts"))
+    assert all(a["deltas"] for a in written.values())
+    Hand.objects.filter(night=night).update(amounts={})
+    migration = importlib.import_module("scorebook.migrations.0011_hand_amounts")
+    migration.fill_amounts(django_apps, None)
+    assert dict(Hand.objects.filter(night=night).values_list("pk", "amounts")) == written

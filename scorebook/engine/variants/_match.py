@@ -18,7 +18,7 @@ from scorebook.engine.errors import InvalidHand, Problems
 from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import PLAYER, Obj, fields
-from scorebook.engine.state import HISTORY, dump_dataclass, load_dataclass
+from scorebook.engine.state import LISTED, dump_dataclass, load_dataclass
 from scorebook.engine.types import EndOfSession, Entry, HouseRule, Line, Session, TableHint
 
 
@@ -469,8 +469,9 @@ class State:
     played: int  # matches finished: the next one is number played + 1
     current: Match | None  # the match under way; None before a deal starts a new one
     # The finished matches in order, for the session's result (`matches`): gathered by a
-    # replay from the start, never stored (the next deal needs only `played` and `wins`).
-    done: tuple[Match, ...] = field(default=(), metadata=HISTORY)
+    # replay from the start, never stored (the next deal needs only `played` and `wins`,
+    # and the end's payouts and lines only `wins`, `totals` and `current`).
+    done: tuple[Match, ...] = field(default=(), metadata=LISTED)
 
 
 def _new_match(number: int, first_deal: int, players: Sequence[str]) -> Match:
