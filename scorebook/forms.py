@@ -33,6 +33,8 @@ from django.utils.translation import gettext_lazy as _
 from scorebook import labels, names, nights
 from scorebook.engine.errors import Problem
 from scorebook.engine.messages import msg
+from scorebook.engine.record import Path
+from scorebook.engine.replay import path_text
 from scorebook.engine.shape import (
     MAX_TEXT,
     ByPlayer,
@@ -43,6 +45,7 @@ from scorebook.engine.shape import (
     Rows,
     check_rule,
     leaf_at,
+    leaves,
 )
 from scorebook.engine.types import HouseRule, Variant
 from scorebook.handfields import HandFields
@@ -369,6 +372,16 @@ class HandForm:
             if c.rule is None or self.rules.get(c.rule) or str(c.value) in kept
         )
 
+    def offers(self, path: str) -> bool:
+        """Whether the form asks for the field at `path`: always, unless its house rule
+        (`Leaf.rule`) is off on this night and the hand holds nothing there."""
+        leaf = leaf_at(self.shape, path) if self.shape is not None else None
+        if leaf is None or leaf.rule is None or self.rules.get(leaf.rule):
+            return True
+        prefix = path.split("[")[0]  # a list's rows: any of them
+        held = (p for p, vs in self.values.items() if any(v not in ("", "0") for v in vs))
+        return any(p.startswith(prefix) for p in held)
+
     @property
     def errors(self) -> dict[str, list[str]]:
         """Messages by field path as the form names it (players by name, form rows)."""
@@ -390,7 +403,26 @@ class HandForm:
     def label_for(self, path: str) -> str:
         """A field as the form names it: the label it was shown with (collected as the form
         renders), else its schema's label, else its path in words."""
-        return self.labels.get(path) or self.schema_label(path) or path_label(path)
+        return (
+            self.labels.get(path)
+            or self.schema_label(path)
+            or self.section_label(path)
+            or path_label(path)
+        )
+
+    def section_label(self, path: str) -> str:
+        """A field without a label of its own (a whole section left out, `result`; a row's
+        player) named by the first labelled field in it or, failing that, beside it."""
+        if self.shape is None:
+            return ""
+        wanted = re.sub(r"\[\d+\]", "[]", path)
+        wanted = ".".join("*" if key in self.players else key for key in wanted.split("."))
+        while wanted:
+            for where, leaf in leaves(self.shape):
+                if leaf.label is not None and where.startswith(wanted + "."):
+                    return say(leaf.label)
+            wanted = wanted.rpartition(".")[0]
+        return ""
 
     def value_label(self, path: str, value: Any) -> str:
         """A stored value of the field at `path` as the form offers it: a choice by its
@@ -405,6 +437,21 @@ class HandForm:
         """The field's label in the variant's record schema, if it has one."""
         leaf = leaf_at(self.shape, path) if self.shape is not None else None
         return say(leaf.label) if leaf is not None and leaf.label is not None else ""
+
+    def inferred(self, found: Iterable[tuple[Path, Any]]) -> list[tuple[str, str, str, str]]:
+        """What the hand implies beyond what was tapped, as the form shows it: (the input's
+        path, its form value, its label, the value in words); players by seat (`@i`)."""
+        out = []
+        for keys, value in found:
+            path = form_path(path_text(keys), self.rows)
+            seats = [f"@{self.players.index(k)}" if k in self.players else k for k in keys]
+            name = form_path(path_text(tuple(seats)), self.rows)
+            shown = record_values(value, self.players).get("", [""])[-1]
+            label = self.label_for(path)
+            whose = [k for k in keys if k in self.players and k != label]
+            label = " · ".join([label, *map(str, whose)])  # a count by player: whose it is
+            out.append((name, shown, label, self.value_label(path, value)))
+        return out
 
     @property
     def active_indexed(self) -> list[tuple[int, str]]:

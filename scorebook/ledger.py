@@ -8,8 +8,9 @@ from functools import cached_property
 from typing import Any
 
 from scorebook import labels, nights
-from scorebook.engine.settlement import money_balances
-from scorebook.engine.types import Amount, Entry, TableHint
+from scorebook.engine.replay import Replay
+from scorebook.engine.scoresheet import settle
+from scorebook.engine.types import Amount, EndOfSession, Entry, TableHint
 from scorebook.models import Hand, Night
 from scorebook.money import (
     MONEY_ERRORS,
@@ -37,6 +38,7 @@ class LedgerRow:
     entries: list[Entry] = field(repr=False)
     deleted: bool = False
     is_event: bool = False
+    pots_running: list[str] = field(default_factory=list)  # each pot's balance after the row
 
     @cached_property
     def lines(self) -> list[str]:
@@ -47,6 +49,12 @@ class LedgerRow:
     @property
     def cells(self) -> list[tuple[str, str]]:
         return list(zip(self.deltas, self.running, strict=True))
+
+    @property
+    def pot_cells(self) -> list[tuple[str, str]]:
+        """Each pot's change in this row and its balance after it (Ultimo's King and Pagat
+        pools, the ultimókassza)."""
+        return list(zip(self.pots, self.pots_running or [""] * len(self.pots), strict=True))
 
 
 def ledger_length(view: NightView) -> int:
@@ -59,6 +67,24 @@ def _entries_at(night: Night, position: int) -> list[dict[str, Any]]:
         night=night, position=position
     )
     return found
+
+
+def _money_row(
+    view: NightView, running: dict[str, Amount], pots: dict[str, Amount]
+) -> dict[str, str]:
+    """Each player's money as the settle-up has it: his points with his share of what the
+    end of the night pays out of the pots (Ultimo's pools, a kassza split), rounded as the
+    settle-up rounds (largest remainder, summing to exactly 0 with the pots)."""
+    # Only the pots pay out at the end; a night without one needs no end (whose replay a
+    # two-player night would pay for on every page).
+    end = view.end() if view.pot_names else EndOfSession({}, {})
+    result = Replay(view.session, (), running, pots, view.state, end)
+    try:
+        with money_context():
+            balances, _transfers = settle(result, stake_of(view.night))
+    except MONEY_ERRORS:
+        return dict.fromkeys(view.players, MONEY_UNKNOWN)
+    return {p: signed(balances[p]) for p in view.players}
 
 
 def ledger(
@@ -96,6 +122,7 @@ def ledger(
                 deltas=[units(deltas[p]) if not deleted else "" for p in players],
                 pots=[units(pot_change[p]) if not deleted else "" for p in pot_names],
                 running=[units(running[p]) if not deleted else "" for p in players],
+                pots_running=[units(pots[p]).lstrip("+") if not deleted else "" for p in pot_names],
                 entries=entries,
                 deleted=deleted,
                 is_event=hand.is_event if hand else True,  # the opening bookings too
@@ -128,19 +155,7 @@ def ledger(
             )
         else:
             add(row, view.entries_at(position, row.entries), str(row.number))
-    # Money as the settle-up rounds it (largest remainder, summing to exactly 0 with the
-    # pots), not each player rounded alone.
-    opening_pots = view.night.opening_pots or {}
-    try:
-        with money_context():
-            player_money, _pot_money = money_balances(
-                running,
-                {p: pots[p] - opening_pots.get(p, 0) for p in pot_names},
-                stake_of(view.night),
-            )
-        balances = {p: signed(player_money[p]) for p in players}
-    except MONEY_ERRORS:
-        balances = dict.fromkeys(players, MONEY_UNKNOWN)
+    balances = _money_row(view, running, pots)
     totals = {
         "units": [units(running[p]) for p in players],
         "money": [balances[p] for p in players],

@@ -9,7 +9,8 @@ from typing import Any
 from scorebook import nights
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.pots import pots_in_use
-from scorebook.engine.replay import fold
+from scorebook.engine.record import Path
+from scorebook.engine.replay import fold, inferred
 from scorebook.engine.shape import check_input
 from scorebook.engine.types import Entry
 from scorebook.labels import rule_label, rule_value
@@ -24,6 +25,8 @@ from scorebook.speech import say
 class Preview:
     entries: list[Entry] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    # What the hand implies beyond what was tapped (path → value): saving stores it.
+    inferred: list[tuple[Path, Any]] = field(default_factory=list)
 
 
 def preview_hand(view: NightView, record: Mapping[str, Any], before: Before) -> Preview:
@@ -37,7 +40,8 @@ def preview_hand(view: NightView, record: Mapping[str, Any], before: Before) -> 
         _state, entries, problems = fold(view.session, [record], state=state, first_number=number)
     except InvalidHand as invalid:  # pragma: no cover - fold collects these itself
         return Preview(problems=invalid.problems)
-    return Preview(entries=entries, problems=problems)
+    found = [] if problems else inferred(view.session, state, record)
+    return Preview(entries=entries, problems=problems, inferred=found)
 
 
 def preview_table(view: NightView, preview: Preview) -> dict[str, Any]:

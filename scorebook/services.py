@@ -34,7 +34,7 @@ from scorebook import names as player_names
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidHand, InvalidSheet, Problem
 from scorebook.engine.messages import Msg, msg, said
-from scorebook.engine.replay import fold
+from scorebook.engine.replay import fold, inferred, with_inferred
 from scorebook.engine.scoresheet import late_joiners, resolve_house_rules
 from scorebook.engine.shape import check_input, players_named, renamed_players
 from scorebook.engine.types import Session, Variant
@@ -372,6 +372,13 @@ def _state_before(
     return variant.load_state(prev.state), number + 1
 
 
+def _inferred(session: Session, state: Any, record: dict[str, Any]) -> dict[str, Any]:
+    """The record with every value that follows from the rest filled in (a loser without a
+    trick has 0 points): stored so, an export carries what the table tapped and what it
+    implies."""
+    return with_inferred(record, inferred(session, state, record))
+
+
 def _score_one(
     session: Session, state: Any, record: Mapping[str, Any], number: int
 ) -> tuple[Any, list[Any], list[Problem]]:
@@ -606,6 +613,7 @@ def _append_row(
     is_event = nights.EVENT_KEY in record
     if not is_event:
         _check_expected(night, tail, expected_number, expected_position)
+    record = _inferred(tail.session, tail.state, record)
     state, entries, problems = _score_one(tail.session, tail.state, record, tail.number)
     if problems:
         raise InvalidHand(problems)
@@ -779,9 +787,12 @@ def edit_hand(
     if _first_outcome(night, key, "edit", digest) is not None:
         return hand
     _check_version(hand, version)
-    record = _checked(nights.variant_of(night), record)
+    variant = nights.variant_of(night)
+    record = _checked(variant, record)
     if hand.is_event or nights.EVENT_KEY in record:
         raise InvalidHand([_problem("event", msg("events cannot be edited"))])
+    session = _session(night)
+    record = _inferred(session, _state_before(night, variant, hand.position)[0], record)
     if not hand.deleted and not diff_records(hand.record, record):
         return hand
     _keep_revision(hand, author)
@@ -789,7 +800,7 @@ def edit_hand(
     hand.version += 1
     hand.author = author
     hand.save(update_fields=["record", "version", "updated", "author"])
-    _rescore_from(night, _session(night), hand.position)
+    _rescore_from(night, session, hand.position)
     _keep_receipt(night, key, "edit", digest, hand, author)
     hand.refresh_from_db()
     return hand

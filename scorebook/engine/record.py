@@ -6,13 +6,44 @@ field path (`result.declarer_card_points`, `announcements[1].contra`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from scorebook.engine.errors import Problems
 from scorebook.engine.messages import msg
 
 MISSING: Any = object()
+# A field path as keys and list indices: ("announcements", 0, "side").
+Path = tuple[str | int, ...]
+# What the readers inferred while `inferring()` listens; None (a replay): nobody listens.
+_INFERRED: ContextVar[list[tuple[Path, Any]] | None] = ContextVar("inferred", default=None)
+
+
+@contextmanager
+def inferring() -> Iterator[list[tuple[Path, Any]]]:
+    """Collect what the readers infer from the rest of a record (`Reader.infer`): each
+    field left out whose value follows, with that value, while the block runs."""
+    found: list[tuple[Path, Any]] = []
+    token = _INFERRED.set(found)
+    try:
+        yield found
+    finally:
+        _INFERRED.reset(token)
+
+
+def path_keys(path: str) -> Path:
+    """`announcements[1].side` → ("announcements", 1, "side")."""
+    keys: list[str | int] = []
+    for part in path.split("."):
+        name, _bracket, rest = part.partition("[")
+        keys.append(name)
+        if rest:
+            keys.extend(int(i) for i in rest.rstrip("]").split("]["))
+    return tuple(keys)
+
+
 # Containers whose `in` test does not consume them (the fast paths below use it).
 _COLLECTIONS = (tuple, list, set, frozenset, dict)
 
@@ -41,6 +72,14 @@ class Reader:
 
     def path(self, name: str) -> str:
         return f"{self.prefix}.{name}" if self.prefix else name
+
+    def infer(self, name: str, value: Any, *keys: str) -> None:
+        """Field `name` (or its player `keys` in a map) was left out and is `value`, as the
+        rest of the record implies: a save stores it, the form shows it filled in."""
+        found = _INFERRED.get()
+        if found is not None:
+            base = path_keys(self.prefix) if self.prefix else ()
+            found.append(((*base, name, *keys), value))
 
     def raw(self, name: str, default: Any = None) -> Any:
         return self.data.get(name, default)
@@ -263,6 +302,27 @@ class Reader:
                 if who not in value:
                     self.problems.add(f"{self.path(name)}.{who}", msg("is required"))
         return result
+
+    def counts_adding_up(
+        self, name: str, players: tuple[str, ...], *, total: int, hi: int
+    ) -> dict[str, int] | None:
+        """A map player → count whose counts always add up to `total` (card points, tricks):
+        one count left out is `total` minus the others, inferred, so the table types one
+        number fewer; otherwise as `player_map`, naming each count missing."""
+        given = self.data.get(name)
+        if not (isinstance(given, Mapping) and len(given) == len(players) - 1):
+            return self.player_map(name, players, hi=hi)
+        counts = self.player_map(name, players, hi=hi, complete=False)
+        missing = [p for p in players if p not in given]
+        if counts is not None and len(counts) == len(given) and len(missing) == 1:
+            rest = total - sum(counts.values())
+            if 0 <= rest <= hi:
+                self.infer(name, rest, missing[0])
+                return counts | {missing[0]: rest}
+        if counts is not None:  # left out and not implied: name what is missing
+            for who in missing:
+                self.problems.add(f"{self.path(name)}.{who}", msg("is required"))
+        return counts
 
     def required_boolean(self, name: str) -> bool | None:
         """A true/false field that must be given (`choice(name, (True, False))`, with the

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import copy
+import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidHand, InvalidSheet, Problem
+from scorebook.engine.record import Path, inferring
 from scorebook.engine.types import Amount, EndOfSession, Entry, Session, Variant
 
 EVENT_KEY = "event"
@@ -79,3 +82,44 @@ def replay(session: Session, records: Sequence[Mapping[str, Any]]) -> Replay:
             pots[pot] += amount
     end = variant.end_of_session(session, state)
     return Replay(session, tuple(entries), totals, pots, state, end)
+
+
+def inferred(session: Session, state: Any, record: Mapping[str, Any]) -> list[tuple[Path, Any]]:
+    """The fields `record` leaves out whose values follow from the rest (snapszer's loser
+    without a trick has 0 points; Ultimo's last card-point count is 78 minus the others),
+    with those values; none when the hand is refused."""
+    if EVENT_KEY in record:
+        return []
+    variant = registry.get(session.variant)
+    with inferring() as found:
+        try:
+            variant.play(session, state, record, 1)
+        except InvalidHand:
+            return []
+    return found
+
+
+def with_inferred(record: Mapping[str, Any], found: list[tuple[Path, Any]]) -> dict[str, Any]:
+    """`record` with each inferred value written where it belongs (a copy when any)."""
+    if not found:
+        return dict(record)
+    out: dict[str, Any] = copy.deepcopy(dict(record))
+    for keys, value in found:
+        place: Any = out
+        for key, nxt in itertools.pairwise(keys):
+            if isinstance(key, int):
+                place = place[key]
+            else:
+                if place.get(key) is None:
+                    place[key] = [] if isinstance(nxt, int) else {}
+                place = place[key]
+        place[keys[-1]] = value
+    return out
+
+
+def path_text(keys: Path) -> str:
+    """("announcements", 0, "side") → "announcements[0].side", as problems name fields."""
+    text = ""
+    for key in keys:
+        text += f"[{key}]" if isinstance(key, int) else (f".{key}" if text else key)
+    return text

@@ -94,6 +94,9 @@ class Leaf:
     hi: int | None = None
     default: str | int | bool | None = None
     when: When | None = None
+    # The house rule without which the reader ignores this field (magyar's announced tarokk
+    # counts): the hand form leaves it out on a night that does not play by it.
+    rule: str | None = None
     # Worked out by the variant (Ultimo's `sitting_out`): a record may leave it out, and a
     # complete record does not write it (an explicit null would have to agree).
     derived: bool = False

@@ -237,6 +237,13 @@ def problems(form: HandForm, path: str, label: str = "") -> SafeString:
 
 
 @register.filter
+def offers(form: HandForm, path: str) -> bool:
+    """Whether the form asks for the field at `path` on this night (`HandForm.offers`: a
+    field of a house rule that is off is left out)."""
+    return form.offers(path)
+
+
+@register.filter
 def anchor(path: str) -> str:
     """The DOM id of the block that shows the problems of `path`."""
     return field_anchor(path)

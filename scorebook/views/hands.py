@@ -131,6 +131,9 @@ def _render(
         "preview": previews.preview_table(view, preview)
         if preview and not preview.problems
         else None,
+        # What the hand implies beyond what was tapped: named in the breakdown, and hand.js
+        # shows each value in its field (a chip marked, a count as its placeholder).
+        "inferred": form.inferred(preview.inferred) if preview and not preview.problems else [],
         "conflict": conflict,
         "changes": history.hand_changes(hand) if hand else [],
         "pot_names": view.pot_names,

@@ -202,6 +202,31 @@
     htmx.trigger(form, "change");
   });
 
+  // What the hand implies beyond what was tapped (the breakdown names it, saving stores it):
+  // each value shown in its field, its chip outlined or its number as the placeholder.
+  const showInferred = () => {
+    for (const el of form.querySelectorAll(".inferred")) {
+      el.classList.remove("inferred");
+      if (el.dataset.placeholder !== undefined) el.placeholder = el.dataset.placeholder;
+    }
+    for (const note of document.querySelectorAll("#preview [data-inferred]")) {
+      const path = note.dataset.inferred;
+      for (const input of form.querySelectorAll("input")) {
+        if (input.disabled || (input.name !== path && !input.name.startsWith(path + ":"))) continue;
+        if (input.type === "radio" || input.type === "checkbox") {
+          const chip = input.closest(".chip");
+          if (chip && input.value === note.dataset.value) chip.classList.add("inferred");
+        } else if (input.value === "") {
+          if (input.dataset.placeholder === undefined) input.dataset.placeholder = input.placeholder;
+          input.placeholder = note.dataset.value;
+          input.classList.add("inferred");
+        }
+      }
+    }
+  };
+  document.addEventListener("htmx:afterSettle", showInferred);
+  showInferred();
+
   // The one-line result beside Save unfolds the breakdown (its link then scrolls there).
   document.addEventListener("click", (event) => {
     const box = document.getElementById("preview-box");

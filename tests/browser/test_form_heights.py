@@ -1,13 +1,18 @@
 """How long the hand form is on a 390 × 844 phone (issue 23): a plain Paskievics hand fits in
-two screens (≤ 1,700 px), and every variant's new-hand form is measured. The table is
+two screens (≤ 1,700 px), and every variant's new-hand form is measured; on each, every chip
+takes taps over 44 px and one bar of at most 64 px stays on screen while scrolling; Ultimo's
+third card-point count shows the value it follows to. The table is
 printed and written to artifacts/form-heights.md (README quotes it)."""
 
+import re
+
 import pytest
+from playwright.sync_api import expect
 
 from scorebook import services
 from scorebook.engine import registry
 from tests.browser import table
-from tests.browser.taps import REPORTS, Tapper
+from tests.browser.taps import PREVIEW_WAIT_MS, REPORTS, Tapper
 from tests.browser.test_taps import PLAIN_THREE, enter_paskievics
 
 pytestmark = [*table.MARKS, pytest.mark.usefixtures("static_files_from_finders")]
@@ -35,6 +40,42 @@ def open_form(page, live_server, user, variant):
     page.goto(f"{live_server.url}/nights/{night.pk}/hands/new/")
 
 
+# Every chip's tap target as the phone lays it out (its invisible input takes the taps).
+CHIP_HEIGHTS = """() => [...document.querySelectorAll('#hand-form label.chip input')]
+    .map((i) => i.getBoundingClientRect())
+    .filter((r) => r.width > 0).map((r) => Math.round(r.height))"""
+# What stays on screen however far the page scrolls: sticky or fixed boxes in the viewport.
+STUCK = """() => [...document.querySelectorAll('body *')].filter((e) => {
+    const p = getComputedStyle(e).position, r = e.getBoundingClientRect();
+    return (p === 'sticky' || p === 'fixed') && r.height > 0 && r.bottom > 0 && r.top < innerHeight;
+  }).map((e) => Math.round(e.getBoundingClientRect().height))"""
+
+
+def check_taps_and_bars(page, key):
+    """Touch targets of at least 44 px; scrolled into the form, one bar of at most 64 px."""
+    chips = page.evaluate(CHIP_HEIGHTS)
+    assert min(chips, default=44) >= 44, (key, sorted(set(chips)))
+    page.evaluate("window.scrollTo(0, 600)")
+    stuck = page.evaluate(STUCK)
+    assert len(stuck) <= 1, (key, stuck)
+    assert all(h <= 64 for h in stuck), (key, stuck)
+    page.evaluate("window.scrollTo(0, 0)")
+
+
+def check_ultimo_shows_the_count_it_infers(page):
+    """Two card-point counts typed: the third shows 78 minus them (hand.js, from the
+    breakdown the server answers), and the breakdown says it was filled in."""
+    counts = page.locator('input[name^="card_points."]')  # the three players in the hand
+    counts.nth(0).fill("30")
+    counts.nth(1).fill("27")
+    Tapper(page).set("last_trick.winner", "A")
+    Tapper(page).set("last_trick.winning_card", "other")
+    third = counts.nth(2)
+    expect(third).to_have_attribute("placeholder", "21", timeout=PREVIEW_WAIT_MS)
+    expect(third).to_have_class(re.compile(r"\binferred\b"))
+    expect(page.locator("#preview .inferred-note")).to_contain_text("21")
+
+
 def test_form_heights(browser, live_server, django_user_model):
     user = django_user_model.objects.create_user(table.USERNAME, password=table.PASSWORD)
     context, page, errors = table.phone_page(browser, live_server)
@@ -44,6 +85,9 @@ def test_form_heights(browser, live_server, django_user_model):
         open_form(page, live_server, user, variant)
         rows.append((variant.key, "new form", height(page)))
         table.shot(page, f"form-height-{variant.key}")
+        check_taps_and_bars(page, variant.key)
+        if variant.key == "ultimo":
+            check_ultimo_shows_the_count_it_infers(page)
         if variant.key == "paskievics":
             t = Tapper(page)
             enter_paskievics(t, PLAIN_THREE)

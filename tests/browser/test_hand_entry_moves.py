@@ -89,6 +89,13 @@ def test_chips_outcomes_and_rows(browser, live_server, django_user_model):
     assert errors == []
 
 
+# The tarokk counts are asked only on a night that plays the tarokk-count bonus.
+RULES = {
+    "magyar": {"tarokk_count_bonus": {"min_tarokks": 9, "value": 2}},
+    "tapper": {"tarokk_count_bonus": [{"min_tarokks": 10, "value": 2}]},
+}
+
+
 # Every form that still has list rows (Királyhívó, Trisák and Strómann have none left).
 @pytest.mark.parametrize(
     ("key", "rows", "players"),
@@ -105,7 +112,7 @@ def test_chips_outcomes_and_rows(browser, live_server, django_user_model):
 def test_every_form_adds_a_row_in_one_tap_without_a_round_trip(
     browser, live_server, django_user_model, key, rows, players
 ):
-    night = table.start_night(django_user_model, key, players, players[-1])
+    night = table.start_night(django_user_model, key, players, players[-1], **RULES.get(key, {}))
     context, page, errors = table.phone_page(browser, live_server, night=night)
     table.new_hand(page, players[-1])
     box = page.locator(f"[data-rows={rows}]")

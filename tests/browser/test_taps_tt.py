@@ -150,9 +150,10 @@ def enter_trisak(t, hand, players):
         t.chip("f-game-contra-int", str(hand["game_contra"]))
     ultimo = hand.get("ultimo")
     if ultimo:
-        t.chip("f-ultimo-by", ultimo["by"])
-        t.chip("f-ultimo-side", ultimo["side"])
-        t.chip("f-ultimo-announced-bool", "1" if ultimo["announced"] else "0")
+        if hand["contract"] != "ultimohivas":  # there: the declarer's own, announced (inferred)
+            t.chip("f-ultimo-by", ultimo["by"])
+            t.chip("f-ultimo-side", ultimo["side"])
+            t.chip("f-ultimo-announced-bool", "1" if ultimo["announced"] else "0")
         if ultimo["contra"]:
             t.chip("f-ultimo-contra-int", str(ultimo["contra"]))
         t.chip("f-ultimo-made-bool", "1" if ultimo["made"] else "0")
@@ -166,7 +167,10 @@ def enter_trisak(t, hand, players):
     if result.get("declarer_took_trick") is not None:
         t.chip("f-result-declarer-took-trick-bool", "1" if result["declarer_took_trick"] else "0")
     for key in ("trisak_points", "trisak_tricks"):
-        for player, value in (result.get(key) or {}).items():
+        typed = list((result.get(key) or {}).items())
+        if key == "trisak_tricks":
+            typed = typed[:-1]  # the last count follows: 12 minus the others
+        for player, value in typed:
             name = f"result.{key}.@{players.index(player)}:int"
             t.type(page.locator(f'[name="{name}"]'), value)
     if result.get("declarer_side_points") is not None:
@@ -206,7 +210,8 @@ PLAIN_TRISAK = {  # D deals; A plays játék, calls the XIX (B); A–B take 60
     "result": {"declarer_side_points": 60},
 }
 TRISAK_EXAMPLES = ("Tr1", "Tr4", "Tr5", "Tr6", "Tr7", "Tr10", "H5", "H9")
-# Trisákolás records each player's card points and tricks: 8 numbers typed, 2 taps.
+# Trisákolás records each player's card points and tricks: 7 numbers typed (the last
+# trick count follows), 2 taps.
 # H5 records 12 facts (game, declarer, partner, game kontra, the ultimó's player, side, how,
 # kontra and result, a bonus, the revoke and its revoker) in a folded section: 14 with Save.
 TRISAK_TARGETS = {"H5": 14}

@@ -141,7 +141,33 @@ def test_an_announcements_side_follows_from_its_announcer(client_in, night):
     tapped = data | {"announcements[0].side": "opponents", "dealer": "Dóra"}
     assert_saved(enter_hand(client_in, night, tapped))
     inferred, explicit = Hand.objects.filter(night=night).order_by("position")
-    assert "side" not in inferred.record["announcements"][0]
+    # Stored with the side it implies, as if tapped: the export carries it.
+    assert inferred.record["announcements"][0]["side"] == "opponents"
+    assert inferred.record == explicit.record | {"dealer": inferred.record["dealer"]}
     assert inferred.entries[0]["lines"] == explicit.entries[0]["lines"]
     assert sum(abs(d) for d in inferred.entries[0]["deltas"].values()) > 0
     assert_totals_equal_replay(night)
+
+
+def test_an_announced_figure_that_failed_has_its_own_chip(client_in, night):
+    """Issue 23 item 12: "not made" is a chip beside the sides that made a figure (not only
+    a "made by" left blank); tapped, the announced four kings are scored as failed."""
+    page = new_hand_page(client_in, night).content.decode()
+    chip = re.compile(r'name="result\.figures_made\.(\w+)" value=""[^>]*>\s*<span>not made</span>')
+    assert {"trull", "four_kings", "pagat_ultimo", "volat"} <= set(chip.findall(page))
+    data = CALL | {
+        "result.declarer_side_points:int": "40",
+        "announcements[0].figure": "four_kings",
+        "announcements[0].by": "Anna",
+        "result.figures_made.four_kings": "",  # the "not made" chip
+    }
+    assert_saved(enter_hand(client_in, night, data))
+    (record,) = stored_records(night)
+    assert not (record["result"]["figures_made"] or {}).get("four_kings")  # nobody made them
+    assert record["announcements"][0]["side"] == "declarer"  # from Anna, the declarer
+    made = data | {"result.figures_made.four_kings": "declarer", "dealer": "Dóra"}
+    assert_saved(enter_hand(client_in, night, made))
+    failed, succeeded = (h.entries[0]["deltas"] for h in Hand.objects.order_by("position"))
+    # the announced four kings lost instead of won: Anna, who announced them, gets less
+    assert succeeded["Anna"] - failed["Anna"] > 0
+    assert sum(failed.values()) == sum(succeeded.values()) == 0

@@ -68,7 +68,6 @@ def test_a_plain_hand_and_one_with_a_contra_and_an_announced_ultimo(client_in, n
             "game_contra": 1,
             "announcements": [],
             "talon_figure_cards": [],
-            "tarokk_counts": [],
             "result": {"declarer_card_points": 40},
         },
         {
@@ -80,7 +79,6 @@ def test_a_plain_hand_and_one_with_a_contra_and_an_announced_ultimo(client_in, n
             "game_contra": 0,
             "announcements": [{"figure": "pagat_ultimo", "by": "Béla", "contra": 2}],
             "talon_figure_cards": ["king"],
-            "tarokk_counts": [],
             "result": {"declarer_card_points": 49, "pagat_ultimo_side": "declarer"},
         },
     ]
@@ -146,3 +144,19 @@ def test_the_double_game_is_offered_only_with_its_house_rule(client_in, user, ni
     assert nightview.night_view(doubled).totals() == {"Anna": 16, "Béla": -8, "Csaba": -8}
     assert_totals_equal_replay(doubled)
     assert_edit_keeps_every_hand(client_in, doubled)
+
+
+def test_fields_of_a_house_rule_are_asked_only_with_it(client_in, user, night):
+    """Issue 23 item 12: "pagát beaten in the 12th trick" and the announced tarokk counts
+    are asked only on a night that plays their house rules (`Leaf.rule`)."""
+    names = ('name="result.pagat_lost_last_trick_side"', 'name="tarokk_counts[0].count:int"')
+    plain = new_hand_page(client_in, night).content.decode()
+    assert not any(name in plain for name in names)
+    rules = {
+        "silent_ultimo_failure_penalty": True,
+        "tarokk_count_bonus": {"min_tarokks": 9, "value": 2},
+    }
+    with_rules = make_night(user, "magyar", PLAYERS, first_dealer="Csaba", **rules)
+    page = new_hand_page(client_in, with_rules).content.decode()
+    assert all(name in page for name in names)
+    assert "Pagát beaten in the 12th trick" in page

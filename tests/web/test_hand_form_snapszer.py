@@ -112,6 +112,7 @@ def test_schwarz_needs_no_points_typed(client_in, night):
     assert_saved(enter_hand(client_in, night, typed))
     inferred, explicit = Hand.objects.filter(night=night).order_by("position")
     assert inferred.record["result"]["loser_took_trick"] is False
+    assert inferred.record["result"]["loser_points"] == 0  # stored, so the export has it
     # Scored exactly as with the 0 typed: Béla's schwarz is 3 game points.
     first, second = (hand.entries[0]["lines"][0] for hand in (inferred, explicit))
     assert first["deltas"] == second["deltas"] == {"Anna": -3, "Béla": 3}

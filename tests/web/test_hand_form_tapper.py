@@ -65,7 +65,7 @@ def test_a_plain_hand_then_a_solo_with_ultimo_and_an_all_pass(client_in, night):
         "game_contra": 0,
         "announcements": [],
         "hand_bonuses": [{"player": "Béla", "bonus": "four_kings"}],
-        "tarokk_count": [],
+        # no tarokk counts asked: the night does not play the tarokk-count bonus
         # the chips of the figures made and of an irregularity send nothing when untapped
         "result": {"declarer_points": 37},
     }
@@ -83,7 +83,6 @@ def test_a_plain_hand_then_a_solo_with_ultimo_and_an_all_pass(client_in, night):
         "game_contra": 0,
         "announcements": [],
         "hand_bonuses": [],
-        "tarokk_count": [],
         "result": None,
     }
     assert_totals_equal_replay(night)
@@ -170,11 +169,34 @@ def test_all_pass_hides_every_field_and_section_of_a_played_hand(client_in, nigh
     for path in ("declarer", "contract", "bid_participants", "game_contra"):
         tag = re.search(rf'<div [^>]*data-path="{re.escape(path)}"[^>]*>', page)[0]
         assert played in tag, path
-    # the held bonuses and the announced figures; the contras, tarokk counts, irregularity
+    # the held bonuses and the announced figures; the irregularity (the individual contras
+    # and the tarokk counts are asked only with their house rules)
     assert page.count(f'<section class="card figures" {played}>') == 2
-    assert page.count(f'<details class="card" {played}>') == 3
+    assert page.count(f'<details class="card" {played}>') == 1
     assert re.search(r'name="all_pass:bool" value="0" checked', page)  # played, to begin with
     data = {"dealer": "Csaba", "all_pass:bool": "1"}
     assert_saved(client_in.post(reverse("new_hand", args=[night.pk]), data))
     assert stored_records(night) == [{"dealer": "Csaba", "all_pass": True}]
+    assert_totals_equal_replay(night)
+
+
+def test_an_announcements_side_follows_from_its_announcer(client_in, night):
+    """Issue 23 item 1: the declarer plays alone, so Csaba's announced volát is the
+    opponents' without a side sent (a phone without JavaScript); the side is stored."""
+    hand = {
+        "declarer": "Anna",
+        "contract": "also_harmas",
+        "bid_participants:list": ["Anna"],
+        "result.declarer_points:int": "30",
+        "announcements[0].figure": "volat",
+        "announcements[0].by": "Csaba",
+    }
+    assert_saved(enter_hand(client_in, night, hand))
+    tapped = hand | {"announcements[0].side": "opponents", "dealer": "Anna"}
+    assert_saved(enter_hand(client_in, night, tapped))
+    inferred, explicit = stored_records(night)
+    assert inferred["announcements"] == [{"figure": "volat", "by": "Csaba", "side": "opponents"}]
+    assert inferred["announcements"] == explicit["announcements"]
+    first, second = (h.entries[0]["deltas"] for h in Hand.objects.order_by("position"))
+    assert first == second
     assert_totals_equal_replay(night)

@@ -1,6 +1,7 @@
 """The Trisák hand form (templates/scorebook/hands/trisak.html)."""
 
 import pytest
+from django.urls import reverse
 
 from scorebook.models import Hand
 from tests.web.handforms import (
@@ -108,6 +109,23 @@ def test_a_trisakolas_with_each_players_points_and_tricks(client_in, night):
     assert_edit_keeps_every_hand(client_in, night)
 
 
+def test_the_last_trick_count_follows_from_the_other_three(client_in, night):
+    """Issue 23: the tricks add up to 12, so Dóra's left blank is 12 - 3 - 2 - 4 = 3, stored
+    (the export carries it) and named in the breakdown before saving."""
+    data = {"contract": "trisakolas", "declarer": "Anna"}
+    for i, points in enumerate([28, 12, 38, 22]):
+        data[f"result.trisak_points.@{i}:int"] = str(points)
+    for i, tricks in enumerate([3, 2, 4]):
+        data[f"result.trisak_tricks.@{i}:int"] = str(tricks)
+    dealt = data | NOT_CALLED | {"dealer": "Dóra"}
+    shown = client_in.post(reverse("preview", args=[night.pk]), dealt)
+    assert 'data-inferred="result.trisak_tricks.@3" data-value="3">' in shown.content.decode()
+    assert_saved(enter_hand(client_in, night, data | NOT_CALLED))
+    result = stored_records(night)[0]["result"]
+    assert result["trisak_tricks"] == {"Anna": 3, "Béla": 2, "Csaba": 4, "Dóra": 3}
+    assert_totals_equal_replay(night)
+
+
 def test_an_impossible_hand_is_refused_next_to_its_field(client_in, night):
     data = {"contract": "trisakolas", "declarer": "Anna"}
     for i, (points, tricks) in enumerate([(28, 3), (12, 2), (38, 4), (22, 4)]):
@@ -116,3 +134,26 @@ def test_an_impossible_hand_is_refused_next_to_its_field(client_in, night):
     response = enter_hand(client_in, night, data | NOT_CALLED)
     assert "not 12" in assert_problem_next_to(response, "result.trisak_tricks")
     assert not Hand.objects.exists()
+
+
+def test_ultimohivas_asks_only_what_the_contract_leaves_open(client_in, night):
+    """Issue 23 item 12: at ultimóhívás the ultimó is the declarer's own, announced; the
+    form asks only its contra and result, and the stored record says the rest."""
+    page = new_hand_page(client_in, night).content.decode()
+    asked = 'data-when="contract:jatek harmas harmas_szolo"'
+    for path in ("ultimo.by", "ultimo.side", "ultimo.announced"):
+        assert f'data-path="{path}" id="at-{path.replace(".", "-")}" {asked}' in page, path
+    hand = {
+        "contract": "ultimohivas",
+        "declarer": "Anna",
+        "called_tarokk:int": "19",
+        "partner": "Béla",
+        "result.declarer_side_points:int": "50",
+        "ultimo.made:bool": "1",
+    }
+    assert_saved(enter_hand(client_in, night, hand))
+    (record,) = stored_records(night)
+    assert record["ultimo"] == {"side": "declarer", "by": "Anna", "announced": True, "made": True}
+    (entry,) = Hand.objects.get(night=night).entries
+    assert entry["deltas"]["Anna"] > 0
+    assert_totals_equal_replay(night)

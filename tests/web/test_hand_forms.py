@@ -238,7 +238,13 @@ def test_ultimo_form_saves_a_hand(client_in, user):
         }
     ]
     assert record["penalties"] == []
-    assert record["tout"] is None
+    # Tout and Nolo are chips (issue 23): untapped, they send nothing; the export writes
+    # them as null (queries.complete_records)
+    assert "tout" not in record
+    assert "nolo" not in record
+    page = client_in.get(reverse("new_hand", args=[night.pk])).content.decode()
+    assert re.search(r'<input type="radio" name="tout" value="B"', page)
+    assert not re.search(r'<select[^>]*name="(tout|nolo)"', page)
 
 
 def test_ultimo_third_card_point_count_follows_from_the_other_two(client_in, user):
@@ -282,9 +288,25 @@ def test_ultimo_third_card_point_count_follows_from_the_other_two(client_in, use
     response = client_in.post(reverse("new_hand", args=[other.pk]), typed)
     assert response.status_code == 302, response.context["form"].messages
     inferred, explicit = (Hand.objects.get(night=n) for n in (night, other))
-    assert inferred.record["card_points"] == {"A": 30, "B": 27}
+    assert inferred.record["card_points"] == {"A": 30, "B": 27, "C": 21}  # C's stored
+    # Before saving, the breakdown names the count it fills in, and hand.js finds it there
+    # to show it in C's field (tests/browser/test_form_heights.py).
+    shown = client_in.post(reverse("preview", args=[other.pk]), two_typed).content.decode()
+    assert 'data-inferred="card_points.@2" data-value="21">' in shown
+    assert "Filled in from what you tapped:" in shown
+    assert 'data-value="21">Card points (sum 78) · C: 21</span>' in shown
     assert inferred.entries == explicit.entries  # scored as with C's 21 typed
     assert inferred.entries[0]["deltas"] == {"A": 15, "B": 20, "C": -45}
+    # An edit stores what follows as well: A 31 and B 26 typed, C's 21 left blank.
+    url = reverse("edit_hand", args=[other.pk, explicit.pk])
+    edit = browser_data(client_in.get(url).content.decode()) | {
+        "card_points.@0:int": "31",
+        "card_points.@1:int": "26",
+        "card_points.@2:int": "",
+    }
+    assert client_in.post(url, edit).status_code == 302
+    explicit.refresh_from_db()
+    assert explicit.record["card_points"] == {"A": 31, "B": 26, "C": 21}
 
 
 FIELD_NAMES = [

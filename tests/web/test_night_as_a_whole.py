@@ -66,11 +66,13 @@ def played(night):
 def test_standings_at_the_top_of_the_night_page(client_in, played):
     response = client_in.get(reverse("night", args=[played.pk]))
     standings = response.context["standings"]
+    # Money as the settle-up has it: the points, and a share of the kitty (4 ÷ 4 = 1 each)
+    # that the end of the night pays out (issue 23 item 13), at 2 HUF a point
     assert standings.players == [
-        ("Anna", "+7", "14.00"),
-        ("Béla", "−1", "−2.00"),
-        ("Csaba", "−5", "−10.00"),
-        ("Dóra", "−5", "−10.00"),
+        ("Anna", "+7", "16.00"),
+        ("Béla", "−1", "0.00"),
+        ("Csaba", "−5", "−8.00"),
+        ("Dóra", "−5", "−8.00"),
     ]
     assert standings.pots == [("kitty", "4")]
     assert standings.last.label == "2"
@@ -175,7 +177,7 @@ def test_table_view_for_the_owner(client_in, played, other_client):
     response = client_in.get(url)
     assert response.status_code == 200
     assert response.template_name == "scorebook/table.html"
-    assert response.context["standings"].players[0] == ("Anna", "+7", "14.00")
+    assert response.context["standings"].players[0] == ("Anna", "+7", "16.00")
     html = response.content.decode()
     assert f'hx-get="{url}"' in html
     assert "every 4s" in html
@@ -244,7 +246,7 @@ def test_shared_page_shows_every_total_and_the_pot(played):
     token = services.share_night(night=played).token
     html = Client().get(reverse("shared", args=[token])).content.decode()
     grid = html[html.index('id="shared-totals"') : html.index("</ol>", html.index("shared-totals"))]
-    for name, points, money in (("Anna", "+7", "14.00"), ("Csaba", "−5", "−10.00")):
+    for name, points, money in (("Anna", "+7", "16.00"), ("Csaba", "−5", "−8.00")):
         assert name in grid
         assert points in grid
         assert money in grid

@@ -102,3 +102,34 @@ def test_an_opening_balance_keeps_the_pot_even_with_the_rule_off(user):
         opening_pots={"ultimokassza": 12},
     )
     assert nightview.night_view(night).pot_names == ("ultimokassza",)
+
+
+def test_ultimos_money_row_has_the_pool_shares_and_the_pools_their_balance(client_in, user):
+    """Issue 23 item 13: ultimo.md §11.10 with three seats (pools of 65 and 65 open, the void
+    hand's penalties and foundations bring them to 135 and 130, the end pays them out:
+    A 85, B 90, C 90). The night page's money row is the settle-up's, pool shares
+    included; each pool's cell shows its change and its balance after the hand."""
+    import json
+
+    from tests import factories
+    from tests.browser.taps import CASES
+
+    cases = json.loads((CASES / "ultimo.json").read_text())["cases"]
+    sheet = next(c for c in cases if c["id"] == "11.10-3")["sheet"]
+    night = factories.make_night(
+        user,
+        "ultimo",
+        sheet["players"],
+        "A",
+        currency="DKK",
+        opening_pots=sheet["pots"],
+        hands=sheet["hands"],
+    )
+    page = client_in.get(reverse("night", args=[night.pk]))
+    settle = client_in.get(reverse("settle", args=[night.pk]))
+    money = page.context["totals"]["money"]
+    assert money == [str(m) for _p, m in settle.context["balances"]] == ["100.00", "25.00", "5.00"]
+    assert page.context["totals"]["pots"] == ["135", "130"]
+    last = page.context["rows"][-1]
+    assert [r for _change, r in last.pot_cells] == ["135", "130"]
+    assert [c for c, _r in last.pot_cells] == ["+70", "+65"]

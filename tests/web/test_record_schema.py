@@ -287,6 +287,8 @@ def test_a_tarokk_new_hand_form_renders_in_every_language(client_in, user, key, 
         leaf = leaf_at(record, path)
         assert leaf is not None, path
         assert leaf.label is not None, path
+        if leaf.rule is not None:  # asked only with its house rule, off on this night
+            continue
         if name not in SHARED:  # the form shows the schema's label and choices, translated
             assert html.escape(say(leaf.label)) in page, (path, say(leaf.label))
             for choice in leaf.choices:

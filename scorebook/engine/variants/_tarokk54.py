@@ -163,8 +163,9 @@ def read_irregularity(
 
 
 def read_tricks(res: Reader, name: str, players: tuple[str, ...]) -> dict[str, int] | None:
-    """Tricks per player (a map under `result`), which must sum to the deal's 12."""
-    tricks = res.player_map(name, players, hi=TRICKS)
+    """Tricks per player (a map under `result`), which must sum to the deal's 12: one
+    count left out is 12 minus the others."""
+    tricks = res.counts_adding_up(name, players, total=TRICKS, hi=TRICKS)
     if tricks is not None and len(tricks) == 4 and sum(tricks.values()) != TRICKS:
         res.problems.add(
             res.path(name),

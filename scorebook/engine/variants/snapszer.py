@@ -227,6 +227,8 @@ def _read_loser(res: Reader) -> tuple[bool | None, int | None]:
     points = res.integer(
         "loser_points", lo=0, hi=MAX_LOSER_POINTS, default=0 if took is False else None
     )
+    if took is False and res.raw("loser_points") is None:
+        res.infer("loser_points", 0)
     if took is False and points is not None and points != 0:
         res.problems.add(
             res.path("loser_points"),

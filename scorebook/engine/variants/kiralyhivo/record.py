@@ -445,6 +445,7 @@ def _read_announcements(
         by = item.player("by", players)
         if side is None and team is not None and by is not None:
             side = DECLARER if by in team else OPPONENTS
+            item.infer("side", side)
         level = _read_level(item, "contra", max_level)
         if figure is not None and side is not None:
             result.append(Announcement(i, figure, side, by or "", level))

@@ -168,8 +168,8 @@ RECORD = fields(
     ),
     # scored only with the house rule tarokk_count_bonus
     tarokk_counts=rows(
-        seat=PLAYER.but(label=msg("Player")),
-        count=INT.but(label=msg("Tarokks"), lo=0, hi=TAROKKS),
+        seat=PLAYER.but(label=msg("Player"), rule="tarokk_count_bonus"),
+        count=INT.but(label=msg("Tarokks"), lo=0, hi=TAROKKS, rule="tarokk_count_bonus"),
     ),
     result=maybe(
         declarer_card_points=INT.but(
@@ -187,6 +187,7 @@ RECORD = fields(
         pagat_lost_last_trick_side=SIDE.but(
             label=pmsg("magyar field", "Pagát beaten in the 12th trick"),
             help=pmsg("magyar field", "only with the silent-ultimo-failure house rule"),
+            rule="silent_ultimo_failure_penalty",
         ),
     ),
     irregularity=maybe(

@@ -238,6 +238,7 @@ RECORD = fields(
                 "paskievics field",
                 "pays only with the house rule “Silent ultimó lost” (unless announced)",
             ),
+            rule="silent_ultimo_failure_penalty",
         ),
     ),
     irregularity=maybe(

@@ -148,6 +148,7 @@ RECORD = fields(
     game_contra_by=PLAYERS.but(
         label=pmsg("tapper field", "Game contra given by (only with individual contras)"),
         when=PLAYED,
+        rule="individual_contras",
     ),
     announcements=rows(
         figure=TEXT.but(
@@ -159,7 +160,9 @@ RECORD = fields(
         by=PLAYER.but(label=msg("Announced by"), when=PLAYED),
         contra=CONTRA.but(label=msg("Contra"), when=PLAYED),
         contra_by=PLAYERS.but(
-            label=pmsg("tapper field", "Contra given by (individual contras only)"), when=PLAYED
+            label=pmsg("tapper field", "Contra given by (individual contras only)"),
+            when=PLAYED,
+            rule="individual_contras",
         ),
     ),
     result=fields(
@@ -190,8 +193,14 @@ RECORD = fields(
     ),
     # scored only with the house rule tarokk_count_bonus
     tarokk_count=rows(
-        player=PLAYER.but(label=msg("Player"), when=PLAYED),
-        count=INT.but(label=msg("Tarokks"), lo=0, hi=TAROKKS, when=PLAYED),
+        player=PLAYER.but(label=msg("Player"), when=PLAYED, rule="tarokk_count_bonus"),
+        count=INT.but(
+            label=msg("Tarokks"),
+            lo=0,
+            hi=TAROKKS,
+            when=PLAYED,
+            rule="tarokk_count_bonus",
+        ),
     ),
     irregularity=maybe(
         type=TEXT.but(
@@ -309,8 +318,12 @@ def _read_announcements(
     announcements: list[Announcement] = []
     for i, item in enumerate(r.items("announcements")):
         figure = item.choice("figure", FIGURE_KEYS)
-        side = item.choice("side", SIDES)
+        # The declarer plays alone: an announcement's side follows from its announcer.
+        side = item.choice("side", SIDES, optional=declarer is not None)
         by = item.player("by", players)
+        if side is None and item.raw("side") is None and by is not None and declarer is not None:
+            side = DECLARER if by == declarer else OPPONENTS
+            item.infer("side", side)
         contra = item.integer("contra", lo=CONTRA_LEVELS[0], hi=CONTRA_LEVELS[-1], default=0)
         contra_by = _read_contra_by(item, "contra_by", rules, opponents, declarer)
         if figure is None or side is None or by is None or contra is None or declarer is None:

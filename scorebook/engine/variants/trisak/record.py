@@ -83,6 +83,7 @@ IRREGULARITY_LABELS = {
 }
 CALLS = When("contract", CALLING)
 ULTIMO = When("contract", tuple(ULTIMO_VALUE))
+ULTIMO_ASKED = When("contract", tuple(c for c in ULTIMO_VALUE if c != "ultimohivas"))
 # Ultimó contras start at kontra: a 0 would keep an untouched ultimó from reading as none.
 ULTIMO_LEVELS = LEVELS[1:]
 
@@ -128,15 +129,20 @@ RECORD = fields(
         when=When("contract", CONTRACTS[2:]),
     ),
     ultimo=maybe(
-        side=TEXT.but(label=msg("Side"), choices=choices(SIDES, SIDE_LABELS), when=ULTIMO),
-        by=PLAYER.but(label=pmsg("trisak field", "Pagát of"), when=ULTIMO),
+        # at ultimóhívás the declarer's own, announced: not asked (`_fixed_by_ultimohivas`)
+        side=TEXT.but(
+            label=msg("Side"),
+            choices=choices(SIDES, SIDE_LABELS),
+            when=ULTIMO_ASKED,
+        ),
+        by=PLAYER.but(label=pmsg("trisak field", "Pagát of"), when=ULTIMO_ASKED),
         announced=BOOL.but(
             label=msg("How"),
             choices=(
                 Choice(False, pmsg("trisak choice", "silent")),
                 Choice(True, msg("announced")),
             ),
-            when=ULTIMO,
+            when=ULTIMO_ASKED,
         ),
         contra=INT.but(
             label=pmsg("trisak field", "Ultimó contra"),
@@ -437,6 +443,8 @@ def _read_ultimo(
         return None
     # under a revoke / wrong-discard penalty the results (here `made`) are optional
     penalised = r.data.get("irregularity") is not None
+    if contract == "ultimohivas" and declarer is not None:
+        _fixed_by_ultimohivas(u, declarer)
     which = u.choice("side", SIDES)
     by = u.player("by", side if which == "declarer" else opponents) if which else None
     announced = u.required_boolean("announced")
@@ -447,6 +455,17 @@ def _read_ultimo(
     if which is None or by is None or announced is None or made is None:
         return None
     return Ultimo(which, by, announced, contra, made)
+
+
+def _fixed_by_ultimohivas(u: Reader, declarer: str) -> None:
+    """At ultimóhívás the ultimó is the declarer's own, announced: the form does not ask,
+    the record says so (a value given is checked as it is, `_check_ultimo_side`)."""
+    fixed = {"side": "declarer", "by": declarer, "announced": True}
+    missing = {name: value for name, value in fixed.items() if u.raw(name) is None}
+    if missing:
+        u.data = {**u.data, **missing}
+        for name, value in missing.items():
+            u.infer(name, value)
 
 
 def _check_ultimo_side(

@@ -286,12 +286,15 @@ def _refund_problem(
     """What is wrong with one index of `refund_declarations`, if anything."""
     if isinstance(idx, bool) or not isinstance(idx, int):
         return msg("{value} is not a whole number", value=repr(idx))
+    # A declaration as the form numbers them (from 0, the field's label says so)
     if not 0 <= idx < len(made_by):
-        return msg("there is no declarations[{index}]", index=idx)
+        return pmsg("ultimo", "this hand has no declaration {n} (counting from 0)", n=idx)
     if player is not None and made_by[idx] != player:
-        return msg("declarations[{index}] was not made by {who}", index=idx, who=player)
+        return pmsg(
+            "ultimo", "declaration {n} was made by someone else, not by the offender", n=idx
+        )
     if idx in taken:
-        return msg("declarations[{index}] is refunded twice", index=idx)
+        return pmsg("ultimo", "declaration {n} is refunded twice", n=idx)
     return None
 
 
@@ -404,30 +407,6 @@ def _read_tout_nolo(
     return tout, nolo
 
 
-def _last_count_follows(r: Reader, active: tuple[str, ...]) -> dict[str, int] | None:
-    """The card points per active player; one count left out is 78 minus the others (they
-    always add up to 78, spec §13.1), so the table types one number fewer."""
-    given = r.raw("card_points")
-    if isinstance(given, Mapping) and len(given) == len(active) - 1:
-        card_points = r.player_map(
-            "card_points", active, lo=0, hi=CARD_POINTS_TOTAL, complete=False
-        )
-        missing = [p for p in active if p not in given]
-        rest = CARD_POINTS_TOTAL - sum((card_points or {}).values())
-        if (
-            card_points is not None
-            and len(card_points) == len(given)
-            and len(missing) == 1
-            and rest >= 0
-        ):
-            return card_points | {missing[0]: rest}
-        if card_points is not None:  # left out and not implied: name what is missing
-            for who in missing:
-                r.problems.add(f"card_points.{who}", msg("is required"))
-        return card_points
-    return r.player_map("card_points", active, lo=0, hi=CARD_POINTS_TOTAL)
-
-
 def _read_card_points(
     session: Session, r: Reader, active: tuple[str, ...], void: bool, tout: Any, nolo: Any
 ) -> dict[str, int] | None:
@@ -445,7 +424,10 @@ def _read_card_points(
         return None
     if given is None and tout is not None and session.house_rules["tout_cancels_card_points"]:
         return None
-    card_points = _last_count_follows(r, active)
+    # they always add up to 78 (spec §13.1): one count left out is 78 minus the others
+    card_points = r.counts_adding_up(
+        "card_points", active, total=CARD_POINTS_TOTAL, hi=CARD_POINTS_TOTAL
+    )
     if card_points is not None and len(card_points) == len(active):
         total = sum(card_points.values())
         if total != CARD_POINTS_TOTAL:
