@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import trigger_client_event
 
-from scorebook import queries, services
+from scorebook import nights, queries, services
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.messages import msg
 from scorebook.forms import HandForm, ParsedHand, parse_hand, post_values, record_values
@@ -175,7 +175,8 @@ def new_hand(request: SignedInRequest, pk: int) -> HttpResponse:
         form, hint = _form(view, None)
         return _render(request, view, None, form, hint)
     # Saving reads only the seats and the last state: no work grows with the night.
-    parsed = parse_hand(request.POST, queries.seated_names(night))
+    record = nights.variant_of(night).record
+    parsed = parse_hand(request.POST, queries.seated_names(night), record)
     outcome = _record_new(request, night, parsed)
     if isinstance(outcome, Hand):
         return _saved(request, outcome, _("Hand %(number)s saved.") % {"number": outcome.number})
@@ -265,7 +266,7 @@ def edit_hand(request: SignedInRequest, pk: int, hand_pk: int) -> HttpResponse:
         form, hint = _form(view, hand)
         return _render(request, view, hand, form, hint, preview=_current_payments(view, hand))
     form, hint = _form(view, hand, request.POST)
-    parsed = parse_hand(request.POST, view.players)
+    parsed = parse_hand(request.POST, view.players, view.variant.record)
     form.rows = parsed.rows
     version = _int(request.POST.get("_version")) or 0
     outcome = _edit(request, hand, parsed, version)
@@ -322,7 +323,7 @@ def preview(request: SignedInRequest, pk: int, hand_pk: int | None = None) -> Ht
         hand = queries.hand_to_score(request.user, pk, hand_pk)
         view = entry_view(hand.night, hand)
     form, hint = _form(view, hand, request.POST)
-    parsed = parse_hand(request.POST, view.players)
+    parsed = parse_hand(request.POST, view.players, view.variant.record)
     form.rows = parsed.rows
     result = queries.Preview(problems=parsed.problems)
     if not parsed.problems:
@@ -442,7 +443,7 @@ def event(request: SignedInRequest, pk: int) -> HttpResponse:
     """A session event between hands (`join`, `leave`) where the variant has them."""
     night = queries.night_to_score(request.user, pk)
     view = entry_view(night)
-    parsed = parse_hand(request.POST, view.players)
+    parsed = parse_hand(request.POST, view.players, view.variant.event_record)
     if parsed.record.get("event") != "join" or parsed.record.get("player") in view.players:
         # The form always sends where a joiner sits; a leave, or a player coming back to
         # his own seat, has no seat to choose.

@@ -47,9 +47,9 @@ def test_chips_outcomes_and_rows(browser, live_server, django_user_model):
 
     # Adding a row: at once, no request, what was typed stays.
     table.chip(page, "f-tarokk-counts-0--seat", "Anna")
-    table.chip(page, "f-tarokk-counts-0--count-int", "8")
-    page.fill('[name="result.declarer_card_points:int"]', "52")
-    page.locator('[name="result.declarer_card_points:int"]').blur()  # its change: a preview
+    table.chip(page, "f-tarokk-counts-0--count", "8")
+    page.fill('[name="result.declarer_card_points"]', "52")
+    page.locator('[name="result.declarer_card_points"]').blur()  # its change: a preview
     expect(page.locator("#preview-line")).to_contain_text("Anna")
     page.wait_for_timeout(700)  # past the typing delay of the preview
     requests = []
@@ -59,9 +59,9 @@ def test_chips_outcomes_and_rows(browser, live_server, django_user_model):
     page.wait_for_timeout(300)
     assert requests == []
     assert checked(page, "f-tarokk-counts-0--seat", "Anna")
-    assert page.locator('[name="result.declarer_card_points:int"]').input_value() == "52"
+    assert page.locator('[name="result.declarer_card_points"]').input_value() == "52"
     table.chip(page, "f-tarokk-counts-1--seat", "Csaba")
-    table.chip(page, "f-tarokk-counts-1--count-int", "9")
+    table.chip(page, "f-tarokk-counts-1--count", "9")
     expect(page.locator("#preview")).to_contain_text("nine tarokks")
 
     # A volát's side also took the trull and the four kings (data-implies): the side is

@@ -27,14 +27,14 @@ EXAMPLE_TARGET = 12
 def enter_tapper(t, hand):
     page = t.page
     if hand["all_pass"]:
-        t.chip("f-all-pass-bool", "1")
+        t.chip("f-all-pass", "1")
         return
     t.chip("f-declarer", hand["declarer"])  # also ticks him among the bidders
     t.chip("f-contract", hand["contract"])
     for player in hand["bid_participants"]:
         t.set("bid_participants:list", player)
     if hand.get("game_contra"):
-        t.chip("f-game-contra-int", str(hand["game_contra"]))
+        t.chip("f-game-contra", str(hand["game_contra"]))
     for bonus in hand.get("hand_bonuses", []):
         t.grid_chip(bonus["bonus"], bonus["player"])
     for a in hand.get("announcements", []):
@@ -57,7 +57,7 @@ def enter_tapper(t, hand):
         t.set("irregularity.type", hand["irregularity"]["type"])
         t.set("irregularity.player", hand["irregularity"]["player"])
     if result.get("declarer_points") is not None:
-        t.type(page.locator('[name="result.declarer_points:int"]'), result["declarer_points"])
+        t.type(page.locator('[name="result.declarer_points"]'), result["declarer_points"])
 
 
 def tapper_before(hand):
@@ -147,15 +147,15 @@ def enter_trisak(t, hand, players):
         if hand.get(flag):
             t.set(f"{flag}:bool", "1")
     if hand.get("game_contra"):
-        t.chip("f-game-contra-int", str(hand["game_contra"]))
+        t.chip("f-game-contra", str(hand["game_contra"]))
     ultimo = hand.get("ultimo")
     if ultimo:
         t.chip("f-ultimo-by", ultimo["by"])
         t.chip("f-ultimo-side", ultimo["side"])
-        t.chip("f-ultimo-announced-bool", "1" if ultimo["announced"] else "0")
+        t.chip("f-ultimo-announced", "1" if ultimo["announced"] else "0")
         if ultimo["contra"]:
-            t.chip("f-ultimo-contra-int", str(ultimo["contra"]))
-        t.chip("f-ultimo-made-bool", "1" if ultimo["made"] else "0")
+            t.chip("f-ultimo-contra", str(ultimo["contra"]))
+        t.chip("f-ultimo-made", "1" if ultimo["made"] else "0")
     for bonus in hand.get("hand_bonuses", []):
         t.grid_chip(bonus["bonus"], bonus["player"])
     if hand.get("irregularity"):
@@ -164,15 +164,13 @@ def enter_trisak(t, hand, players):
         t.set("irregularity.player", hand["irregularity"]["player"])
     result = hand.get("result") or {}
     if result.get("declarer_took_trick") is not None:
-        t.chip("f-result-declarer-took-trick-bool", "1" if result["declarer_took_trick"] else "0")
+        t.chip("f-result-declarer-took-trick", "1" if result["declarer_took_trick"] else "0")
     for key in ("trisak_points", "trisak_tricks"):
         for player, value in (result.get(key) or {}).items():
             name = f"result.{key}.@{players.index(player)}:int"
             t.type(page.locator(f'[name="{name}"]'), value)
     if result.get("declarer_side_points") is not None:
-        t.type(
-            page.locator('[name="result.declarer_side_points:int"]'), result["declarer_side_points"]
-        )
+        t.type(page.locator('[name="result.declarer_side_points"]'), result["declarer_side_points"])
 
 
 def trisak_before(hand):

@@ -129,7 +129,10 @@ RECORD = fields(
     ),
     ultimo=maybe(
         side=TEXT.but(
-            label=pmsg("trisak field", "Side"), choices=choices(SIDES, SIDE_LABELS), when=ULTIMO
+            label=pmsg("trisak field", "Side"),
+            choices=choices(SIDES, SIDE_LABELS),
+            when=ULTIMO,
+            after=".by",
         ),
         by=PLAYER.but(label=pmsg("trisak field", "Pagát of"), when=ULTIMO),
         announced=BOOL.but(
@@ -139,6 +142,7 @@ RECORD = fields(
                 Choice(True, pmsg("trisak choice", "announced")),
             ),
             when=ULTIMO,
+            after=".by",
         ),
         contra=INT.but(
             label=pmsg("trisak field", "Ultimó contra"),
@@ -146,6 +150,7 @@ RECORD = fields(
             lo=LEVELS[0],
             hi=LEVELS[-1],
             when=ULTIMO,
+            after=".by",
         ),
         made=BOOL.but(
             label=pmsg("trisak field", "Result"),
@@ -154,6 +159,7 @@ RECORD = fields(
                 Choice(True, pmsg("trisak choice", "made")),
             ),
             when=ULTIMO,
+            after=".by",
         ),
     ),
     hand_bonuses=rows(
