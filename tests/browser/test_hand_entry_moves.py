@@ -132,33 +132,35 @@ HAND_JS = Path(__file__).resolve().parents[2] / "static" / "scorebook" / "hand.j
 
 
 @pytest.mark.quick
-def test_a_rule_names_an_input_whose_name_holds_a_colon_and_an_unticked_box_says_no(browser):
-    """hand.js alone, on a page of its own: `data-when` names the longest part before a colon
-    that is an input (`closed:bool`, not `closed`); an unticked yes/no box holds "0"; a chain
-    of rules (c on b on a) settles however long it is."""
+def test_a_rule_hides_and_disables_and_a_chain_of_rules_settles(browser):
+    """hand.js alone, on a page of its own: `data-when="name:v"` shows an element while the
+    input `name` holds v (a yes/no chip "0" or "1"), `data-after="name"` while it holds
+    anything; what is hidden is disabled (not sent); a chain of rules (d after c on b on a)
+    settles however long it is."""
     context = browser.new_context()
     page = context.new_page()
     page.set_content(
         """<form id="hand-form">
-        <input type="checkbox" name="closed:bool" value="1">
-        <div id="open" data-when="closed:bool:0"><input name="points:int" value="3"></div>
-        <div id="shut" data-when="closed:bool:1"><input name="closer" value="Anna"></div>
-        <input type="checkbox" name="a:bool" value="1" checked>
-        <div data-when="a:bool:1"><input type="radio" name="b" value="x" checked></div>
+        <input type="radio" name="closed" value="0" checked>
+        <input type="radio" name="closed" value="1">
+        <div id="open" data-when="closed:0"><input name="points" value="3"></div>
+        <div id="shut" data-when="closed:1"><input name="closer" value="Anna"></div>
+        <input type="checkbox" name="a" value="1" checked>
+        <div data-when="a:1"><input type="radio" name="b" value="x" checked></div>
         <div data-when="b:x"><input type="radio" name="c" value="y" checked></div>
-        <div id="last" data-when="c:y"><input name="d" value="z"></div>
+        <div id="last" data-after="c"><input name="d" value="z"></div>
         </form>"""
     )
     page.add_script_tag(path=str(HAND_JS))
     expect(page.locator("#open")).to_be_visible()
     expect(page.locator("#shut")).to_be_hidden()
     expect(page.locator('[name="closer"]')).to_be_disabled()
-    page.check('[name="closed:bool"]')
+    page.check('[name="closed"][value="1"]')
     expect(page.locator("#open")).to_be_hidden()
-    expect(page.locator('[name="points:int"]')).to_be_disabled()
+    expect(page.locator('[name="points"]')).to_be_disabled()
     expect(page.locator("#shut")).to_be_visible()
     expect(page.locator("#last")).to_be_visible()
-    page.uncheck('[name="a:bool"]')
+    page.uncheck('[name="a"]')
     expect(page.locator("#last")).to_be_hidden()
     expect(page.locator('[name="d"]')).to_be_disabled()
     context.close()

@@ -23,9 +23,10 @@ from django.urls import reverse
 from scorebook import services
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidHand
-from scorebook.forms import parse_hand
+from scorebook.forms import field_anchor, out_of_range, parse_hand
 from scorebook.models import Hand
-from tests.web.handforms import browser_data, make_night
+from scorebook.speech import say
+from tests.web.handforms import browser_data, enter_hand, make_night
 
 CASES = Path(__file__).resolve().parents[1] / "engine" / "cases"
 POSTS = Path(__file__).resolve().parent / "hand_posts.json"
@@ -34,7 +35,9 @@ PER_VARIANT = 4  # worked examples per variant: enough to reach every section of
 
 def _parse(variant: str, data: dict[str, Any], players: list[str]) -> dict[str, Any]:
     sent = {k: v if isinstance(v, list) else [v] for k, v in data.items()}
-    return parse_hand(sent, players, registry.get(variant).record).record
+    parsed = parse_hand(sent, players, registry.get(variant).record)
+    assert parsed.problems == [], parsed.problems  # nothing out of its range
+    return parsed.record
 
 
 def _examples() -> list[tuple[str, str, dict[str, Any]]]:
@@ -94,3 +97,33 @@ def test_todays_form_sends_what_makes_the_same_record(client_in, user, variant):
         for post, entry in zip(posts, before, strict=True):
             assert not any(":int" in k or ":list" in k or ":bool" in k for k in post), post
             assert _parse(variant, post, entry["players"]) == entry["record_js"], (case_id, post)
+
+
+def test_a_number_outside_its_schema_range_is_refused_next_to_its_field(client_in, user):
+    """The schema's `lo`/`hi` are checked (not only shown to the number pad): the message
+    names the field in players' words, in the reader's own words."""
+    night = make_night(user, "magyar", ["Anna", "Béla", "Csaba"], first_dealer="Anna")
+    played = {"outcome": "played", "declarer": "Anna", "level": "three", "talon_step": "1"}
+    response = enter_hand(client_in, night, played | {"result.declarer_card_points": "95"})
+    assert response.status_code == 200
+    label = "Declarer's card points (0–94, with his discard)"
+    assert (field_anchor("result.declarer_card_points"), f"{label}: 95 is above 94") in (
+        response.context["form"].messages
+    )
+    assert not Hand.objects.filter(night=night).exists()
+    shape = registry.get("ultimo").record
+    parsed = parse_hand({"card_points.@1": ["-3"]}, ["A", "B", "C"], shape)
+    assert [(p.field, say(p.message)) for p in parsed.problems] == [
+        ("card_points.B", "-3 is below 0")
+    ]
+
+
+def test_every_worked_example_is_within_its_schema_ranges():
+    for path in sorted(CASES.glob("*.json")):
+        shape = registry.get(path.stem).record
+        for case in json.loads(path.read_text())["cases"]:
+            if "error" in case["expect"]:
+                continue
+            for record in case["sheet"].get("hands", []):
+                if "event" not in record:
+                    assert out_of_range(record, shape) == [], (path.stem, case["id"])
