@@ -106,7 +106,6 @@ def field(
     min: Any = None,
     max: Any = None,
     label: str = "",
-    when: str = "",
     excludes: str = "",
     implies: str = "",
     null: bool = False,
@@ -117,15 +116,13 @@ def field(
     template_row = row == TEMPLATE_ROW
     if row is not None:
         name = name.replace("#", TEMPLATE_STAND_IN if template_row else str(row))
-        when = when.replace("#", TEMPLATE_STAND_IN if template_row else str(row))
     path, _marker = split_name(name)
     name = path  # no type marker: the server reads the value by its leaf
     schema = _schema(form, path)
     kind = schema.kind if schema is not None else "text"
-    after = ""
-    if schema is not None:  # what the template leaves out, the variant's record says
-        when = when or _when(schema, path)
-        after = _after(schema, path)
+    # When it applies is the schema's alone; what else the template leaves out, too.
+    when, after = _when(schema, path), _after(schema, path)
+    if schema is not None:
         label = label or (say(schema.label) if schema.label else "")
         help = help or (say(schema.help) if schema.help else "")
         min = schema.lo if min is None else min

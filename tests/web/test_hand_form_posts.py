@@ -14,6 +14,7 @@ names or new, makes `record_js`."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -127,3 +128,15 @@ def test_every_worked_example_is_within_its_schema_ranges():
             for record in case["sheet"].get("hands", []):
                 if "event" not in record:
                     assert out_of_range(record, shape) == [], (path.stem, case["id"])
+
+
+def test_no_hand_template_restates_a_type_or_when_a_field_applies():
+    """The schema says both: a template names a field by its path and lays it out."""
+    templates = Path(__file__).resolve().parents[2] / "templates" / "scorebook" / "hands"
+    for template in sorted(templates.glob("*.html")):
+        text = template.read_text()
+        body = re.sub(r"\{% comment %\}.*?\{% endcomment %\}", "", text, flags=re.S)
+        assert "data-when" not in body, template.name
+        assert "data-after" not in body, template.name
+        assert not re.search(r"\{% field [^%]* when=", body), template.name
+        assert not re.search(r":(int|list|bool|ints|str)\b[\"']", body), template.name
