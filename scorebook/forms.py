@@ -319,29 +319,7 @@ def _parsed(
         node[tokens[-1]] = _convert(kind, values)
     rows: dict[str, list[int]] = {}
     record = _unmark(_assemble(tree, players, "", rows, frozenset(kept)))
-    return ParsedHand(record, rows, out_of_range(record, shape) if shape is not None else [])
-
-
-def out_of_range(value: Any, node: Node | None, path: str = "") -> list[Problem]:
-    """The numbers outside their leaf's range (`lo`, `hi`), named as the engine names a
-    field and told in its reader's words: the form checks what its schema says."""
-    if isinstance(node, Leaf):
-        if type(value) is not int:
-            return []
-        if node.lo is not None and value < node.lo:
-            return [Problem(path, msg("{value} is below {lo}", value=value, lo=node.lo))]
-        if node.hi is not None and value > node.hi:
-            return [Problem(path, msg("{value} is above {hi}", value=value, hi=node.hi))]
-        return []
-    out: list[Problem] = []
-    if isinstance(node, Obj | ByPlayer) and isinstance(value, dict):
-        for key, item in value.items():
-            child = node.fields.get(key) if isinstance(node, Obj) else node.value
-            out += out_of_range(item, child, f"{path}.{key}" if path else str(key))
-    elif isinstance(node, Rows) and isinstance(value, list):
-        for i, item in enumerate(value):
-            out += out_of_range(item, node.item, f"{path}[{i}]")
-    return out
+    return ParsedHand(record, rows)
 
 
 def _too_much(data: Mapping[str, Any], getlist: Any) -> list[Problem]:

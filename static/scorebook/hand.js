@@ -29,26 +29,37 @@
     return out;
   };
 
-  const applies = (el) => {
+  // `data-when` split into the watched input's name and the wanted values (null: any value).
+  // A page saved before names lost their type markers names `all_pass:bool`: the longest
+  // part before a colon that names an input of the form is the name.
+  const ruleOf = (spec, names) => {
+    if (names.has(spec)) return [spec, null];
+    for (let colon = spec.lastIndexOf(":"); colon > 0; colon = spec.lastIndexOf(":", colon - 1)) {
+      if (names.has(spec.slice(0, colon))) return [spec.slice(0, colon), spec.slice(colon + 1)];
+    }
+    const colon = spec.indexOf(":"); // an input this form lacks: the plain reading
+    return colon < 0 ? [spec, null] : [spec.slice(0, colon), spec.slice(colon + 1)];
+  };
+
+  const applies = (el, names) => {
     if (el.dataset.after !== undefined && valuesOf(el.dataset.after).length === 0) return false;
     if (el.dataset.when === undefined) return true;
-    const spec = el.dataset.when;
-    const colon = spec.indexOf(":"); // a field's name holds no colon
-    const have = valuesOf(colon < 0 ? spec : spec.slice(0, colon));
-    if (colon < 0) return have.length > 0;
-    const rest = spec.slice(colon + 1);
+    const [name, rest] = ruleOf(el.dataset.when, names);
+    const have = valuesOf(name);
+    if (rest === null) return have.length > 0;
     const wanted = rest.startsWith("[") ? JSON.parse(rest) : rest.split(" ").filter(Boolean);
     return have.some((v) => wanted.includes(v));
   };
 
   const RULED = "[data-when], [data-after]";
   const refresh = () => {
+    const names = new Set([...form.querySelectorAll("[name]")].map((el) => el.name));
     // Until nothing changes: a condition may name a field that the pass before has just
     // switched (all pass hides the game, which hides the called king, which hides the partner).
     for (let pass = 0, changed = true; changed && pass < 10; pass++) {
       changed = false;
       for (const el of form.querySelectorAll(RULED)) {
-        const hidden = !applies(el);
+        const hidden = !applies(el, names);
         if (el.hidden !== hidden) changed = true;
         el.hidden = hidden;
       }
