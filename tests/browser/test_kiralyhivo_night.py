@@ -19,7 +19,7 @@ def announce(page, figure, player, side, contra=0):
     row = k.get_attribute("name").removesuffix(".by")
     table.set_field(page, f"{row}.side", side)
     if contra:
-        table.set_field(page, f"{row}.contra:int", contra)
+        table.set_field(page, f"{row}.contra", contra)
 
 
 def call(page, declarer, king, partner):
@@ -38,8 +38,8 @@ def test_a_kiralyhivo_night_with_kontras_and_a_revoke(browser, live_server, djan
     # and on the ultimó. 33 card points; the ultimó is made. a = −6 × 2 + 4 × 2 = −4.
     table.new_hand(page, "Dóra")
     call(page, "Anna", "spades", "Béla")
-    table.set_field(page, "result.declarer_side_points:int", "33")
-    table.set_field(page, "game_contra:int", "1")
+    table.set_field(page, "result.declarer_side_points", "33")
+    table.set_field(page, "game_contra", "1")
     announce(page, "pagat_ultimo", "Anna", "declarer", contra=1)
     table.made(page, "result.figures_made.pagat_ultimo", "declarer")
     table.expect_preview(page, {"Anna": "−4", "Béla": "−4", "Csaba": "+4", "Dóra": "+4"})
@@ -51,7 +51,7 @@ def test_a_kiralyhivo_night_with_kontras_and_a_revoke(browser, live_server, djan
     # pagátultimó; Béla revokes: X = 6 × 2 + 4 = 16 to each of the other three.
     table.new_hand(page, "Anna")
     call(page, "Anna", "clubs", "Csaba")
-    table.set_field(page, "game_contra:int", "1")
+    table.set_field(page, "game_contra", "1")
     announce(page, "pagat_ultimo", "Anna", "declarer")
     table.open_section(page, "irregularity.type")
     table.set_field(page, "irregularity.type", "revoke")
@@ -65,7 +65,7 @@ def test_a_kiralyhivo_night_with_kontras_and_a_revoke(browser, live_server, djan
     # kings, silent: a = 6 + 2 = 8.
     table.new_hand(page, "Béla")
     call(page, "Dóra", "hearts", "Béla")
-    table.set_field(page, "result.declarer_side_points:int", "41")
+    table.set_field(page, "result.declarer_side_points", "41")
     table.made(page, "result.figures_made.four_kings", "declarer")
     table.expect_preview(page, {"Anna": "−8", "Béla": "+8", "Csaba": "−8", "Dóra": "+8"})
     table.save(page)
@@ -104,7 +104,7 @@ def test_all_pass_hides_the_played_hand_and_played_shows_it_again(
     ]
     call(page, "Anna", "spades", "Béla")
     announce(page, "pagat_ultimo", "Anna", "declarer")
-    table.set_field(page, "result.declarer_side_points:int", "33")
+    table.set_field(page, "result.declarer_side_points", "33")
     for shown in played_only:
         expect(shown).to_be_visible()
 

@@ -15,7 +15,7 @@ def game(page, declarer, contract, bidders):
     table.chip(page, "f-declarer", declarer)
     table.chip(page, "f-contract", contract)
     for name in bidders:  # the declarer is ticked as he is chosen
-        table.set_field(page, "bid_participants:list", name)
+        table.set_field(page, "bid_participants", name)
 
 
 def test_a_tapper_night_with_a_bonus_a_kontra_and_a_revoke(browser, live_server, django_user_model):

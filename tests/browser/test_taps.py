@@ -42,7 +42,7 @@ def enter_paskievics(t, hand):
     for a in hand.get("announcements", []):
         row = t.grid_chip(a["figure"], a["by"])
         if a.get("contra"):
-            contras = page.locator(f'[data-when="{row}.by"]')
+            contras = page.locator(f'[data-after="{row}.by"]')
             t.tap(contras.locator(f'label.chip:has(input[value="{a["contra"]}"])'))
     result = hand.get("result") or {}
     for name, side in result.items():
@@ -55,8 +55,8 @@ def enter_paskievics(t, hand):
             t.tap(page.locator("button[data-add=tarokk-counts]"))
         row = page.locator("[data-rows=tarokk-counts] > .rowbox").nth(i)
         t.chip(f"f-tarokk-counts-{i}--seat", count["seat"], row)
-        t.chip(f"f-tarokk-counts-{i}--count-int", str(count["count"]), row)
-        t.chip(f"f-tarokk-counts-{i}--announced-bool", "1" if count["announced"] else "0", row)
+        t.chip(f"f-tarokk-counts-{i}--count", str(count["count"]), row)
+        t.chip(f"f-tarokk-counts-{i}--announced", "1" if count["announced"] else "0", row)
     t.type(page.locator('[name="result.declarer_card_points"]'), result["declarer_card_points"])
 
 
@@ -133,7 +133,7 @@ def enter_ultimo(t, hand, players):
                 if d.get(key):
                     t.chip(f"f-declarations-{i}--{key}", d[key], row)
     for player, lost in hand["in_play"]["kings_lost"].items():
-        t.chip(f"f-in-play-kings-lost--{players.index(player)}-int", str(lost))
+        t.chip(f"f-in-play-kings-lost--{players.index(player)}", str(lost))
     pagat = hand["in_play"]["pagat"]
     if pagat:
         t.chip("f-in-play-pagat-player", pagat["player"])
@@ -147,7 +147,7 @@ def enter_ultimo(t, hand, players):
         t.chip("f-last-trick-pagat-przydupek", last["pagat_przydupek"])
     # The last count is left blank: 78 minus the others (issue 23).
     for player, points in list(hand["card_points"].items())[:-1]:
-        name = f"card_points.@{players.index(player)}:int"
+        name = f"card_points.@{players.index(player)}"
         t.type(page.locator(f'[name="{name}"]'), points)
 
 

@@ -34,7 +34,7 @@ def announce(t, figure, by, contra=0, side=None):
     if side:
         t.set(f"{row}.side", side)
     if contra:
-        t.set(f"{row}.contra:int", contra)
+        t.set(f"{row}.contra", contra)
 
 
 def made(t, field, side):
@@ -65,13 +65,13 @@ def enter_magyar(t, hand):
         if name.endswith("_side") and side:
             made(t, f"result.{name}", side)
     if hand.get("talon_figure_cards"):
-        t.unfold("talon_figure_cards:list")
+        t.unfold("talon_figure_cards")
         for card in hand["talon_figure_cards"]:
             box = page.locator("#f-talon-figure-cards")
             free = box.locator(f"label.chip:has(input[value='{card}']:not(:checked))").first
             t.tap(free)
     for i, count in enumerate(hand.get("tarokk_counts", [])):
-        t.unfold("tarokk_counts[0].count:int")
+        t.unfold("tarokk_counts[0].count")
         rows = page.locator("[data-rows=tarokk-counts] > .rowbox")
         if i >= rows.count():
             t.tap(page.locator("button[data-add=tarokk-counts]"))
@@ -175,7 +175,7 @@ def enter_kiralyhivo(t, hand):
     if result.get("pagat_lost_last_trick"):
         made(t, "result.pagat_lost_last_trick", result["pagat_lost_last_trick"])
     if result.get("called_king_taken_by_opponents"):
-        name = "result.called_king_taken_by_opponents:bool"
+        name = "result.called_king_taken_by_opponents"
         t.tap(page.locator(f'label:has([name="{name}"])'))
     irregularity = hand.get("irregularity")
     if irregularity:

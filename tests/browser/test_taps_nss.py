@@ -76,7 +76,7 @@ def enter_negyes54(t, hand, players):
     if hand.get("declarer"):
         t.chip("f-declarer", hand["declarer"])
     if hand["contract"] in CALLING:
-        t.set("called_tarokk:int", hand["called_tarokk"])  # starts at XIX
+        t.set("called_tarokk", hand["called_tarokk"])  # starts at XIX
     if hand.get("partner"):
         t.chip("f-partner", hand["partner"])
     if hand.get("alone"):

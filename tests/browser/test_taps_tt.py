@@ -32,7 +32,7 @@ def enter_tapper(t, hand):
     t.chip("f-declarer", hand["declarer"])  # also ticks him among the bidders
     t.chip("f-contract", hand["contract"])
     for player in hand["bid_participants"]:
-        t.set("bid_participants:list", player)
+        t.set("bid_participants", player)
     if hand.get("game_contra"):
         t.chip("f-game-contra", str(hand["game_contra"]))
     for bonus in hand.get("hand_bonuses", []):
@@ -40,12 +40,12 @@ def enter_tapper(t, hand):
     for a in hand.get("announcements", []):
         row = t.grid_chip(a["figure"], a["by"])
         if a.get("contra"):
-            contras = page.locator(f'[data-when="{row}.by"]')
+            contras = page.locator(f'[data-after="{row}.by"]')
             t.tap(contras.locator(f'label.chip:has(input[value="{a["contra"]}"])'))
     if hand.get("game_contra_by"):
-        t.unfold("game_contra_by:list")
+        t.unfold("game_contra_by")
         for player in hand["game_contra_by"]:
-            t.set("game_contra_by:list", player)
+            t.set("game_contra_by", player)
     result = hand.get("result") or {}
     for figure, side in (result.get("figures_made") or {}).items():
         if side:
@@ -140,12 +140,12 @@ def enter_trisak(t, hand, players):
     if hand.get("declarer"):
         t.chip("f-declarer", hand["declarer"])
     if hand.get("called_tarokk") is not None:
-        t.set("called_tarokk:int", hand["called_tarokk"])  # XIX already chosen
+        t.set("called_tarokk", hand["called_tarokk"])  # XIX already chosen
     if hand.get("partner"):
         t.chip("f-partner", hand["partner"])
     for flag in ("called_tarokk_not_held", "settled_half_fee"):
         if hand.get(flag):
-            t.set(f"{flag}:bool", "1")
+            t.set(f"{flag}", "1")
     if hand.get("game_contra"):
         t.chip("f-game-contra", str(hand["game_contra"]))
     ultimo = hand.get("ultimo")
@@ -167,7 +167,7 @@ def enter_trisak(t, hand, players):
         t.chip("f-result-declarer-took-trick", "1" if result["declarer_took_trick"] else "0")
     for key in ("trisak_points", "trisak_tricks"):
         for player, value in (result.get(key) or {}).items():
-            name = f"result.{key}.@{players.index(player)}:int"
+            name = f"result.{key}.@{players.index(player)}"
             t.type(page.locator(f'[name="{name}"]'), value)
     if result.get("declarer_side_points") is not None:
         t.type(page.locator('[name="result.declarer_side_points"]'), result["declarer_side_points"])
