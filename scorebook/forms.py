@@ -1,11 +1,14 @@
 """Shape checks. Game rules are the engine's; its problems are mapped back onto fields here.
 
 The hand form is one generic mechanism for every variant: each input is named by the field
-path of the hand record (as the engine names it in its problems) plus a light type marker,
-e.g. `bid.declarer`, `result.declarer_card_points:int`, `announcements[0].contra:int`,
-`card_points.@2:int` (`@i` = the i-th seated player, so player names never become
-identifiers). `parse_hand` turns POST data into the record; `HandForm` carries what the user
-typed and the engine's problems back to the template.
+path of the hand record (as the engine names it in its problems), e.g. `bid.declarer`,
+`announcements[0].contra`, `card_points.@2` (`@i` = the i-th seated player, so player names
+never become identifiers). `parse_hand` turns POST data into the record, each value read as
+its leaf in the variant's record schema says (a number, a yes/no, a list), and leaves out
+what does not apply (the schema's `when`, as the form hides it); `HandForm` carries what the
+user typed and the engine's problems back to the template. A page opened before names
+carried type markers (`result.declarer_card_points:int`) may still post them (an offline
+outbox): the marker is dropped and the value read by its leaf all the same.
 
 An object whose inputs are all left blank becomes null ("did not happen"). Where the record
 needs the object anyway, the template declares it with a hidden input named by the object's
@@ -44,6 +47,7 @@ from scorebook.engine.shape import (
     Obj,
     Rows,
     check_rule,
+    conditions,
     leaf_at,
     leaves,
 )
@@ -53,7 +57,17 @@ from scorebook.speech import say
 
 OBJECT = "object"  # `path:object`: the object at `path` is kept even when left blank
 FIXED = "fixed"  # `path:fixed`: a value the form always sends; alone it does not make a row
-TYPES = ("str", "int", "bool", "list", "ints", OBJECT, FIXED)
+TYPES = ("str", "int", "bool", "list", "ints", OBJECT, FIXED)  # the markers of older pages
+# How the posted text of each kind of leaf is read.
+LEAF_READING = {
+    "int": "int",
+    "text": "str",
+    "bool": "bool",
+    "player": "str",
+    "players": "list",
+    "ints": "ints",
+    "texts": "list",
+}
 MAX_INT_DIGITS = 9  # anything longer is passed on as text and refused by the engine
 MAX_INPUTS = 400  # the largest real form (Ultimo, every row open) has about 150 inputs
 MAX_VALUE = MAX_TEXT  # characters of one typed value (the engine's bound for any text)
@@ -207,8 +221,14 @@ def _assemble(
     return _Kept(out) if prefix in keep else out
 
 
-def parse_hand(data: Mapping[str, Any], players: Sequence[str]) -> ParsedHand:
-    """POST data (a QueryDict or a dict of lists) → the hand record. Never raises."""
+Sent = dict[str, tuple[str, list[str]]]  # field path → (marker, values posted)
+
+
+def parse_hand(
+    data: Mapping[str, Any], players: Sequence[str], shape: Node | None = None
+) -> ParsedHand:
+    """POST data (a QueryDict or a dict of lists) → the hand record, each value read as its
+    leaf in `shape` (the variant's record) says, without what does not apply. Never raises."""
 
     def getlist(name: str) -> list[str]:
         value = data.getlist(name) if hasattr(data, "getlist") else data.get(name, [])
@@ -219,12 +239,64 @@ def parse_hand(data: Mapping[str, Any], players: Sequence[str]) -> ParsedHand:
     refused = _too_much(data, getlist)
     if refused:
         return ParsedHand({}, problems=refused)
+    sent: Sent = {}
+    objects: list[str] = []  # `path:object`: objects kept even when left blank
+    for name in data:
+        if isinstance(name, str) and not name.startswith(("_", "csrf")):
+            path, marker = split_name(name)
+            if marker == OBJECT:
+                objects.append(path)
+            else:
+                sent.setdefault(path, (marker, []))[1].extend(getlist(name))
+    if shape is not None:
+        sent = _applicable(sent, shape)
+    return _parsed([*sent.items(), *((path, (OBJECT, [])) for path in objects)], players, shape)
+
+
+def reading(shape: Node | None, path: str, marker: str = "str") -> str:
+    """How the value posted at `path` is read: as its leaf's kind; a field the schema does
+    not know as its marker says (text without one), a hidden `:fixed`/`:object` as such."""
+    leaf = leaf_at(shape, re.sub(r"@\d+", "player", path)) if shape is not None else None
+    if marker in (OBJECT, FIXED) or leaf is None:
+        return marker
+    return LEAF_READING[leaf.kind]
+
+
+def _applicable(sent: Sent, shape: Node) -> Sent:
+    """What the form sends with its script, without one too: a field whose condition does not
+    hold is left out (hand.js hides and disables it), and so is what depends on it, in turn."""
+    rules = {path: conditions(shape, re.sub(r"@\d+", "player", path)) for path in sent}
+    kept = dict(sent)
+    for _pass in range(10):  # a condition may watch a field the pass before left out
+        dropped = [path for path in kept if not _holds(rules[path], kept)]
+        for path in dropped:
+            del kept[path]
+        if not dropped:
+            break
+    return kept
+
+
+def _holds(rules: list[tuple[str, tuple[Any, ...] | None]], sent: Sent) -> bool:
+    for control, values in rules:
+        have = [v for v in sent.get(control, ("", []))[1] if v != ""]
+        wanted = {posted(v) for v in values if v is not None} if values is not None else None
+        if not (have and (wanted is None or any(v in wanted for v in have))):
+            return False
+    return True
+
+
+def posted(value: str | int | bool) -> str:
+    """A schema value as the form posts it (a yes/no as "1" or "0")."""
+    return ("1" if value else "0") if isinstance(value, bool) else str(value)
+
+
+def _parsed(
+    sent: list[tuple[str, tuple[str, list[str]]]], players: Sequence[str], shape: Node | None
+) -> ParsedHand:
     tree: dict[Any, Any] = {}
     kept: set[str] = set()
-    for name in data:
-        if not isinstance(name, str) or name.startswith(("_", "csrf")):
-            continue
-        path, kind = split_name(name)
+    for path, (marker, values) in sent:
+        kind = reading(shape, path, marker)
         tokens = parse_path(path)
         if tokens is None or isinstance(tokens[0], int):
             continue
@@ -247,7 +319,7 @@ def parse_hand(data: Mapping[str, Any], players: Sequence[str]) -> ParsedHand:
             continue
         if isinstance(node.get(tokens[-1]), dict):
             continue
-        node[tokens[-1]] = _convert(kind, getlist(name))
+        node[tokens[-1]] = _convert(kind, values)
     rows: dict[str, list[int]] = {}
     record = _unmark(_assemble(tree, players, "", rows, frozenset(kept)))
     return ParsedHand(record, rows)
@@ -484,30 +556,29 @@ class HandForm:
 class GenericInput:
     """One input of the generic hand form (`_generic.html`), for the `{% field %}` tag."""
 
-    name: str  # field path and type marker, as parse_hand reads it
+    name: str  # the field's path, as parse_hand reads it
     widget: str
     label: str
     among: str = "active"  # a player input offers the active players (or "all")
 
 
-# Leaf kind → (parse_hand's type marker, widget)
-_LEAF_INPUTS = {
-    "int": ("int", "number"),
-    "text": ("str", "text"),
-    "bool": ("bool", "checkbox"),
-    "player": ("str", "player"),
-    "players": ("list", "players"),
-    "ints": ("ints", "text"),
-    "texts": ("list", "text"),
+# Leaf kind → widget
+_LEAF_WIDGETS = {
+    "int": "number",
+    "text": "text",
+    "bool": "checkbox",
+    "player": "player",
+    "players": "players",
+    "ints": "text",
+    "texts": "text",
 }
 
 
 def _inputs(node: Node, path: str, label: str, form: HandForm) -> list[GenericInput]:
     """Every input of `node` (a variant's record constant: shallow, so recursion is safe)."""
     if isinstance(node, Leaf):
-        marker, widget = _LEAF_INPUTS[node.kind]
         among = "all" if path == "dealer" else "active"
-        return [GenericInput(f"{path}:{marker}", widget, label, among)]
+        return [GenericInput(path, _LEAF_WIDGETS[node.kind], label, among)]
     out: list[GenericInput] = []
     if isinstance(node, Obj):
         for name, child in node.fields.items():
@@ -522,12 +593,6 @@ def _inputs(node: Node, path: str, label: str, form: HandForm) -> list[GenericIn
         for i, player in form.active_indexed:
             out += _inputs(node.value, f"{path}.@{i}", _join(label, player), form)
     return out
-
-
-def input_name(path: str, leaf: Leaf) -> str:
-    """The name of the input that sends the value at `path` (its kind marker included)."""
-    marker = _LEAF_INPUTS[leaf.kind][0]
-    return path if marker == "str" else f"{path}:{marker}"
 
 
 def _join(label: str, words: str) -> str:

@@ -308,10 +308,11 @@ _TAIL_SQL = (
 )
 
 
-def _tail(night: Night) -> _Tail:
+def _tail(night: Night, variant: Variant | None = None) -> _Tail:
     """The last row and the events: the unnumbered rows (events and deleted hands, which
     the partial index `hand_events` holds) plus the row at the highest position; then what
-    they make (the session, the state, the next number), each worked out once.
+    they make (the session, the state, the next number), each worked out once. `variant`:
+    the night's, when the caller has it already.
 
     Raw SQL because it runs on every save and the ORM takes several times the database's
     own time to build this OR with a subquery; each side of the OR uses its index.
@@ -325,7 +326,7 @@ def _tail(night: Night) -> _Tail:
     # first hand, or a deleted last row).
     if last is None or last.deleted or not nights.joined(records) <= set(night.seating):
         _reread(night)
-    variant = nights.variant_of(night)
+    variant = variant or nights.variant_of(night)
     session = nights.session_for(night, _players(night), late_joiners(records), variant)
     state, number = _state_before(night, variant, last.position + 1 if last else 0, last)
     return _Tail(variant, last, events, session, state, number)
@@ -557,8 +558,10 @@ def record_hand(
     expected_position: int | None = None,
     author: User | None = None,
     key: str | None = None,
+    variant: Variant | None = None,
 ) -> Hand:
-    """Append a hand (or a session event) after the last one.
+    """Append a hand (or a session event) after the last one (`variant`: the night's, when
+    the caller has it already).
 
     `expected_number` is the hand number the form was opened for; if another hand was
     recorded meanwhile, Conflict. `expected_position` is the row the form was opened for:
@@ -574,7 +577,7 @@ def record_hand(
     receipt = _first_outcome(night, key, kind, digest)
     if receipt is not None and receipt.hand is not None:
         return receipt.hand
-    hand = _append(night, record, expected_number, expected_position, author)
+    hand = _append(night, record, expected_number, expected_position, author, variant)
     _keep_receipt(night, key, kind, digest, hand, author)
     return hand
 
@@ -585,8 +588,9 @@ def _append(
     expected_number: int | None,
     expected_position: int | None,
     author: User | None,
+    variant: Variant | None = None,
 ) -> Hand:
-    tail = _tail(night)
+    tail = _tail(night, variant)
     record = _checked(tail.variant, record)
     _check_room(tail.position)
     if not _seats_someone(night, record):

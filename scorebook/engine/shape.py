@@ -100,6 +100,10 @@ class Leaf:
     # Worked out by the variant (Ultimo's `sitting_out`): a record may leave it out, and a
     # complete record does not write it (an explicit null would have to agree).
     derived: bool = False
+    # A follow-up question (the contra under a tapped "announced by" chip): asked only once
+    # the field `after` beside it (".by") holds a value. The form's alone: a complete record
+    # writes the field by its `when`, as before.
+    after: str | None = None
 
     def but(self, **schema: Any) -> Leaf:
         """This kind of value with its schema: `INT.but(label=msg("points"), lo=0, hi=94)`."""
@@ -117,6 +121,9 @@ class Obj:
     # "sparse" (its absent fields mean something: "derive it", "not this contract") as given,
     # or null when absent.
     written: str = "whole"
+    # When the whole section applies on the hand form (magyar's irregularity, only in a
+    # played game); a complete record still writes it by its leaves (see `only_when`).
+    when: When | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +131,7 @@ class Rows:
     """A list of objects of one shape."""
 
     item: Obj
+    when: When | None = None  # as Obj.when
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,20 +174,58 @@ def rows(**names: Node) -> Rows:
     return Rows(Obj(MappingProxyType(names)))
 
 
-def leaf_at(node: Node | None, path: str) -> Leaf | None:
-    """The leaf a record path names (`announcements[2].contra`, `card_points.Anna`), or None."""
-    for key, _index in _PATH_TOKEN.findall(path):
+def only_when[SectionT: (Obj, Rows)](rule: When, node: SectionT) -> SectionT:
+    """A section of the hand form (an object, a list) that applies only while `rule` holds:
+    the form hides it and the server drops what it holds otherwise. Only the form's: a
+    complete record (`complete`) writes a section by its leaves' own `when`, so an export
+    keeps writing it blank."""
+    return replace(node, when=rule)
+
+
+def nodes_along(node: Node | None, path: str) -> Iterator[tuple[str, Node]]:
+    """Each node a record path passes through, with its path (`a`, `a[1]`, `a[1].b`)."""
+    for found in _PATH_TOKEN.finditer(path):
         if isinstance(node, Rows):
             node = node.item
-        if isinstance(node, Obj) and key:
-            node = node.fields.get(key)
+        if isinstance(node, Obj) and found[1]:
+            node = node.fields.get(found[1])
         elif isinstance(node, ByPlayer):
             node = node.value
-        elif key:
-            return None
-    if isinstance(node, Rows | ByPlayer):  # a list's or a player map's own values
-        node = node.item if isinstance(node, Rows) else node.value
-    return node if isinstance(node, Leaf) else None
+        elif found[1] or node is None:
+            return
+        if node is None:
+            return
+        yield path[: found.end()], node
+
+
+def node_at(node: Node | None, path: str) -> Node | None:
+    """The node a record path names (`announcements`, `result.tricks`, `dealer`), or None."""
+    found: Node | None = node if not path else None
+    for at, child in nodes_along(node, path):
+        found = child if at == path else None
+    return found
+
+
+def leaf_at(node: Node | None, path: str) -> Leaf | None:
+    """The leaf a record path names (`announcements[2].contra`, `card_points.Anna`), or None."""
+    found = node_at(node, path)
+    if isinstance(found, Rows | ByPlayer):  # a list's or a player map's own values
+        found = found.item if isinstance(found, Rows) else found.value
+    return found if isinstance(found, Leaf) else None
+
+
+def conditions(node: Node | None, path: str) -> list[tuple[str, tuple[Any, ...] | None]]:
+    """What must hold for the field at `path` to apply on the hand form, outermost first:
+    (the record path of the field watched, the values it must hold; None: any value). The
+    sections' `when` around it, its own `when`, and its `after`."""
+    out: list[tuple[str, tuple[Any, ...] | None]] = []
+    for at, found in nodes_along(node, path):
+        rule = found.when if isinstance(found, Leaf | Obj | Rows) else None
+        if rule is not None:
+            out.append((rule.control(at), rule.values))
+        if isinstance(found, Leaf) and found.after:
+            out.append((at.rpartition(".")[0] + found.after, None))
+    return out
 
 
 def leaves(node: Node, path: str = "") -> Iterator[tuple[str, Leaf]]:

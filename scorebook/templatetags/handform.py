@@ -1,13 +1,15 @@
 """`{% field %}`: one input of the generic hand form, named by its record field path.
 
-    {% field form "result.declarer_card_points:int" widget="number" min=0 max=94 %}
+    {% field form "result.declarer_card_points" widget="number" min=0 max=94 %}
     {% field form "announcements[#].figure" widget="radio" row=i %}
     {% field form "bid.declarer" widget="player_radio" %}
-    {% field form "card_points.@#:int" widget="number" row=p.index label=p.name %}
+    {% field form "card_points.@#" widget="number" row=p.index label=p.name %}
 
-    {% field form "talon_figure_cards:list" widget="checks" %}
+    {% field form "talon_figure_cards" widget="checks" %}
 
-`#` in the name is replaced by `row`. `checks`: a list of values as checkbox chips, one per
+`#` in the name is replaced by `row`. The input is named by the field's path alone (a type
+marker left in a template is dropped: the server reads the value by the schema's leaf), and
+when it applies (`data-when`, `data-after`) is the schema's. `checks`: a list of values as checkbox chips, one per
 choice of the schema (a choice listed n times may be chosen n times, a card the pack holds
 n times), always sent (an empty list when none is ticked). The tag fills in what the user typed (or the stored
 record, or `default` on a fresh form) and the engine's messages for that path.
@@ -29,8 +31,8 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
-from scorebook.engine.shape import Choice, Leaf, leaf_at
-from scorebook.forms import FIXED, OBJECT, HandForm, field_anchor, input_name, split_name
+from scorebook.engine.shape import Choice, Leaf, Node, Obj, Rows, leaf_at, node_at
+from scorebook.forms import FIXED, OBJECT, HandForm, field_anchor, posted, split_name
 from scorebook.handfields import CHECK_WIDGETS, CHIP_WIDGETS, SELECT_WIDGETS, hand_field
 from scorebook.speech import say
 
@@ -48,16 +50,29 @@ def _schema(form: HandForm, path: str) -> Leaf | None:
     return leaf_at(form.shape, re.sub(r"@\d+", "player", path))
 
 
-def _when(form: HandForm, schema: Leaf, path: str) -> str:
-    """The schema's applicability as hand.js reads it: `input-name:value value…`."""
-    rule = schema.when
+def _when(node: Node | None, path: str) -> str:
+    """The node's own `when` as hand.js reads it: `input-name:value value…` (a yes/no's "no"
+    is "0", the value of its chip)."""
+    rule = node.when if isinstance(node, Leaf | Obj | Rows) else None
     if rule is None:
         return ""
-    # A yes/no control's "no" is "0" (a chip's value; hand.js reads an unticked box so).
-    watched = rule.control(path)
-    control = _schema(form, watched)
-    name = input_name(watched, control) if control is not None else watched
-    return f"{name}:{' '.join(_value(v, explicit=True) for v in rule.values if v is not None)}"
+    return f"{rule.control(path)}:{' '.join(posted(v) for v in rule.values if v is not None)}"
+
+
+def _after(node: Node | None, path: str) -> str:
+    """The input a follow-up field waits for (`announcements[3].by`), or ""."""
+    if not isinstance(node, Leaf) or not node.after:
+        return ""
+    return path.rpartition(".")[0] + node.after
+
+
+def _rule_attrs(form: HandForm, path: str) -> SafeString:
+    """` data-when="…"` and ` data-after="…"` as the schema says of the node at `path`."""
+    node = node_at(form.shape, re.sub(r"@\d+", "player", path)) if form.shape else None
+    when, after = _when(node, path), _after(node, path)
+    return format_html_join(
+        "", ' data-{}="{}"', ((k, v) for k, v in (("when", when), ("after", after)) if v)
+    )
 
 
 def _offered(form: HandForm, leaf: Leaf, path: str) -> tuple[Choice, ...]:
@@ -91,7 +106,6 @@ def field(
     min: Any = None,
     max: Any = None,
     label: str = "",
-    when: str = "",
     excludes: str = "",
     implies: str = "",
     null: bool = False,
@@ -102,11 +116,13 @@ def field(
     template_row = row == TEMPLATE_ROW
     if row is not None:
         name = name.replace("#", TEMPLATE_STAND_IN if template_row else str(row))
-        when = when.replace("#", TEMPLATE_STAND_IN if template_row else str(row))
-    path, kind = split_name(name)
+    path, _marker = split_name(name)
+    name = path  # no type marker: the server reads the value by its leaf
     schema = _schema(form, path)
-    if schema is not None:  # what the template leaves out, the variant's record says
-        when = when or _when(form, schema, path)
+    kind = schema.kind if schema is not None else "text"
+    # When it applies is the schema's alone; what else the template leaves out, too.
+    when, after = _when(schema, path), _after(schema, path)
+    if schema is not None:
         label = label or (say(schema.label) if schema.label else "")
         help = help or (say(schema.help) if schema.help else "")
         min = schema.lo if min is None else min
@@ -125,9 +141,9 @@ def field(
     value = _shown_value(form, widget, kind, path, values, null)
     dom_id = "f-" + "".join(c if c.isalnum() else "-" for c in name)
     if template_row:  # the row hand.js clones: its number is filled in then
-        name, path, error_key, when, dom_id = (
+        name, path, error_key, when, after, dom_id = (
             text.replace(TEMPLATE_STAND_IN, TEMPLATE_ROW)
-            for text in (name, path, error_key, when, dom_id)
+            for text in (name, path, error_key, when, after, dom_id)
         )
     input_field = hand_field(
         widget, options, label=str(shown), help_text=help, lo=min, hi=max, blank=blank
@@ -143,6 +159,7 @@ def field(
         "errors": _errors(form, error_key, items=widget == "checks"),
         "anchor": field_anchor(error_key),
         "when": when,
+        "after": after,
         "excludes": excludes,
         "implies": implies,
     }
@@ -319,7 +336,9 @@ def announcement_grid(
                 "player": player,
                 "by": cell.chip("by", player, chosen=stored is not None),
                 "figure": cell.fixed("figure", figure),
-                "contras": cell.chips("contra:int", _grid_choices(form, "contra"), stored),
+                "contras": cell.chips("contra", _grid_choices(form, "contra"), stored),
+                # the cell's own inputs wait for its chip, as the schema says of the contra
+                "applies": _rule_attrs(form, f"announcements[{k}].contra"),
                 "errors": cell.errors(),
                 "anchor": field_anchor(f"announcements[{k}].by"),
             }
@@ -328,7 +347,7 @@ def announcement_grid(
                 chip["side_label"] = side_label
             if contra_by:  # who gave the contra, one by one (tapper's individual contras)
                 others = [(p, p) for p in form.active if p != player]
-                chip["contra_by"] = cell.chips("contra_by:list", others, stored, "players")
+                chip["contra_by"] = cell.chips("contra_by", others, stored, "players")
             chips.append(chip)
         grid.append(
             {
@@ -502,12 +521,10 @@ def choice_grid(form: HandForm, list_path: str, kind: str, who: str = "player") 
 
 @register.simple_tag
 def applies_when(form: HandForm, path: str) -> SafeString:
-    """The ` data-when="…"` attribute of the field at `path` as its schema says, or nothing:
-    for a section of the form holding only fields like it (Királyhívó's and Tapper's
-    figures, only when played)."""
-    schema = _schema(form, path)
-    rule = _when(form, schema, path) if schema is not None else ""
-    return format_html(' data-when="{}"', rule) if rule else SafeString("")
+    """The ` data-when="…"` (and ` data-after="…"`) of the node at `path` as its schema says,
+    or nothing: for a section of the form holding what applies as it does (magyar's
+    irregularity, a list of announcements, only when played)."""
+    return _rule_attrs(form, path)
 
 
 @register.simple_tag

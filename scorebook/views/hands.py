@@ -24,7 +24,7 @@ from scorebook.engine.messages import msg
 from scorebook.entry import entry_view
 from scorebook.forms import HandForm, ParsedHand, parse_hand, post_values, record_values
 from scorebook.labels import problem_line
-from scorebook.models import Hand, Night
+from scorebook.models import Hand
 from scorebook.requests import SignedInRequest
 from scorebook.speech import say
 from scorebook.views.nights import LIVE_SECONDS, night_context, shown_rows
@@ -163,13 +163,16 @@ def _other_account(request: SignedInRequest) -> list[Problem]:
     return [Problem("hand", msg("this hand was entered under another account: it was not saved"))]
 
 
-def _record_new(request: SignedInRequest, night: Night, parsed: ParsedHand) -> Hand | _Refused:
+def _record_new(
+    request: SignedInRequest, table: access.Table, parsed: ParsedHand
+) -> Hand | _Refused:
     if parsed.problems or _other_account(request):
         return _Refused(list(parsed.problems) + _other_account(request))
     posted = _posted(request)
     try:
         return services.record_hand(
-            night=night,
+            night=table.night,
+            variant=table.variant,
             record=parsed.record,
             expected_number=posted.expected_number,
             expected_position=posted.expected_position,
@@ -194,8 +197,8 @@ def new_hand(request: SignedInRequest, pk: int) -> HttpResponse:
         before = nightview.before(view, None)
         return _render(request, view, None, _form(view, None, before), before)
     # Saving reads only the seats and the last state: no work grows with the night.
-    parsed = parse_hand(request.POST, table.players)
-    outcome = _record_new(request, table.night, parsed)
+    parsed = parse_hand(request.POST, table.players, table.variant.record)
+    outcome = _record_new(request, table, parsed)
     if isinstance(outcome, Hand):
         return _saved(request, outcome, _("Hand %(number)s saved.") % {"number": outcome.number})
     return _refused_new(request, table, parsed, outcome)
@@ -294,7 +297,7 @@ def edit_hand(request: SignedInRequest, pk: int, hand_pk: int) -> HttpResponse:
         preview = _current_payments(view, hand, before)
         return _render(request, view, hand, form, before, preview=preview)
     form = _form(view, hand, before, request.POST)
-    parsed = parse_hand(request.POST, view.players)
+    parsed = parse_hand(request.POST, view.players, view.variant.record)
     form.rows = parsed.rows
     version = _int(request.POST.get("_version")) or 0
     outcome = _edit(request, hand, parsed, version)
@@ -352,7 +355,7 @@ def preview(request: SignedInRequest, pk: int, hand_pk: int | None = None) -> Ht
         view = entry_view(hand.night, hand)
     before = nightview.before(view, hand)
     form = _form(view, hand, before, request.POST)
-    parsed = parse_hand(request.POST, view.players)
+    parsed = parse_hand(request.POST, view.players, view.variant.record)
     form.rows = parsed.rows
     result = previews.Preview(problems=parsed.problems)
     if not parsed.problems:
@@ -474,7 +477,7 @@ def event(request: SignedInRequest, pk: int) -> HttpResponse:
     """A session event between hands (`join`, `leave`) where the variant has them."""
     night = access.night_to_score(request.user, pk)
     view = entry_view(night)
-    parsed = parse_hand(request.POST, view.players)
+    parsed = parse_hand(request.POST, view.players, view.variant.event_record)
     if parsed.record.get("event") != "join" or parsed.record.get("player") in view.players:
         # The form always sends where a joiner sits; a leave, or a player coming back to
         # his own seat, has no seat to choose.

@@ -2,10 +2,9 @@
 // - fields that do not apply are hidden AND disabled, so they are not sent: an element with
 //   data-when="name:v1 v2" is shown only while the input `name` has one of those values
 //   (data-when="name" alone: while it has any value; data-when='name:["v 1","v2"]': a JSON
-//   list, for values with spaces such as players' names). An input's name may hold colons
-//   itself (`all_pass:bool`), so `name` is the longest part before a colon that names an
-//   input of the form (data-when="all_pass:bool:0"). An unticked yes/no box (`…:bool`)
-//   sends nothing, yet it says "no": it holds "0" for a rule that wants "0";
+//   list, for values with spaces such as players' names); data-after="name": while `name`
+//   has any value (a contra under its tapped chip). The server leaves out the same fields
+//   (scorebook/forms.py), so this only saves the player from seeing them;
 // - a tapped chip can be untapped (tapping the selected radio clears it);
 // - data-excludes="name …" on a group: choosing in it clears those other inputs (a partner
 //   or a reason to play alone, never both);
@@ -31,6 +30,8 @@
   };
 
   // `data-when` split into the watched input's name and the wanted values (null: any value).
+  // A page saved before names lost their type markers names `all_pass:bool`: the longest
+  // part before a colon that names an input of the form is the name.
   const ruleOf = (spec, names) => {
     if (names.has(spec)) return [spec, null];
     for (let colon = spec.lastIndexOf(":"); colon > 0; colon = spec.lastIndexOf(":", colon - 1)) {
@@ -40,35 +41,30 @@
     return colon < 0 ? [spec, null] : [spec.slice(0, colon), spec.slice(colon + 1)];
   };
 
-  // A yes/no box left unticked: it sends nothing, yet its answer is "no".
-  const untickedBox = (name) => {
-    if (!name.endsWith(":bool")) return false;
-    const boxes = [...form.querySelectorAll("input[type=checkbox]")].filter((b) => b.name === name && !b.disabled);
-    return boxes.length > 0 && boxes.every((b) => !b.checked);
-  };
-
   const applies = (el, names) => {
+    if (el.dataset.after !== undefined && valuesOf(el.dataset.after).length === 0) return false;
+    if (el.dataset.when === undefined) return true;
     const [name, rest] = ruleOf(el.dataset.when, names);
     const have = valuesOf(name);
     if (rest === null) return have.length > 0;
     const wanted = rest.startsWith("[") ? JSON.parse(rest) : rest.split(" ").filter(Boolean);
-    if (wanted.includes("0") && untickedBox(name)) return true;
     return have.some((v) => wanted.includes(v));
   };
 
+  const RULED = "[data-when], [data-after]";
   const refresh = () => {
     const names = new Set([...form.querySelectorAll("[name]")].map((el) => el.name));
     // Until nothing changes: a condition may name a field that the pass before has just
     // switched (all pass hides the game, which hides the called king, which hides the partner).
     for (let pass = 0, changed = true; changed && pass < 10; pass++) {
       changed = false;
-      for (const el of form.querySelectorAll("[data-when]")) {
+      for (const el of form.querySelectorAll(RULED)) {
         const hidden = !applies(el, names);
         if (el.hidden !== hidden) changed = true;
         el.hidden = hidden;
       }
-      for (const el of form.querySelectorAll("[data-when] input, [data-when] select, [data-when] textarea")) {
-        el.disabled = el.closest("[data-when][hidden]") !== null;
+      for (const el of form.querySelectorAll("input, select, textarea")) {
+        if (el.closest(RULED)) el.disabled = el.closest("[data-when][hidden], [data-after][hidden]") !== null;
       }
     }
   };

@@ -106,7 +106,7 @@ def announce(page, figure, player, contra=0):
     block = page.locator(f'.figure[data-figure="{figure}"]')
     block.locator(f"label.chip:has({by})").click()
     if contra:
-        row = page.locator(f'[data-when="{block.locator(by).get_attribute("name")}"]')
+        row = page.locator(f'[data-after="{block.locator(by).get_attribute("name")}"]')
         row.locator(f'label.chip:has(input[value="{contra}"])').click()
 
 

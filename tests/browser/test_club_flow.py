@@ -65,7 +65,7 @@ def test_a_club_on_two_phones(browser, live_server, django_user_model):
         table.chip(phone, "f-bid-declarer", "Anna")
         table.chip(phone, "f-bid-level", "two")
         table.chip(phone, "f-partner", "Csaba")
-        phone.fill("#f-result-declarer-card-points-int", "52")
+        phone.fill("#f-result-declarer-card-points", "52")
         phone.click("text=Leosztás mentése")
         phone.wait_for_url(re.compile(r"/nights/\d+/$"))
         table.expect_totals(phone, ["+2", "−2", "+2", "−2"])

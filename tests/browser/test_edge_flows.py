@@ -44,7 +44,7 @@ def phone(browser, live_server):
 def points_typed(page, points):
     """Type the card points and wait for the live preview they start, so each phone's
     steps are done before the other phone's next one."""
-    page.fill("#f-result-declarer-card-points-int", str(points))
+    page.fill("#f-result-declarer-card-points", str(points))
     expect(page.locator("#preview")).to_contain_text(f" {points}")
 
 
@@ -70,7 +70,7 @@ def test_two_phones_record_and_edit_the_same_hand(browser, live_server, night):
         p1.wait_for_url(ledger)
         p2.click("text=Save hand")
         expect(p2.locator(".conflict")).to_contain_text("Hand 1 was already recorded")
-        expect(p2.locator("#f-result-declarer-card-points-int")).to_have_value("33")
+        expect(p2.locator("#f-result-declarer-card-points")).to_have_value("33")
         table.shot(p2, "edge-browser-conflict-new")
         p2.click("text=Save hand")  # saved as hand 2
         p2.wait_for_url(ledger)
@@ -88,7 +88,7 @@ def test_two_phones_record_and_edit_the_same_hand(browser, live_server, night):
         p2.click("text=Save changes")
         expect(p2.locator(".conflict")).to_contain_text("changed by someone else")
         expect(p2.locator(".conflict")).to_contain_text("20")
-        expect(p2.locator("#f-result-declarer-card-points-int")).to_have_value("70")
+        expect(p2.locator("#f-result-declarer-card-points")).to_have_value("70")
         table.shot(p2, "edge-browser-conflict-edit")
         p2.click("text=Save changes")
         p2.wait_for_url(ledger)

@@ -60,17 +60,17 @@ def test_a_paskievics_hand_in_hungarian(browser, live_server, django_user_model)
             ["hármas", "kettős", "egyes", "szóló"]
         )
         expect(page.locator("#f-called-card legend")).to_have_text("Hívott lap")
-        expect(page.locator("#f-game-contra-int legend")).to_have_text("Játékkontra")
+        expect(page.locator("#f-game-contra legend")).to_have_text("Játékkontra")
         assert page.locator("main").get_by_text("Declarer", exact=False).count() == 0
 
         # Béla bids three, calls the XX (Dóra), kontra on the game, announced tulétroá kontrázva
         table.chip(page, "f-bid-declarer", "Béla")
         table.chip(page, "f-bid-level", "three")
         table.chip(page, "f-partner", "Dóra")
-        table.chip(page, "f-game-contra-int", "1")
+        table.chip(page, "f-game-contra", "1")
         table.announce(page, "trull", "Béla", contra=1)
         table.made(page, "result.trull_side", "declarer")
-        page.fill("#f-result-declarer-card-points-int", "60")
+        page.fill("#f-result-declarer-card-points", "60")
 
         preview = page.locator("#preview")
         expect(preview).to_contain_text("kontra játék (hármas), felvevők nyerték: 1 × 2 = 2")

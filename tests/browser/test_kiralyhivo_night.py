@@ -19,7 +19,7 @@ def announce(page, figure, player, side, contra=0):
     row = k.get_attribute("name").removesuffix(".by")
     table.set_field(page, f"{row}.side", side)
     if contra:
-        table.set_field(page, f"{row}.contra:int", contra)
+        table.set_field(page, f"{row}.contra", contra)
 
 
 def call(page, declarer, king, partner):
@@ -38,8 +38,8 @@ def test_a_kiralyhivo_night_with_kontras_and_a_revoke(browser, live_server, djan
     # and on the ultimó. 33 card points; the ultimó is made. a = −6 × 2 + 4 × 2 = −4.
     table.new_hand(page, "Dóra")
     call(page, "Anna", "spades", "Béla")
-    table.set_field(page, "result.declarer_side_points:int", "33")
-    table.set_field(page, "game_contra:int", "1")
+    table.set_field(page, "result.declarer_side_points", "33")
+    table.set_field(page, "game_contra", "1")
     announce(page, "pagat_ultimo", "Anna", "declarer", contra=1)
     table.made(page, "result.figures_made.pagat_ultimo", "declarer")
     table.expect_preview(page, {"Anna": "−4", "Béla": "−4", "Csaba": "+4", "Dóra": "+4"})
@@ -51,7 +51,7 @@ def test_a_kiralyhivo_night_with_kontras_and_a_revoke(browser, live_server, djan
     # pagátultimó; Béla revokes: X = 6 × 2 + 4 = 16 to each of the other three.
     table.new_hand(page, "Anna")
     call(page, "Anna", "clubs", "Csaba")
-    table.set_field(page, "game_contra:int", "1")
+    table.set_field(page, "game_contra", "1")
     announce(page, "pagat_ultimo", "Anna", "declarer")
     table.open_section(page, "irregularity.type")
     table.set_field(page, "irregularity.type", "revoke")
@@ -65,7 +65,7 @@ def test_a_kiralyhivo_night_with_kontras_and_a_revoke(browser, live_server, djan
     # kings, silent: a = 6 + 2 = 8.
     table.new_hand(page, "Béla")
     call(page, "Dóra", "hearts", "Béla")
-    table.set_field(page, "result.declarer_side_points:int", "41")
+    table.set_field(page, "result.declarer_side_points", "41")
     table.made(page, "result.figures_made.four_kings", "declarer")
     table.expect_preview(page, {"Anna": "−8", "Béla": "+8", "Csaba": "−8", "Dóra": "+8"})
     table.save(page)
@@ -99,29 +99,29 @@ def test_all_pass_hides_the_played_hand_and_played_shows_it_again(
         page.locator("#f-declarer"),
         page.locator("#f-partner"),  # hangs on the king's place, on the game, on all pass
         page.locator("section.figures"),
-        page.locator('[name="result.declarer_side_points:int"]'),
+        page.locator('[name="result.declarer_side_points"]'),
         page.locator("details:has([name='irregularity.type'])"),
     ]
     call(page, "Anna", "spades", "Béla")
     announce(page, "pagat_ultimo", "Anna", "declarer")
-    table.set_field(page, "result.declarer_side_points:int", "33")
+    table.set_field(page, "result.declarer_side_points", "33")
     for shown in played_only:
         expect(shown).to_be_visible()
 
-    table.chip(page, "f-all-pass-bool", "1")
+    table.chip(page, "f-all-pass", "1")
     for hidden in played_only:
         expect(hidden).to_be_hidden()
-    expect(page.locator('[name="result.declarer_side_points:int"]')).to_be_disabled()
+    expect(page.locator('[name="result.declarer_side_points"]')).to_be_disabled()
     expect(page.locator('fieldset#f-partner input[value="Béla"]')).to_be_disabled()
     table.shot(page, "kiralyhivo-all-pass-390")
 
-    table.chip(page, "f-all-pass-bool", "0")
+    table.chip(page, "f-all-pass", "0")
     for shown in played_only:
         expect(shown).to_be_visible()
     expect(page.locator('fieldset#f-partner input[value="Béla"]')).to_be_checked()
     table.shot(page, "kiralyhivo-played-again-390")
 
-    table.chip(page, "f-all-pass-bool", "1")
+    table.chip(page, "f-all-pass", "1")
     table.save(page)
     assert night.hands.get().record == {"dealer": "Dóra", "all_pass": True}
     context.close()  # before the live server stops

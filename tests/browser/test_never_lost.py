@@ -45,7 +45,7 @@ def plain_hand(page, declarer="Béla", partner="Dóra", points="52"):
     table.chip(page, "f-bid-declarer", declarer)
     table.chip(page, "f-bid-level", "two")
     table.chip(page, "f-partner", partner)
-    page.fill("#f-result-declarer-card-points-int", points)
+    page.fill("#f-result-declarer-card-points", points)
 
 
 def hands(night):
@@ -74,7 +74,7 @@ def test_a_hand_saved_offline_survives_a_closed_tab_and_arrives_once(
     plain_hand(page)
     table.expect_preview(page, ["−2", "+2", "−2", "+2"])
     context.set_offline(True)
-    page.fill("#f-result-declarer-card-points-int", "30")  # now the declarer side loses
+    page.fill("#f-result-declarer-card-points", "30")  # now the declarer side loses
     line = page.locator("#preview-line")
     expect(line).to_have_class(re.compile(r"\boffline\b"))
     expect(line).not_to_contain_text("+2")
@@ -201,7 +201,7 @@ def test_another_scorers_hand_appears_and_moves_an_open_form_on(
     table.shot(form_page, "never-lost-moved-on")
     table.chip(form_page, "f-bid-level", "two")  # the declarer is already tapped
     table.chip(form_page, "f-partner", "Anna")
-    form_page.fill("#f-result-declarer-card-points-int", "52")
+    form_page.fill("#f-result-declarer-card-points", "52")
     table.save(form_page)
     assert [h.number for h in hands(night)] == [1, 2]
     for c, e in ((context, errors), (context2, errors2)):

@@ -112,7 +112,7 @@ def test_table_view_follows_a_hand_recorded_on_another_phone(
     table.chip(page, "f-bid-level", "two")
     table.set_field(page, "called_card", "XX")  # preselected: no tap
     table.chip(page, "f-partner", "Dóra")
-    page.fill("#f-result-declarer-card-points-int", "52")
+    page.fill("#f-result-declarer-card-points", "52")
     table.expect_preview(page, {"Anna": "−2", "Béla": "−2", "Csaba": "+2", "Dóra": "+2"})
     table.save(page)
     # The board polls: the new hand and the new totals show up without a reload.

@@ -89,7 +89,7 @@ def test_a_paskievics_night(browser, live_server, width):
     chip(page, "f-bid-level", "two")
     table.set_field(page, "called_card", "XX")  # preselected: no tap
     chip(page, "f-partner", "Csaba")
-    page.fill("#f-result-declarer-card-points-int", "52")
+    page.fill("#f-result-declarer-card-points", "52")
     page.locator("#preview table.payments").wait_for(state="attached")  # folded on a phone
     expect(page.locator("#preview")).to_contain_text("+2")
     shot(page, f"hand-preview-{tag}")
@@ -104,10 +104,10 @@ def test_a_paskievics_night(browser, live_server, width):
     chip(page, "f-bid-level", "three")
     assert page.locator("#f-called-card input[value=XX]").is_checked()  # preselected
     chip(page, "f-partner", "Dóra")
-    table.chip(page, "f-game-contra-int", "1")
+    table.chip(page, "f-game-contra", "1")
     table.announce(page, "trull", "Béla", contra=1)
     table.made(page, "result.trull_side", "declarer")
-    page.fill("#f-result-declarer-card-points-int", "60")
+    page.fill("#f-result-declarer-card-points", "60")
     expect(page.locator("#preview")).to_contain_text("kontra")
     shot(page, f"hand-contra-{tag}")
     page.click("text=Save hand")
@@ -124,7 +124,7 @@ def test_a_paskievics_night(browser, live_server, width):
 
     # Fix hand 1: the declarer side had 30 card points, not 52
     page.locator("#ledger tbody tr").first.locator("text=Edit").click()
-    page.fill("#f-result-declarer-card-points-int", "30")
+    page.fill("#f-result-declarer-card-points", "30")
     expect(page.locator("#preview")).to_contain_text("−2")
     page.click("text=Save changes")
     page.wait_for_url(re.compile(r"/nights/\d+/$"))

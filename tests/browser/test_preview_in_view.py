@@ -30,7 +30,7 @@ def test_the_payment_line_stays_beside_save_on_a_phone(browser, live_server, dja
     chip(page, "f-bid-level", "two")
     assert page.locator("#f-called-card input[value=XX]").is_checked()  # preselected
     chip(page, "f-partner", "Csaba")
-    points = page.locator('[name="result.declarer_card_points:int"]')
+    points = page.locator('[name="result.declarer_card_points"]')
     points.fill("5x2")
     expect(line).to_contain_text("Cannot compute:")
     expect(line).to_contain_text("'5x2' is not a whole number")

@@ -24,8 +24,8 @@ PLAYERS = ["Anna", "Béla"]
 
 
 def card_points(page, anna, bela):
-    page.fill('[name="card_points.@0:int"]', str(anna))
-    page.fill('[name="card_points.@1:int"]', str(bela))
+    page.fill('[name="card_points.@0"]', str(anna))
+    page.fill('[name="card_points.@1"]', str(bela))
 
 
 def announce(page, player, kind, trick):
@@ -33,7 +33,7 @@ def announce(page, player, kind, trick):
     table.announce(page, kind, player)
     by = page.locator(f'.figure[data-figure="{kind}"] input[type=checkbox][value="{player}"]')
     row = by.get_attribute("name").removesuffix(".player")
-    page.fill(f'[name="{row}.trick:int"]', str(trick))
+    page.fill(f'[name="{row}.trick"]', str(trick))
 
 
 def test_a_strohmandli_night(browser, live_server, django_user_model):

@@ -21,8 +21,8 @@ def test_a_stromann_night_with_a_kontra_and_a_revoke(browser, live_server, djang
     table.new_hand(page, "Béla")
     table.chip(page, "f-bid", "jatek")
     table.chip(page, "f-declarer", "Anna")
-    page.fill('[name="declarer_points:int"]', "30")
-    table.chip(page, "f-contra-int", "1")
+    page.fill('[name="declarer_points"]', "30")
+    table.chip(page, "f-contra", "1")
     table.chip(page, "f-silent-ultimo-by", "Béla")
     table.expect_preview(page, {"Anna": "−10", "Béla": "+10"})
     table.shot(page, "stromann-hand-kontra-390")
@@ -33,7 +33,7 @@ def test_a_stromann_night_with_a_kontra_and_a_revoke(browser, live_server, djang
     # wins the simple game, 2.
     table.new_hand(page, "Anna")
     table.chip(page, "f-bid", "mehet")
-    page.fill('[name="non_dealer_points:int"]', "40")
+    page.fill('[name="non_dealer_points"]', "40")
     table.expect_preview(page, {"Anna": "−2", "Béla": "+2"})
     table.save(page)
     assert table.ledger_row(page, 1) == ["−2", "+2"]

@@ -76,25 +76,25 @@ def enter_negyes54(t, hand, players):
     if hand.get("declarer"):
         t.chip("f-declarer", hand["declarer"])
     if hand["contract"] in CALLING:
-        t.set("called_tarokk:int", hand["called_tarokk"])  # starts at XIX
+        t.set("called_tarokk", hand["called_tarokk"])  # starts at XIX
     if hand.get("partner"):
         t.chip("f-partner", hand["partner"])
     if hand.get("alone"):
-        t.tap(page.locator('label:has(> input[name="alone:bool"])'))
+        t.tap(page.locator('label:has(> input[name="alone"])'))
     if hand.get("contra"):
-        t.chip("f-contra-int", str(hand["contra"]))
+        t.chip("f-contra", str(hand["contra"]))
     if hand.get("helper"):
         t.chip("f-helper", hand["helper"])
     result = hand.get("result") or {}
     for player, tricks in (result.get("tricks") or {}).items():
-        t.type(page.locator(f'[name="result.tricks.@{players.index(player)}:int"]'), tricks)
+        t.type(page.locator(f'[name="result.tricks.@{players.index(player)}"]'), tricks)
     if result.get("declarer_side_points") is not None:
         points = result["declarer_side_points"]
-        t.type(page.locator('[name="result.declarer_side_points:int"]'), points)
+        t.type(page.locator('[name="result.declarer_side_points"]'), points)
     if result.get("ultimo_won") is not None:
-        t.chip("f-result-ultimo-won-bool", "1" if result["ultimo_won"] else "0")
+        t.chip("f-result-ultimo-won", "1" if result["ultimo_won"] else "0")
     if result.get("declarer_took_trick") is not None:
-        t.chip("f-result-declarer-took-trick-bool", "1" if result["declarer_took_trick"] else "0")
+        t.chip("f-result-declarer-took-trick", "1" if result["declarer_took_trick"] else "0")
     if hand.get("irregularity"):
         t.unfold("irregularity.type")
         t.chip("f-irregularity-type", hand["irregularity"]["type"])
@@ -152,7 +152,7 @@ CAPTURES_FAILED = ("pagatulti_failed", "uhu_failed")
 def enter_strohmandli(t, hand, players):
     page = t.page
     for player, points in hand["card_points"].items():
-        t.type(page.locator(f'[name="card_points.@{players.index(player)}:int"]'), points)
+        t.type(page.locator(f'[name="card_points.@{players.index(player)}"]'), points)
     captures = hand.get("captures") or {}
     for key in (*CAPTURES_BASE, *CAPTURES_VARIANT, *CAPTURES_FAILED):
         if captures.get(key):
@@ -161,7 +161,7 @@ def enter_strohmandli(t, hand, players):
     for a in hand.get("announcements", []):
         row = t.grid_chip(a["type"], a["player"])
         if a.get("trick") is not None:
-            t.type(page.locator(f'[name="{row}.trick:int"]'), a["trick"])
+            t.type(page.locator(f'[name="{row}.trick"]'), a["trick"])
     for j, offence in enumerate(hand.get("irregularities", [])):
         t.unfold("irregularities[0].player")
         if j >= page.locator("[data-rows=irregularities] > .rowbox").count():
@@ -220,10 +220,10 @@ def enter_stromann(t, hand, players):
     if hand.get("declarer"):
         t.chip("f-declarer", hand["declarer"])
     if hand.get("contra"):
-        t.chip("f-contra-int", str(hand["contra"]))
+        t.chip("f-contra", str(hand["contra"]))
     for key in ("declarer_points", "non_dealer_points"):
         if hand.get(key) is not None:
-            t.type(page.locator(f'[name="{key}:int"]'), hand[key])
+            t.type(page.locator(f'[name="{key}"]'), hand[key])
     for a in hand.get("announcements", []):
         t.grid_chip(a["bonus"], a["player"])
     if hand.get("silent_ultimo_by"):

@@ -27,25 +27,25 @@ EXAMPLE_TARGET = 12
 def enter_tapper(t, hand):
     page = t.page
     if hand["all_pass"]:
-        t.chip("f-all-pass-bool", "1")
+        t.chip("f-all-pass", "1")
         return
     t.chip("f-declarer", hand["declarer"])  # also ticks him among the bidders
     t.chip("f-contract", hand["contract"])
     for player in hand["bid_participants"]:
-        t.set("bid_participants:list", player)
+        t.set("bid_participants", player)
     if hand.get("game_contra"):
-        t.chip("f-game-contra-int", str(hand["game_contra"]))
+        t.chip("f-game-contra", str(hand["game_contra"]))
     for bonus in hand.get("hand_bonuses", []):
         t.grid_chip(bonus["bonus"], bonus["player"])
     for a in hand.get("announcements", []):
         row = t.grid_chip(a["figure"], a["by"])
         if a.get("contra"):
-            contras = page.locator(f'[data-when="{row}.by"]')
+            contras = page.locator(f'[data-after="{row}.by"]')
             t.tap(contras.locator(f'label.chip:has(input[value="{a["contra"]}"])'))
     if hand.get("game_contra_by"):
-        t.unfold("game_contra_by:list")
+        t.unfold("game_contra_by")
         for player in hand["game_contra_by"]:
-            t.set("game_contra_by:list", player)
+            t.set("game_contra_by", player)
     result = hand.get("result") or {}
     for figure, side in (result.get("figures_made") or {}).items():
         if side:
@@ -57,7 +57,7 @@ def enter_tapper(t, hand):
         t.set("irregularity.type", hand["irregularity"]["type"])
         t.set("irregularity.player", hand["irregularity"]["player"])
     if result.get("declarer_points") is not None:
-        t.type(page.locator('[name="result.declarer_points:int"]'), result["declarer_points"])
+        t.type(page.locator('[name="result.declarer_points"]'), result["declarer_points"])
 
 
 def tapper_before(hand):
@@ -140,23 +140,23 @@ def enter_trisak(t, hand, players):
     if hand.get("declarer"):
         t.chip("f-declarer", hand["declarer"])
     if hand.get("called_tarokk") is not None:
-        t.set("called_tarokk:int", hand["called_tarokk"])  # XIX already chosen
+        t.set("called_tarokk", hand["called_tarokk"])  # XIX already chosen
     if hand.get("partner"):
         t.chip("f-partner", hand["partner"])
     for flag in ("called_tarokk_not_held", "settled_half_fee"):
         if hand.get(flag):
-            t.set(f"{flag}:bool", "1")
+            t.set(f"{flag}", "1")
     if hand.get("game_contra"):
-        t.chip("f-game-contra-int", str(hand["game_contra"]))
+        t.chip("f-game-contra", str(hand["game_contra"]))
     ultimo = hand.get("ultimo")
     if ultimo:
         if hand["contract"] != "ultimohivas":  # there: the declarer's own, announced (inferred)
             t.chip("f-ultimo-by", ultimo["by"])
             t.chip("f-ultimo-side", ultimo["side"])
-            t.chip("f-ultimo-announced-bool", "1" if ultimo["announced"] else "0")
+            t.chip("f-ultimo-announced", "1" if ultimo["announced"] else "0")
         if ultimo["contra"]:
-            t.chip("f-ultimo-contra-int", str(ultimo["contra"]))
-        t.chip("f-ultimo-made-bool", "1" if ultimo["made"] else "0")
+            t.chip("f-ultimo-contra", str(ultimo["contra"]))
+        t.chip("f-ultimo-made", "1" if ultimo["made"] else "0")
     for bonus in hand.get("hand_bonuses", []):
         t.grid_chip(bonus["bonus"], bonus["player"])
     if hand.get("irregularity"):
@@ -165,18 +165,16 @@ def enter_trisak(t, hand, players):
         t.set("irregularity.player", hand["irregularity"]["player"])
     result = hand.get("result") or {}
     if result.get("declarer_took_trick") is not None:
-        t.chip("f-result-declarer-took-trick-bool", "1" if result["declarer_took_trick"] else "0")
+        t.chip("f-result-declarer-took-trick", "1" if result["declarer_took_trick"] else "0")
     for key in ("trisak_points", "trisak_tricks"):
         typed = list((result.get(key) or {}).items())
         if key == "trisak_tricks":
             typed = typed[:-1]  # the last count follows: 12 minus the others
         for player, value in typed:
-            name = f"result.{key}.@{players.index(player)}:int"
+            name = f"result.{key}.@{players.index(player)}"
             t.type(page.locator(f'[name="{name}"]'), value)
     if result.get("declarer_side_points") is not None:
-        t.type(
-            page.locator('[name="result.declarer_side_points:int"]'), result["declarer_side_points"]
-        )
+        t.type(page.locator('[name="result.declarer_side_points"]'), result["declarer_side_points"])
 
 
 def trisak_before(hand):

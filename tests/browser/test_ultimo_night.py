@@ -22,11 +22,11 @@ def test_an_ultimo_night_with_four_seats(browser, live_server, django_user_model
     page.select_option('[name="penalties[0].player"]', "Béla")
     page.select_option('[name="penalties[0].class"]', "large")
     page.select_option('[name="penalties[0].reason"]', "lead_out_of_turn")
-    page.fill('[name="penalties[0].trick:int"]', "2")
+    page.fill('[name="penalties[0].trick"]', "2")
     table.chip(page, "f-last-trick-winner", "Dóra")
     table.chip(page, "f-last-trick-winning-card", "king")
     for seat, points in ((0, "22"), (1, "26"), (3, "30")):
-        page.fill(f'[name="card_points.@{seat}:int"]', points)
+        page.fill(f'[name="card_points.@{seat}"]', points)
     preview = page.locator("#preview")
     expect(preview).to_contain_text("King")
     table.save(page)
@@ -40,7 +40,7 @@ def test_an_ultimo_night_with_four_seats(browser, live_server, django_user_model
     table.chip(page, "f-last-trick-winner", "Anna")
     table.chip(page, "f-last-trick-winning-card", "other")
     for seat, points in ((0, "31"), (1, "26"), (2, "21")):
-        page.fill(f'[name="card_points.@{seat}:int"]', points)
+        page.fill(f'[name="card_points.@{seat}"]', points)
     expect(page.locator("#preview")).to_contain_text("Anna")
     table.save(page)
     expect(page.locator("#ledger tbody tr")).to_have_count(3)  # foundations + 2 hands

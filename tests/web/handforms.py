@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from scorebook import nightview
 from scorebook.engine.replay import replay
-from scorebook.forms import field_anchor
+from scorebook.forms import field_anchor, split_name
 from scorebook.models import Hand, Night
 from tests import factories
 
@@ -109,8 +109,9 @@ def enter_hand(client, night: Night, changes: dict[str, Any], unset: tuple[str, 
     `unset` = radio groups or checkboxes the user cleared (the browser then sends nothing)."""
     data = browser_data(new_hand_page(client, night).content.decode())
     for name in unset:
-        data.pop(name, None)
-    data.update(changes)
+        data.pop(split_name(name)[0], None)
+    # The tests name fields as pages of before did (`…:int`); the page names them by path.
+    data.update({split_name(name)[0]: value for name, value in changes.items()})
     return client.post(reverse("new_hand", args=[night.pk]), data)
 
 

@@ -60,14 +60,14 @@ def test_every_input_of_every_form_is_a_django_field_from_the_schema(client_in, 
 def test_a_number_field_takes_its_range_and_label_from_the_schema(client_in, user):
     night = make_night(user, "paskievics", PLAYERS[:4], first_dealer="Anna")
     response = client_in.get(reverse("new_hand", args=[night.pk]))
-    field = response.context["form"].fields.fields["result.declarer_card_points:int"]
+    field = response.context["form"].fields.fields["result.declarer_card_points"]
     leaf = leaf_at(registry.get("paskievics").record, "result.declarer_card_points")
     assert isinstance(field, forms.IntegerField)
     assert isinstance(field.widget, NumberPad)
     assert (field.min_value, field.max_value) == (leaf.lo, leaf.hi) == (0, 94)
     assert field.label == say(leaf.label)
     html_page = response.content.decode()
-    assert 'id="f-result-declarer-card-points-int" value="" data-min="0" data-max="94"' in html_page
+    assert 'id="f-result-declarer-card-points" value="" data-min="0" data-max="94"' in html_page
 
 
 def test_paskievics_figures_come_from_its_record_as_one_grid_line_each(client_in, user):
@@ -82,7 +82,7 @@ def test_paskievics_figures_come_from_its_record_as_one_grid_line_each(client_in
         'value="Anna"><span>Anna</span></label>'
         '<input type="hidden" name="announcements[20].figure:fixed" value="trull">'
     ) in page
-    contras = re.findall(r'name="announcements\[20\]\.contra:int" value="(\d)"', page)
+    contras = re.findall(r'name="announcements\[20\]\.contra" value="(\d)"', page)
     assert contras == ["1", "2", "3", "4", "5"]
 
 

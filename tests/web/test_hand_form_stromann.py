@@ -48,23 +48,36 @@ def test_a_jatek_with_contra_and_a_bonus_then_a_mehet(client_in, night):
         "announcements": [{"player": "Anna", "bonus": "trull"}],
         "silent_ultimo_by": None,
         "declarer_points": 38,
-        "non_dealer_points": None,
     }  # no revoke chip tapped: no irregularity sent
     assert second == {
         "dealer": "Anna",
         "bid": "mehet",
-        "contra": 0,
         "announcements": [],
         "silent_ultimo_by": None,
-        "declarer_points": None,
         "non_dealer_points": 40,
     }
     assert_totals_equal_replay(night)
     assert_edit_keeps_every_hand(client_in, night)
 
 
+def test_a_field_that_does_not_apply_is_left_out_even_when_sent(client_in, night):
+    """The contra applies at a játék only (its schema's `when`): sent with a mehet anyway
+    (a page without script, a hand-made post), the server leaves it out."""
+    data = {"bid": "mehet", "non_dealer_points": "40", "contra": "1", "declarer_points": "9"}
+    assert_saved(enter_hand(client_in, night, data))
+    assert stored_records(night) == [
+        {
+            "dealer": "Béla",
+            "bid": "mehet",
+            "announcements": [],
+            "silent_ultimo_by": None,
+            "non_dealer_points": 40,
+        }
+    ]
+
+
 def test_an_impossible_hand_is_refused_next_to_its_field(client_in, night):
-    data = {"bid": "mehet", "non_dealer_points:int": "40", "contra:int": "1"}
+    data = {"bid": "jatek", "declarer": "Anna", "declarer_points": "38", "contra": "9"}
     response = enter_hand(client_in, night, data)
     assert_problem_next_to(response, "contra")
     assert not Hand.objects.exists()

@@ -259,20 +259,20 @@ def test_a_variant_without_a_form_of_its_own_gets_an_input_per_record_field(clie
     assert response.context["hand_template"] == "scorebook/hands/_generic.html"
     names = [i.name for i in response.context["form"].generic_inputs]
     assert names == [
-        "dealer:str",
-        "winner:str",
-        "points:int",
-        "bonuses[0].who:str",
-        "bonuses[0].amount:int",
-        "to_kitty:bool",
-        "tricks.@0:int",
-        "tricks.@1:int",
-        "tricks.@2:int",
-        "tricks.@3:int",
+        "dealer",
+        "winner",
+        "points",
+        "bonuses[0].who",
+        "bonuses[0].amount",
+        "to_kitty",
+        "tricks.@0",
+        "tricks.@1",
+        "tricks.@2",
+        "tricks.@3",
     ]
     page = response.content.decode()
-    assert 'name="bonuses[0].amount:int"' in page
-    assert 'name="to_kitty:bool"' in page
+    assert 'name="bonuses[0].amount"' in page
+    assert 'name="to_kitty"' in page
 
 
 def test_new_hand_saves_by_field_paths(client_in, night):

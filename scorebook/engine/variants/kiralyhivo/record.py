@@ -27,6 +27,7 @@ from scorebook.engine.shape import (
     choices,
     fields,
     maybe,
+    only_when,
     rows,
 )
 from scorebook.engine.types import Session
@@ -137,15 +138,18 @@ RECORD = fields(
         when=When("called_king_location", ("talon",)),
     ),
     game_contra=LEVEL.but(label=msg("Game contra"), default=0, when=PLAYED),
-    announcements=rows(
-        figure=TEXT.but(
-            label=msg("Figure"),
-            choices=choices(FIGURES, FIGURE_LABELS),
-            when=PLAYED,
+    announcements=only_when(
+        PLAYED,
+        rows(
+            figure=TEXT.but(
+                label=msg("Figure"),
+                choices=choices(FIGURES, FIGURE_LABELS),
+                when=PLAYED,
+            ),
+            side=SIDE.but(label=msg("Side"), after=".by"),
+            by=PLAYER.but(label=msg("Announced by"), when=PLAYED),
+            contra=LEVEL.but(label=msg("Contra"), when=PLAYED, after=".by"),
         ),
-        side=SIDE.but(label=msg("Side")),
-        by=PLAYER.but(label=msg("Announced by"), when=PLAYED),
-        contra=LEVEL.but(label=msg("Contra"), when=PLAYED),
     ),
     result=maybe(
         declarer_side_points=INT.but(

@@ -11,7 +11,18 @@ from typing import Any, NamedTuple
 from scorebook.engine.errors import Problems
 from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
-from scorebook.engine.shape import INT, PLAYER, TEXT, TEXTS, When, choices, fields, maybe, rows
+from scorebook.engine.shape import (
+    INT,
+    PLAYER,
+    TEXT,
+    TEXTS,
+    When,
+    choices,
+    fields,
+    maybe,
+    only_when,
+    rows,
+)
 from scorebook.engine.types import Session
 from scorebook.engine.variants._hungarian import (
     CONTRA,
@@ -155,47 +166,59 @@ RECORD = fields(
     ),
     # up to the house rule max_contra_level
     game_contra=CONTRA.but(label=msg("Game contra"), default=0, when=PLAYED),
-    announcements=rows(
-        figure=TEXT.but(
-            label=msg("Figure"),
-            # double game only with the house rule double_game (`_read_announcements`)
-            choices=choices(
-                ANNOUNCEABLE_WITH_DOUBLE, FIGURE_LABELS, rules={"double_game": "double_game"}
+    announcements=only_when(
+        PLAYED,
+        rows(
+            figure=TEXT.but(
+                label=msg("Figure"),
+                # double game only with the house rule double_game (`_read_announcements`)
+                choices=choices(
+                    ANNOUNCEABLE_WITH_DOUBLE, FIGURE_LABELS, rules={"double_game": "double_game"}
+                ),
             ),
+            by=PLAYER.but(label=msg("Announced by")),
+            contra=CONTRA.but(label=msg("Contra"), after=".by"),
         ),
-        by=PLAYER.but(label=msg("Announced by")),
-        contra=CONTRA.but(label=msg("Contra")),
     ),
     # scored only with the house rule tarokk_count_bonus
-    tarokk_counts=rows(
-        seat=PLAYER.but(label=msg("Player"), rule="tarokk_count_bonus"),
-        count=INT.but(label=msg("Tarokks"), lo=0, hi=TAROKKS, rule="tarokk_count_bonus"),
-    ),
-    result=maybe(
-        declarer_card_points=INT.but(
-            label=pmsg("magyar field", "Declarer's card points (0–94, with his discard)"),
-            lo=0,
-            hi=TOTAL_CARD_POINTS,
-            when=PLAYED,
-        ),
-        all_tricks_side=SIDE.but(label=pmsg("magyar field", "All twelve tricks (volát)")),
-        trull_side=SIDE.but(label=pmsg("magyar field", "Trull (skíz, XXI, pagát)")),
-        four_kings_side=SIDE.but(label=msg("Four kings")),
-        pagat_ultimo_side=SIDE.but(label=msg("Pagátultimó")),
-        xxi_catch_side=SIDE.but(label=pmsg("magyar field", "XXI-catch")),
-        # read only with the house rule silent_ultimo_failure_penalty
-        pagat_lost_last_trick_side=SIDE.but(
-            label=pmsg("magyar field", "Pagát beaten in the 12th trick"),
-            help=pmsg("magyar field", "only with the silent-ultimo-failure house rule"),
-            rule="silent_ultimo_failure_penalty",
+    tarokk_counts=only_when(
+        PLAYED,
+        rows(
+            seat=PLAYER.but(label=msg("Player"), rule="tarokk_count_bonus"),
+            count=INT.but(label=msg("Tarokks"), lo=0, hi=TAROKKS, rule="tarokk_count_bonus"),
         ),
     ),
-    irregularity=maybe(
-        kind=TEXT.but(
-            label=msg("Irregularity"),
-            choices=choices(IRREGULARITIES, IRREGULARITY_LABELS),
+    result=only_when(
+        PLAYED,
+        maybe(
+            declarer_card_points=INT.but(
+                label=pmsg("magyar field", "Declarer's card points (0–94, with his discard)"),
+                lo=0,
+                hi=TOTAL_CARD_POINTS,
+                when=PLAYED,
+            ),
+            all_tricks_side=SIDE.but(label=pmsg("magyar field", "All twelve tricks (volát)")),
+            trull_side=SIDE.but(label=pmsg("magyar field", "Trull (skíz, XXI, pagát)")),
+            four_kings_side=SIDE.but(label=msg("Four kings")),
+            pagat_ultimo_side=SIDE.but(label=msg("Pagátultimó")),
+            xxi_catch_side=SIDE.but(label=pmsg("magyar field", "XXI-catch")),
+            # read only with the house rule silent_ultimo_failure_penalty
+            pagat_lost_last_trick_side=SIDE.but(
+                label=pmsg("magyar field", "Pagát beaten in the 12th trick"),
+                help=pmsg("magyar field", "only with the silent-ultimo-failure house rule"),
+                rule="silent_ultimo_failure_penalty",
+            ),
         ),
-        seat=PLAYER.but(label=msg("Offender")),
+    ),
+    irregularity=only_when(
+        PLAYED,
+        maybe(
+            kind=TEXT.but(
+                label=msg("Irregularity"),
+                choices=choices(IRREGULARITIES, IRREGULARITY_LABELS),
+            ),
+            seat=PLAYER.but(label=msg("Offender")),
+        ),
     ),
 )
 

@@ -25,6 +25,7 @@ from scorebook.engine.shape import (
     choices,
     fields,
     maybe,
+    only_when,
     rows,
 )
 from scorebook.engine.types import Session
@@ -175,6 +176,7 @@ RECORD = fields(
             INT,
             choices=choices(COUNTS, CHOICE_LABEL),
             when=PLAYED,
+            after=".seat",
         ),
         announced=_field(
             msg("How"),
@@ -182,6 +184,7 @@ RECORD = fields(
             choices=choices(ANNOUNCED, HOW_LABEL),
             default=True,
             when=PLAYED,
+            after=".seat",
         ),
     ),
     called_card=_field(
@@ -212,10 +215,15 @@ RECORD = fields(
         when=PLAYED,
     ),
     # The announced figures: the form lays them out as a grid, a line per figure.
-    announcements=rows(
-        figure=TEXT.but(choices=choices(ANNOUNCEABLE, CHOICE_LABEL)),
-        by=PLAYER,
-        contra=INT.but(lo=0, hi=MAX_CONTRA, choices=choices(CONTRA_LEVELS, CONTRA_LABEL)),
+    announcements=only_when(
+        PLAYED,
+        rows(
+            figure=TEXT.but(choices=choices(ANNOUNCEABLE, CHOICE_LABEL)),
+            by=PLAYER,
+            contra=INT.but(
+                lo=0, hi=MAX_CONTRA, choices=choices(CONTRA_LEVELS, CONTRA_LABEL), after=".by"
+            ),
+        ),
     ),
     result=fields(
         declarer_card_points=_field(

@@ -54,7 +54,12 @@ RECORD = fields(
             label=pmsg("strohmandli field", "Announced"),
             choices=tuple(Choice(t, ANNOUNCEMENT_CHOICES[t]) for t in ANNOUNCEMENT_TYPES),
         ),
-        trick=INT.but(label=pmsg("strohmandli field", "On the lead of trick"), lo=1, hi=TRICKS),
+        trick=INT.but(
+            label=pmsg("strohmandli field", "On the lead of trick"),
+            lo=1,
+            hi=TRICKS,
+            after=".player",
+        ),
     ),
     card_points=by_player(INT.but(label=msg("Card points (sum 94)"), lo=0, hi=TOTAL_CARD_POINTS)),
     captures=fields(

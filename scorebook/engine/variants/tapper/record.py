@@ -24,6 +24,7 @@ from scorebook.engine.shape import (
     choices,
     fields,
     maybe,
+    only_when,
     rows,
 )
 from scorebook.engine.types import Session
@@ -150,19 +151,23 @@ RECORD = fields(
         when=PLAYED,
         rule="individual_contras",
     ),
-    announcements=rows(
-        figure=TEXT.but(
-            label=pmsg("tapper field", "Announced figure"),
-            choices=choices(FIGURE_KEYS, FIGURE_LABELS),
-            when=PLAYED,
-        ),
-        side=SIDE.but(label=pmsg("tapper field", "Announcing side")),
-        by=PLAYER.but(label=msg("Announced by"), when=PLAYED),
-        contra=CONTRA.but(label=msg("Contra"), when=PLAYED),
-        contra_by=PLAYERS.but(
-            label=pmsg("tapper field", "Contra given by (individual contras only)"),
-            when=PLAYED,
-            rule="individual_contras",
+    announcements=only_when(
+        PLAYED,
+        rows(
+            figure=TEXT.but(
+                label=pmsg("tapper field", "Announced figure"),
+                choices=choices(FIGURE_KEYS, FIGURE_LABELS),
+                when=PLAYED,
+            ),
+            side=SIDE.but(label=pmsg("tapper field", "Announcing side"), after=".by"),
+            by=PLAYER.but(label=msg("Announced by"), when=PLAYED),
+            contra=CONTRA.but(label=msg("Contra"), when=PLAYED, after=".by"),
+            contra_by=PLAYERS.but(
+                label=pmsg("tapper field", "Contra given by (individual contras only)"),
+                when=PLAYED,
+                after=".by",
+                rule="individual_contras",
+            ),
         ),
     ),
     result=fields(

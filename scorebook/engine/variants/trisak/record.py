@@ -129,11 +129,13 @@ RECORD = fields(
         when=When("contract", CONTRACTS[2:]),
     ),
     ultimo=maybe(
-        # at ultimóhívás the declarer's own, announced: not asked (`_fixed_by_ultimohivas`)
+        # at ultimóhívás the declarer's own, announced: not asked (`_fixed_by_ultimohivas`);
+        # its contra and result are asked at once (they follow no tapped owner there)
         side=TEXT.but(
             label=msg("Side"),
             choices=choices(SIDES, SIDE_LABELS),
             when=ULTIMO_ASKED,
+            after=".by",
         ),
         by=PLAYER.but(label=pmsg("trisak field", "Pagát of"), when=ULTIMO_ASKED),
         announced=BOOL.but(
@@ -143,6 +145,7 @@ RECORD = fields(
                 Choice(True, msg("announced")),
             ),
             when=ULTIMO_ASKED,
+            after=".by",
         ),
         contra=INT.but(
             label=pmsg("trisak field", "Ultimó contra"),
