@@ -276,3 +276,108 @@ def test_a_member_who_left_cannot_bring_back_a_club_night_he_deleted(club, club_
     scorer.post(reverse("club_leave", args=[club.pk]))
     assert scorer.get(reverse("deleted_nights")).context["nights"] == []
     assert scorer.post(reverse("restore_night", args=[club_night.pk])).status_code == 404
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_renaming(role, club, people):
+    url = reverse("club_rename", args=[club.pk])
+    response = client_for(role, people).post(url, {"name": "  Csütörtöki   parti "})
+    club.refresh_from_db()
+    if role == "owner":
+        assert response.status_code == 302
+        assert club.name == "Csütörtöki parti"
+    else:
+        assert response.status_code == expected(role, ())
+        assert club.name == "Kedd esti tarokk"
+
+
+def test_an_empty_name_is_refused_on_the_form(club, people):
+    response = client_for("owner", people).post(
+        reverse("club_rename", args=[club.pk]), {"name": " "}
+    )
+    assert response.status_code == 200
+    assert response.context["name_form"].errors
+    club.refresh_from_db()
+    assert club.name == "Kedd esti tarokk"
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_deleting(role, club, people):
+    response = client_for(role, people).post(reverse("club_delete", args=[club.pk]))
+    club.refresh_from_db()
+    if role == "owner":
+        assert response.status_code == 302
+        assert club.deleted_at is not None
+    else:
+        assert response.status_code == expected(role, ())
+        assert club.deleted_at is None
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_undoing_a_delete(role, club, people):
+    clubservices.delete_club(club=club)
+    response = client_for(role, people).post(reverse("club_restore", args=[club.pk]))
+    club.refresh_from_db()
+    if role == "owner":
+        assert response.status_code == 302
+        assert response["Location"] == reverse("club", args=[club.pk])
+        assert club.deleted_at is None
+    else:
+        assert response.status_code == expected(role, ())
+        assert club.deleted_at is not None
+
+
+def test_a_deleted_club_is_gone_until_undone(club, people):
+    """Its page, its list entry, its invite and share links: 404 for every member; its
+    owner sees it under the deleted clubs with Undo, which brings it all back."""
+    invite = clubservices.create_link(club=club, role="viewer").token
+    share = clubservices.share_season(club=club, year=2026).token
+    owner = client_for("owner", people)
+    assert owner.post(reverse("club_delete", args=[club.pk])).status_code == 302
+    for role in EVERY_MEMBER:
+        client = client_for(role, people)
+        assert client.get(reverse("club", args=[club.pk])).status_code == 404
+        assert client.get(reverse("clubs")).context["clubs"] == []
+    assert (
+        client_for("stranger", people).get(reverse("join_club", args=[invite])).status_code == 404
+    )
+    assert Client().get(reverse("shared_standings", args=[share])).status_code == 404
+    listed = owner.get(reverse("clubs"))
+    assert listed.context["deleted"] == [club]
+    assert reverse("club_restore", args=[club.pk]) in listed.text
+    assert client_for("scorer", people).get(reverse("clubs")).context["deleted"] == []
+    owner.post(reverse("club_restore", args=[club.pk]))
+    assert client_for("viewer", people).get(reverse("club", args=[club.pk])).status_code == 200
+    assert Client().get(reverse("shared_standings", args=[share])).status_code == 200
+    assert (
+        client_for("stranger", people).get(reverse("join_club", args=[invite])).status_code == 200
+    )
+
+
+def test_a_club_with_nights_is_not_deleted(club, club_night, people):
+    owner = client_for("owner", people)
+    response = owner.post(reverse("club_delete", args=[club.pk]), follow=True)
+    club.refresh_from_db()
+    assert club.deleted_at is None
+    assert "delete them first" in response.text
+    # once its only night is deleted, the club can go
+    services.delete_night(night=club_night, author=people["scorer"])
+    assert owner.post(reverse("club_delete", args=[club.pk])).status_code == 302
+    club.refresh_from_db()
+    assert club.deleted_at is not None
+
+
+def test_a_repeated_rename_form_is_one_write(club, people):
+    owner = client_for("owner", people)
+    url = reverse("club_rename", args=[club.pk])
+    assert owner.post(url, {"name": "Szerda", "_key": "rename-key-00001"}).status_code == 302
+    response = owner.post(url, {"name": "Péntek", "_key": "rename-key-00001"})
+    assert response.status_code == 200  # the same key with another name: an old form
+    club.refresh_from_db()
+    assert club.name == "Szerda"
+
+
+def test_the_members_page_has_rename_and_delete(club, people):
+    page = client_for("owner", people).get(reverse("club_members", args=[club.pk])).text
+    assert reverse("club_rename", args=[club.pk]) in page
+    assert reverse("club_delete", args=[club.pk]) in page
