@@ -7,7 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorebook import clubservices, services
-from scorebook.models import ClubLink, Hand
+from scorebook.models import ClubLink, Hand, NightShare, PaidTransfer, ScorerLink
 from tests.factories import make_night
 from tests.web.conftest import hand
 
@@ -381,3 +381,64 @@ def test_the_members_page_has_rename_and_delete(club, people):
     page = client_for("owner", people).get(reverse("club_members", args=[club.pk])).text
     assert reverse("club_rename", args=[club.pk]) in page
     assert reverse("club_delete", args=[club.pk]) in page
+
+
+def night_writes(night):
+    """Every write on a night, with a body that would change something."""
+    hand_pk = night.hands.get(number=1).pk
+    pk = night.pk
+    return [
+        ("edit_hand", (pk, hand_pk), {"dealer": "Anna", "winner": "Béla", "points:int": "5"}),
+        ("delete_hand", (pk, hand_pk), {}),
+        ("restore_hand", (pk, hand_pk), {}),
+        ("event", (pk,), {"kind": "note"}),
+        ("mark_paid", (pk,), {"payer": "Béla", "payee": "Anna", "amount": "1"}),
+        ("edit_night", (pk,), {"place": "Máshol"}),
+        ("house_rules", (pk,), {}),
+        ("delete_night", (pk,), {}),
+        ("scorers", (pk,), {"username": "stranger"}),
+        ("scorer_link", (pk,), {}),
+        ("share", (pk,), {}),
+    ]
+
+
+def night_state(night):
+    night = type(night).all_objects.get(pk=night.pk)
+    hands = list(night.hands.values_list("number", "deleted", "record"))
+    links = [m.objects.filter(night=night).count() for m in (PaidTransfer, NightShare, ScorerLink)]
+    return (night.version, night.place, night.deleted_at, hands, night.scorer_rows.count(), links)
+
+
+@pytest.mark.parametrize("role", ["viewer", "stranger", "anonymous"])
+def test_a_viewer_or_stranger_writes_nothing_to_a_club_night(role, club_night, people):
+    """A viewer (403) and a stranger (404) are refused every write on a club night."""
+    before = night_state(club_night)
+    client = client_for(role, people)
+    for name, args, data in night_writes(club_night):
+        status = client.post(reverse(name, args=args), data).status_code
+        # settling and sharing are the starter's alone (access.night_for): a viewer is
+        # told nothing of them, as a co-scorer is not
+        refused = 404 if name in ("mark_paid", "share") else 403
+        assert status == expected(role, (), refused=refused), (name, role)
+    assert night_state(club_night) == before
+
+
+def test_leaving_or_being_removed_keeps_the_nights_with_the_club(club, club_night, people):
+    """The scorer who started the night is removed: the night stays the club's, in its
+    list and standings, and the other scorers still record at it."""
+    owner = client_for("owner", people)
+    remove = reverse("club_remove_member", args=[club.pk, people["scorer"].pk])
+    assert owner.post(remove).status_code == 302
+    club_night.refresh_from_db()
+    assert club_night.club_id == club.pk
+    assert list(owner.get(reverse("club", args=[club.pk])).context["nights"]) == [club_night]
+    standings = owner.get(
+        reverse("club_standings", args=[club.pk]) + f"?year={club_night.date.year}"
+    )
+    assert standings.context["table"].nights == 1
+    response = owner.post(
+        reverse("new_hand", args=[club_night.pk]),
+        {"dealer": "Anna", "winner": "Béla", "points:int": "2", "_expected_number": "2"},
+    )
+    assert response.status_code == 302
+    assert Hand.objects.filter(night=club_night, number=2, author=people["owner"]).exists()
