@@ -121,6 +121,20 @@ def delete_club(*, club: Club, key: str | None = None) -> Club:
 
 
 @transaction.atomic
+def purge_deleted_clubs(*, days: int) -> int:
+    """Remove for good the clubs deleted more than `days` ago that no night (deleted ones
+    included: those go first, by `purge_deleted_nights`) still names; returns how many."""
+    cutoff = timezone.now() - datetime.timedelta(days=days)
+    old = Club.objects.filter(deleted_at__lt=cutoff).exclude(
+        pk__in=Night.all_objects.filter(club__isnull=False).values("club")
+    )
+    count = old.count()
+    Player.objects.filter(club__in=old).delete()  # a club protects its players
+    old.delete()
+    return count
+
+
+@transaction.atomic
 def restore_club(*, club: Club) -> Club:
     """Undo a club's delete."""
     if club.deleted_at is not None:

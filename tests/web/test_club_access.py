@@ -2,12 +2,17 @@
 stranger (404: he never learns the club exists) and an anonymous visitor (to the log-in).
 A viewer who knows the club is refused what he may not do with 403, as a co-scorer is."""
 
+import datetime
+import io
+
 import pytest
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from scorebook import clubservices, services
-from scorebook.models import ClubLink, Hand, NightShare, PaidTransfer, ScorerLink
+from scorebook.models import ClubLink, Hand, NightShare, PaidTransfer, Player, ScorerLink
 from tests.factories import make_night
 from tests.web.conftest import hand
 
@@ -442,3 +447,24 @@ def test_leaving_or_being_removed_keeps_the_nights_with_the_club(club, club_nigh
     )
     assert response.status_code == 302
     assert Hand.objects.filter(night=club_night, number=2, author=people["owner"]).exists()
+
+
+def test_a_club_deleted_long_ago_is_purged_after_its_nights(club, club_night, people):
+    """A deleted club's deleted nights are out of reach (its Undo brings them back); the
+    daily purge removes them, then the club with its roster, once 30 days have passed."""
+    services.delete_night(night=club_night, author=people["scorer"])
+    clubservices.delete_club(club=club)
+    scorer = client_for("scorer", people)
+    assert scorer.get(reverse("deleted_nights")).context["nights"] == []
+    assert scorer.post(reverse("restore_night", args=[club_night.pk])).status_code == 404
+    out = io.StringIO()
+    call_command("purge_deleted_nights", stdout=out)
+    assert out.getvalue() == "0 deleted night(s) removed\n"  # within its 30 days: kept
+    month_ago = timezone.now() - datetime.timedelta(days=31)
+    type(club_night).all_objects.filter(pk=club_night.pk).update(deleted_at=month_ago)
+    type(club).objects.filter(pk=club.pk).update(deleted_at=month_ago)
+    out = io.StringIO()
+    call_command("purge_deleted_nights", stdout=out)
+    assert out.getvalue() == "1 deleted night(s) removed\n1 deleted club(s) removed\n"
+    assert not type(club).objects.filter(pk=club.pk).exists()
+    assert not Player.objects.filter(club_id=club.pk).exists()
