@@ -200,7 +200,8 @@ def season_chart(
 def choices_for(user: User) -> list[tuple[str, str]]:
     """The seasons a statistics page filters by: the years of the user's club nights (and
     this one), then each club's own seasons ("s<id>"), named with their club."""
-    years = {d.year for d in Night.objects.filter(club__members__user=user).dates("date", "year")}
+    club_nights = Night.objects.filter(club__members__user=user, club__deleted_at__isnull=True)
+    years = {d.year for d in club_nights.dates("date", "year")}
     years.add(timezone.localdate().year)
     choices = [(str(y), str(y)) for y in sorted(years, reverse=True)]
     own = Season.objects.filter(club__members__user=user, club__deleted_at__isnull=True)

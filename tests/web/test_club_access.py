@@ -468,3 +468,41 @@ def test_a_club_deleted_long_ago_is_purged_after_its_nights(club, club_night, pe
     assert out.getvalue() == "1 deleted night(s) removed\n1 deleted club(s) removed\n"
     assert not type(club).objects.filter(pk=club.pk).exists()
     assert not Player.objects.filter(club_id=club.pk).exists()
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_a_club_players_page(role, club, club_night, people):
+    """Every member reads a club player's page; a stranger never learns of him; once the
+    club is deleted, nobody does."""
+    anna = Player.objects.get(club=club, name="Anna")
+    url = reverse("player", args=[anna.pk])
+    client = client_for(role, people)
+    assert client.get(url).status_code == expected(role, EVERY_MEMBER)
+    services.delete_night(night=club_night, author=people["scorer"])
+    clubservices.delete_club(club=club)
+    assert client.get(url).status_code == (302 if role == "anonymous" else 404)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_a_seasons_standings(role, club, club_night, people):
+    year = club_night.date.year
+    season = clubservices.add_season(
+        club=club,
+        name="Ősz",
+        start=datetime.date(year, 1, 1),
+        end=datetime.date(year, 12, 31),
+    )
+    url = reverse("club_standings", args=[club.pk]) + f"?season={season.pk}"
+    response = client_for(role, people).get(url)
+    assert response.status_code == expected(role, EVERY_MEMBER)
+    if role in EVERY_MEMBER:
+        assert response.context["table"].nights == 1
+
+
+def test_another_clubs_season_is_not_found(club, people):
+    other = clubservices.create_club(user=people["stranger"], name="Másik asztal")
+    theirs = clubservices.add_season(
+        club=other, name="Tél", start=datetime.date(2026, 1, 1), end=datetime.date(2026, 2, 1)
+    )
+    url = reverse("club_standings", args=[club.pk]) + f"?season={theirs.pk}"
+    assert client_for("owner", people).get(url).status_code == 404
