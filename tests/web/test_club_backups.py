@@ -9,6 +9,7 @@ import json
 
 import pytest
 from django.core.management import call_command
+from django.core.management.base import CommandError
 from django.test import Client
 from django.urls import reverse
 
@@ -143,3 +144,20 @@ def test_a_backup_from_before_clubs_restores_its_nights_as_personal(tmp_path, ba
     assert not Club.objects.exists()
     assert Night.objects.filter(club=None).count() == 2
     assert sorted(Player.objects.filter(owner=user).values_list("name", flat=True)) == P
+
+
+def test_a_club_that_does_not_read_refuses_its_nights_only(tmp_path, backed_up, user):
+    """A club entry without a name is named; its nights are refused (never restored as
+    someone's personal nights), and the command fails after the rest is restored."""
+    index = json.loads((tmp_path / "index.json").read_text())
+    index["clubs"][0]["name"] = " "
+    (tmp_path / "index.json").write_text(json.dumps(index))
+    with pytest.raises(CommandError) as refused:
+        call_command("restore_nights", str(tmp_path), stdout=io.StringIO())
+    lines = str(refused.value).splitlines()
+    assert lines[0] == "2 night(s) not restored:"
+    assert "club" in lines[1]
+    assert "has no name" in lines[1]
+    assert [line.split(":", 1)[1] for line in lines[2:]] == [" its club was not restored"] * 2
+    assert not Night.objects.exists()
+    assert not Club.objects.exists()
