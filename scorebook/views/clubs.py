@@ -1,7 +1,6 @@
 """Clubs: the list (and a new club), a club's page, its members and invite link, joining by
 the link, leaving, renaming and deleting (with Undo), and moving a personal night or player
-into the club. Seasons are in
-`scorebook.views.seasons`."""
+into the club. Seasons are in `scorebook.views.seasons`."""
 
 from __future__ import annotations
 

@@ -87,11 +87,14 @@ class Command(BaseCommand):
         found: dict[Any, Club] = {}
         for entry in items if isinstance(items, list) else []:
             try:
+                key = entry.get("id")
+                hash(key)  # the nights name it: a key that cannot be looked up creates nothing
                 club, left_out = clubservices.restore_from_backup(entry=entry, owner=to)
-            except (AttributeError, ValueError) as error:
-                problems.append(f"index.json: club not restored: {error}")
+                found[key] = club
+            except Exception as error:  # one club's surprise must not stop the rest
+                logger.exception("restoring club %r failed", entry)
+                problems.append(f"index.json: club not restored: {type(error).__name__}: {error}")
                 continue
-            found[entry.get("id")] = club
             for line in left_out:  # the club is restored all the same
                 self.stderr.write(line)
         return found
