@@ -141,7 +141,7 @@ def scored_nights(user: User) -> list[Night]:
 def nights_of(user: User) -> list[Night]:
     """The user's own nights: personal ones, and the club nights he started while still
     in the club (a club keeps the nights of a member who left)."""
-    mine = Q(club=None) | Q(club__members__user=user)
+    mine = Q(club=None) | Q(club__members__user=user, club__deleted_at__isnull=True)
     return list(
         Night.objects.filter(mine, owner=user).prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("player"))
@@ -156,7 +156,8 @@ def player_names(user: User, club_id: int | None = None) -> list[str]:
 
 def deleted_nights(user: User) -> list[Night]:
     """The user's deleted nights (Undo brings each back), most recently deleted first."""
-    mine = Q(club=None) | Q(club__members__user=user)  # not a club's he has left
+    # not a club's he has left, nor a deleted club's (its Undo brings them back)
+    mine = Q(club=None) | Q(club__members__user=user, club__deleted_at__isnull=True)
     return list(
         Night.all_objects.filter(mine, owner=user, deleted_at__isnull=False).order_by("-deleted_at")
     )

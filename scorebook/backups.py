@@ -14,7 +14,19 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
-from scorebook.models import Hand, Night, NightRevision, NightShare, ScorerLink
+from scorebook.models import (
+    Club,
+    ClubLink,
+    ClubMember,
+    Hand,
+    Night,
+    NightRevision,
+    NightShare,
+    Player,
+    ScorerLink,
+    Season,
+    SeasonShare,
+)
 
 
 def _name(user: Any) -> str | None:
@@ -44,6 +56,32 @@ def extras(night: Night) -> dict[str, Any]:
         ],
         "share": share.token if share else None,
         "scorer_link": link.token if link else None,
+        # the index's `clubs` entry this night belongs to (restored as that club's night)
+        "club": night.club_id,
+    }
+
+
+def club_entry(club: Club) -> dict[str, Any]:
+    """A club as the index's `clubs` list carries it: members with their roles, the invite
+    link, the roster, the seasons and the standings' share links. `id` and each season's
+    `id` only tie the night entries and the share links to them inside one backup."""
+    link = ClubLink.objects.filter(club=club).first()
+    members = ClubMember.objects.filter(club=club).select_related("user")
+    roster = Player.objects.filter(club=club).select_related("owner").order_by("name")
+    shares = SeasonShare.objects.filter(club=club).order_by("pk")
+    return {
+        "id": club.pk,
+        "name": club.name,
+        "created_by": _name(club.created_by),
+        "deleted": club.deleted_at.isoformat() if club.deleted_at else None,
+        "members": [[_name(m.user), m.role] for m in members],
+        "invite": {"token": link.token, "role": link.role} if link else None,
+        "players": [[p.name, _name(p.owner)] for p in roster],
+        "seasons": [
+            {"id": s.pk, "name": s.name, "start": s.start.isoformat(), "end": s.end.isoformat()}
+            for s in Season.objects.filter(club=club).order_by("start", "pk")
+        ],
+        "shares": [{"year": s.year, "season": s.season_id, "token": s.token} for s in shares],
     }
 
 

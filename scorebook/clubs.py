@@ -2,7 +2,8 @@
 the roster, the nights. Writes are in `scorebook.clubservices`.
 
 A stranger never learns a club exists (404); a member whose role is too low for an action
-is told so (403), as a co-scorer is for what only a night's owner may do.
+is told so (403), as a co-scorer is for what only a night's owner may do. A deleted club
+is gone for everyone (404) but for its owners' Undo.
 """
 
 from __future__ import annotations
@@ -23,13 +24,14 @@ def club_role(user: User | AnonymousUser, club_id: int | None) -> str | None:
     """The user's role in the club, or None (not a member, not logged in, no club)."""
     if user.pk is None or club_id is None:
         return None
-    member = ClubMember.objects.filter(club_id=club_id, user_id=user.pk).first()
+    rows = ClubMember.objects.filter(club_id=club_id, user_id=user.pk)
+    member = rows.filter(club__deleted_at__isnull=True).first()
     return member.role if member else None
 
 
 def club_for(user: User | AnonymousUser, pk: int) -> tuple[Club, str]:
     """The club and the user's role in it; 404 for anyone who is not a member."""
-    club = get_object_or_404(Club, pk=pk)
+    club = get_object_or_404(Club, pk=pk, deleted_at__isnull=True)
     role = club_role(user, club.pk)
     if role is None:
         raise Http404("no such club")
@@ -52,10 +54,27 @@ def club_to_manage(user: User | AnonymousUser, pk: int) -> Club:
     return club
 
 
+def deleted_club_for(user: User | AnonymousUser, pk: int) -> Club:
+    """A deleted club for its owners' Undo; 403 for its other members, 404 for others."""
+    club = get_object_or_404(Club, pk=pk, deleted_at__isnull=False)
+    member = ClubMember.objects.filter(club=club, user=user.pk or 0).first()
+    if member is None:
+        raise Http404("no such club")
+    if member.role != OWNER:
+        raise PermissionDenied("only an owner")
+    return club
+
+
 def clubs_of(user: User) -> list[tuple[Club, str]]:
     """The user's clubs with his role in each, by name."""
-    rows = ClubMember.objects.filter(user=user).select_related("club").order_by("club__name")
-    return [(m.club, m.role) for m in rows]
+    rows = ClubMember.objects.filter(user=user, club__deleted_at__isnull=True)
+    return [(m.club, m.role) for m in rows.select_related("club").order_by("club__name")]
+
+
+def deleted_clubs(user: User) -> list[Club]:
+    """The clubs the user deleted as their owner (Undo brings each back)."""
+    owned = ClubMember.objects.filter(user=user, role=OWNER).values("club")
+    return list(Club.objects.filter(pk__in=owned, deleted_at__isnull=False).order_by("name"))
 
 
 def scoring_clubs(user: User) -> list[Club]:
@@ -88,7 +107,8 @@ def link_of(club: Club) -> ClubLink | None:
 def club_link(token: str) -> ClubLink:
     if not token or len(token) > 64:
         raise Http404("no such link")
-    return get_object_or_404(ClubLink.objects.select_related("club"), token=token)
+    links = ClubLink.objects.select_related("club").filter(club__deleted_at__isnull=True)
+    return get_object_or_404(links, token=token)
 
 
 def personal_nights(user: User) -> list[Night]:

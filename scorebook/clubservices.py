@@ -14,8 +14,9 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import timezone
 
-from scorebook import facts
+from scorebook import backups, facts
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.messages import Msg, msg
 from scorebook.models import (
@@ -88,6 +89,57 @@ def create_club(*, user: User, name: str, key: str | None = None) -> Club:
         return club
     club = Club.objects.create(name=name, created_by=user, key=key or "")
     ClubMember.objects.create(club=club, user=user, role=OWNER)
+    return club
+
+
+@transaction.atomic
+def rename_club(*, club: Club, name: str, key: str | None = None) -> Club:
+    """The club's new name (its owner's act)."""
+    name = _clean_name(name)
+    if not _repeated(club, key, "rename", name):
+        Club.objects.filter(pk=club.pk).update(name=name)
+        club.name = name
+    return club
+
+
+HAS_NIGHTS = msg("the club still has nights: they are every member's record, so delete them first")
+
+
+@transaction.atomic
+def delete_club(*, club: Club, key: str | None = None) -> Club:
+    """Delete a club softly (it leaves every member's list, its pages and links stop
+    opening; Undo brings it back whole). Refused while it has nights: they are the
+    record of all its members, not only of the owner who deletes it."""
+    Club.objects.select_for_update().filter(pk=club.pk).first()
+    if _repeated(club, key, "delete") or club.deleted_at is not None:
+        return club
+    if Night.objects.filter(club=club).exists():
+        raise _refuse("__all__", HAS_NIGHTS)
+    club.deleted_at = timezone.now()
+    club.save(update_fields=["deleted_at"])
+    return club
+
+
+@transaction.atomic
+def purge_deleted_clubs(*, days: int) -> int:
+    """Remove for good the clubs deleted more than `days` ago that no night (deleted ones
+    included: those go first, by `purge_deleted_nights`) still names; returns how many."""
+    cutoff = timezone.now() - datetime.timedelta(days=days)
+    old = Club.objects.filter(deleted_at__lt=cutoff).exclude(
+        pk__in=Night.all_objects.filter(club__isnull=False).values("club")
+    )
+    count = old.count()
+    Player.objects.filter(club__in=old).delete()  # a club protects its players
+    old.delete()
+    return count
+
+
+@transaction.atomic
+def restore_club(*, club: Club) -> Club:
+    """Undo a club's delete."""
+    if club.deleted_at is not None:
+        club.deleted_at = None
+        club.save(update_fields=["deleted_at"])
     return club
 
 
@@ -274,3 +326,110 @@ def _merge_into(old: Player, new: Player) -> None:
     FactTotal.objects.filter(player=old).update(player=new)
     FactTotal.objects.filter(kind="pair", key=str(old.pk)).update(key=str(new.pk))
     old.delete()
+
+
+# --- a backup's clubs (restore_nights) ------------------------------------------------------
+
+
+@transaction.atomic
+def restore_from_backup(
+    *, entry: dict[str, Any], owner: User | None = None
+) -> tuple[Club, list[str]]:
+    """A new club from a backup's `clubs` entry (scorebook/backups.py): members with their
+    roles, the roster, the invite link, seasons and share links; `owner` (restore's
+    `--owner`) is made one of its owners. Returns the club and what was left out, and why
+    (an account missing here, a token another club already holds). ValueError if the entry
+    has no usable name."""
+    problems: list[str] = []
+    users = backups.Users(problems)
+    name = entry.get("name")
+    if not isinstance(name, str) or not " ".join(name.split()):
+        raise ValueError(f"club {entry.get('id')!r} has no name")
+    club = Club.objects.create(
+        name=" ".join(name.split())[:NAME_LENGTH],
+        created_by=users.get(entry.get("created_by"), "club founder"),
+        deleted_at=_moment(entry.get("deleted")),
+    )
+    _restore_members(club, entry.get("members"), users, owner)
+    _restore_roster(club, entry.get("players"), users, owner)
+    _restore_invite(club, entry.get("invite"), problems)
+    seasons = _restore_seasons(club, entry.get("seasons"), problems)
+    _restore_shares(club, entry.get("shares"), seasons, problems)
+    if not ClubMember.objects.filter(club=club, role=OWNER).exists():
+        problems.append(f"club {club.name!r} has no owner here: restore with --owner")
+    return club, [f"club {club.name!r}: {p}" for p in problems]
+
+
+def _moment(text: Any) -> datetime.datetime | None:
+    try:
+        return datetime.datetime.fromisoformat(text) if isinstance(text, str) else None
+    except ValueError:
+        return None
+
+
+def _pairs(items: Any) -> list[tuple[Any, Any]]:
+    rows = items if isinstance(items, list) else []
+    return [(r[0], r[1]) for r in rows if isinstance(r, list) and len(r) == 2]
+
+
+def _restore_members(club: Club, items: Any, users: backups.Users, owner: User | None) -> None:
+    for name, role in _pairs(items):
+        user = users.get(name, "member")
+        if user is not None and role in ROLES:
+            ClubMember.objects.get_or_create(club=club, user=user, defaults={"role": role})
+    if owner is not None:
+        ClubMember.objects.update_or_create(club=club, user=owner, defaults={"role": OWNER})
+
+
+def _restore_roster(club: Club, items: Any, users: backups.Users, owner: User | None) -> None:
+    """The club's players, each with who first named him (else the club's founder)."""
+    fallback = owner or club.created_by
+    for name, by in _pairs(items):
+        named_by = users.get(by, "player's author") or fallback
+        if isinstance(name, str) and name.strip() and named_by is not None:
+            Player.objects.get_or_create(club=club, name=name[:60], defaults={"owner": named_by})
+
+
+def _restore_invite(club: Club, item: Any, problems: list[str]) -> None:
+    if not isinstance(item, dict) or item.get("role") not in ROLES:
+        return
+    token = str(item.get("token") or "")[:64]
+    if not token or ClubLink.objects.filter(token=token).exists():
+        problems.append("invite link: its token is taken or empty: left out")
+        return
+    ClubLink.objects.create(club=club, token=token, role=item["role"])
+
+
+def _restore_seasons(club: Club, items: Any, problems: list[str]) -> dict[Any, Season]:
+    """The club's seasons by their backup `id` (for the share links)."""
+    found: dict[Any, Season] = {}
+    for item in items if isinstance(items, list) else []:
+        try:
+            start = datetime.date.fromisoformat(item["start"])
+            end = datetime.date.fromisoformat(item["end"])
+            name = _clean_name(str(item["name"]), length=60)
+            if end < start:
+                raise ValueError
+        except (InvalidHand, KeyError, TypeError, ValueError):
+            problems.append(f"season {item!r} does not read: left out")
+            continue
+        found[item.get("id")] = Season.objects.create(club=club, name=name, start=start, end=end)
+    return found
+
+
+def _restore_shares(
+    club: Club, items: Any, seasons: dict[Any, Season], problems: list[str]
+) -> None:
+    for item in items if isinstance(items, list) else []:
+        if not isinstance(item, dict):
+            continue
+        year, season = item.get("year"), seasons.get(item.get("season"))
+        token = str(item.get("token") or "")[:64]
+        if not token or SeasonShare.objects.filter(token=token).exists():
+            problems.append("standings share link: its token is taken or empty: left out")
+        elif isinstance(year, int) and not isinstance(year, bool) and year > 0:
+            SeasonShare.objects.create(club=club, year=year, token=token)
+        elif season is not None:
+            SeasonShare.objects.create(club=club, season=season, token=token)
+        else:
+            problems.append(f"standings share link for {item!r}: no such season: left out")

@@ -28,6 +28,8 @@ class Club(models.Model):
     # The write key of the form that created it: the same form sent again is the same club.
     key = models.CharField(max_length=64, blank=True)
     created = models.DateTimeField(auto_now_add=True)
+    # Soft delete: set when an owner deletes the club, cleared by Undo (clubservices).
+    deleted_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ("name", "pk")

@@ -200,10 +200,12 @@ def season_chart(
 def choices_for(user: User) -> list[tuple[str, str]]:
     """The seasons a statistics page filters by: the years of the user's club nights (and
     this one), then each club's own seasons ("s<id>"), named with their club."""
-    years = {d.year for d in Night.objects.filter(club__members__user=user).dates("date", "year")}
+    club_nights = Night.objects.filter(club__members__user=user, club__deleted_at__isnull=True)
+    years = {d.year for d in club_nights.dates("date", "year")}
     years.add(timezone.localdate().year)
     choices = [(str(y), str(y)) for y in sorted(years, reverse=True)]
-    own = Season.objects.filter(club__members__user=user).select_related("club")
+    own = Season.objects.filter(club__members__user=user, club__deleted_at__isnull=True)
+    own = own.select_related("club")
     return choices + [(f"s{s.pk}", f"{s.club.name}: {s.name}") for s in own]
 
 
@@ -212,6 +214,7 @@ def span_for(user: User, value: str) -> Span | None:
     if value.isdigit() and len(value) == 4:
         return year_span(int(value))
     if value.startswith("s") and value[1:].isdigit() and len(value) < 13:
-        season = Season.objects.filter(pk=int(value[1:]), club__members__user=user).first()
+        mine = Season.objects.filter(club__members__user=user, club__deleted_at__isnull=True)
+        season = mine.filter(pk=int(value[1:])).first()
         return season_span(season) if season else None
     return None

@@ -37,7 +37,7 @@ from scorebook.engine.scoresheet import Sheet, amount_json, read_sheet, write_sh
 from scorebook.engine.shape import complete
 from scorebook.engine.types import Amount, Session, Variant
 from scorebook.labels import label, pot_title
-from scorebook.models import Hand, Night, Player
+from scorebook.models import Club, Hand, Night, Player
 from scorebook.nightview import NightView, night_view
 from scorebook.settleup import settlement
 from scorebook.speech import say
@@ -265,8 +265,10 @@ def create_night_from_sheet(
     place: str = "",
     first_dealer: str | None = None,
     checked: Sheet | None = None,
+    club: Club | None = None,
 ) -> Night:
-    """A new night holding the sheet; raises InvalidSheet (every problem) and writes nothing.
+    """A new night holding the sheet (the club's night, its players in the club's roster,
+    when `club` is given); raises InvalidSheet (every problem) and writes nothing.
 
     `date` and `place`, when given (the import form, a backup's index), win over the sheet's
     own; without either the night takes the sheet's, then today and no place. `checked` is
@@ -279,6 +281,7 @@ def create_night_from_sheet(
     session = sheet.session
     night = Night(
         owner=owner,
+        club=club,
         variant=session.variant,
         house_rules=dict(session.house_rules),
         stake_per_point=sheet.stake.per_point,

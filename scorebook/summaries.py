@@ -173,7 +173,8 @@ def night_rows(nights_list: Iterable[Night]) -> list[NightRow]:
 def filtered_nights(
     user: User, *, variant: str | None = None, player_id: int | None = None
 ) -> QuerySet[Night]:
-    qs = Night.objects.filter(Q(club=None) | Q(club__members__user=user), owner=user)
+    in_club = Q(club__members__user=user, club__deleted_at__isnull=True)
+    qs = Night.objects.filter(Q(club=None) | in_club, owner=user)
     if variant:
         qs = qs.filter(variant=variant)
     if player_id:
@@ -215,7 +216,7 @@ class PlayerPage:
 
 def player_for(user: User, pk: int) -> Player:
     """A player of the user's own roster or of a club he belongs to; 404 otherwise."""
-    mine = Q(owner=user, club=None) | Q(club__members__user=user)
+    mine = Q(owner=user, club=None) | Q(club__members__user=user, club__deleted_at__isnull=True)
     return get_object_or_404(Player.objects.filter(mine).distinct(), pk=pk)
 
 

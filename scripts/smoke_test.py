@@ -48,8 +48,8 @@ HAND = {
     "bid.level": "two",
     "called_card": "XX",
     "partner": "Csaba",
-    "game_contra:int": "0",
-    "result.declarer_card_points:int": "52",
+    "game_contra": "0",
+    "result.declarer_card_points": "52",
 }
 BALANCES = {"Anna": 2, "Béla": -2, "Csaba": 2, "Dóra": -2}
 

@@ -1,6 +1,6 @@
 """Clubs: the list (and a new club), a club's page, its members and invite link, joining by
-the link, leaving, and moving a personal night or player into the club. Seasons are in
-`scorebook.views.seasons`."""
+the link, leaving, renaming and deleting (with Undo), and moving a personal night or player
+into the club. Seasons are in `scorebook.views.seasons`."""
 
 from __future__ import annotations
 
@@ -59,7 +59,11 @@ def club_list(request: SignedInRequest) -> HttpResponse:
             _refused(form, refused)
         else:
             return redirect("club", pk=club.pk)
-    context = {"clubs": clubs.clubs_of(request.user), "form": form}
+    context = {
+        "clubs": clubs.clubs_of(request.user),
+        "deleted": clubs.deleted_clubs(request.user),
+        "form": form,
+    }
     return TemplateResponse(request, "clubs/list.html", context)
 
 
@@ -80,7 +84,9 @@ def club(request: SignedInRequest, pk: int) -> HttpResponse:
     return TemplateResponse(request, "clubs/club.html", context)
 
 
-def _members_context(request: HttpRequest, club: Club, form: MemberForm) -> dict[str, Any]:
+def _members_context(
+    request: HttpRequest, club: Club, form: MemberForm, name_form: ClubForm | None = None
+) -> dict[str, Any]:
     link = clubs.link_of(club)
     url = request.build_absolute_uri(reverse("join_club", args=[link.token])) if link else None
     return {
@@ -88,6 +94,7 @@ def _members_context(request: HttpRequest, club: Club, form: MemberForm) -> dict
         "form": form,
         "members": clubs.members_of(club),
         "role_form": RoleForm(),
+        "name_form": name_form or ClubForm(initial={"name": club.name}),
         "link": link,
         "url": url,
         # segno's own markup, as on the share page
@@ -161,6 +168,49 @@ def leave(request: SignedInRequest, pk: int) -> HttpResponse:
         return redirect("club", pk=pk)
     messages.success(request, _("You left the club."))
     return redirect("clubs")
+
+
+@require_POST
+@login_required
+def rename(request: SignedInRequest, pk: int) -> HttpResponse:
+    """The owner renames the club; a refused name is shown on the members page's form."""
+    club = clubs.club_to_manage(request.user, pk)
+    form = ClubForm(request.POST)
+    if form.is_valid():
+        try:
+            name = form.cleaned_data["name"]
+            clubservices.rename_club(club=club, name=name, key=posted_key(request))
+        except InvalidHand as refused:
+            _refused(form, refused)
+        else:
+            messages.success(request, _("Club renamed."))
+            return redirect("club_members", pk=pk)
+    context = _members_context(request, club, MemberForm(), name_form=form)
+    return TemplateResponse(request, MEMBERS, context)
+
+
+@require_POST
+@login_required
+def delete(request: SignedInRequest, pk: int) -> HttpResponse:
+    """The owner deletes the club (refused while it has nights); Undo on the clubs page."""
+    club = clubs.club_to_manage(request.user, pk)
+    try:
+        clubservices.delete_club(club=club, key=posted_key(request))
+    except InvalidHand as refused:
+        tell_refusal(request, refused)
+        return redirect("club_members", pk=pk)
+    messages.success(request, _("Club deleted. Undo brings it back with its members and seasons."))
+    return redirect(reverse("clubs") + f"#club-{pk}")
+
+
+@require_POST
+@login_required
+def restore(request: SignedInRequest, pk: int) -> HttpResponse:
+    """Undo a club's delete (its owners)."""
+    club = clubs.deleted_club_for(request.user, pk)
+    clubservices.restore_club(club=club)
+    messages.success(request, _("Club restored."))
+    return redirect("club", pk=pk)
 
 
 @require_POST

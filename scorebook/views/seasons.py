@@ -141,7 +141,8 @@ def shared(request: HttpRequest, token: str) -> HttpResponse:
     """The standings a share link opens: read-only, for anyone with the link."""
     if not token or len(token) > 64:
         raise Http404("no such link")
-    link = get_object_or_404(SeasonShare.objects.select_related("club", "season"), token=token)
+    shares = SeasonShare.objects.select_related("club", "season")
+    link = get_object_or_404(shares.filter(club__deleted_at__isnull=True), token=token)
     year = link.year or datetime.date.today().year
     span = seasons.season_span(link.season) if link.season else seasons.year_span(year)
     context = {"club": link.club, "table": seasons.standings(link.club, span), "shared": True}

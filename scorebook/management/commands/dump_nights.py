@@ -3,8 +3,9 @@
 Each `night-<id>.json` is a plain `scorebook/1` scoresheet (the scorer and the import read
 it as it is). What a scoresheet has no field for — owner, date, place, first dealer, the
 transfers marked paid, and (scorebook/backups.py) co-scorers, the night's history, each
-hand's author, the share and scorer links — is in the sidecar `index.json`, which
-`restore_nights` reads.
+hand's author, the share and scorer links, the club it belongs to — is in the sidecar
+`index.json`, which `restore_nights` reads. The index's `clubs` list carries every club
+(members and roles, roster, invite link, seasons, standings share links).
 
 One night never stops the backup: a night that cannot be written (a hand stored before
 input was bounded, say) is named on standard error with the reason, every other night is
@@ -21,9 +22,11 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scorebook import backups, nights, sheets
-from scorebook.models import Hand, Night, PaidTransfer
+from scorebook.models import Club, Hand, Night, PaidTransfer
 
-INDEX_FORMAT = "scorebook-backup/1"
+# /2 adds `clubs` and each night's `club`; /1 backups (no clubs) still restore.
+INDEX_FORMAT = "scorebook-backup/2"
+READABLE_FORMATS = ("scorebook-backup/1", INDEX_FORMAT)
 logger = logging.getLogger(__name__)
 
 
@@ -94,10 +97,13 @@ class Command(BaseCommand):
                 continue
             (target / entry["file"]).write_bytes(content)
             entries.append(entry)
-        index = {"format": INDEX_FORMAT, "nights": entries}
+        clubs = [backups.club_entry(c) for c in Club.objects.order_by("pk")]
+        index = {"format": INDEX_FORMAT, "clubs": clubs, "nights": entries}
         (target / "index.json").write_text(
             json.dumps(index, ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
         )
         self.stdout.write(f"{len(entries)} nights written to {target}")
+        if clubs:
+            self.stdout.write(f"{len(clubs)} clubs written with them")
         if failed:
             raise CommandError(f"{failed} night(s) could not be written (listed above)")

@@ -1,5 +1,6 @@
 """`manage.py purge_deleted_nights [--days N]`: remove for good the nights deleted more than
-N days ago (default 30), after which their Undo is gone. Run it daily from cron."""
+N days ago (default 30), after which their Undo is gone, then the clubs deleted as long ago
+that no night names any more. Run it daily from cron."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from scorebook import services
+from scorebook import clubservices, services
 
 
 class Command(BaseCommand):
@@ -19,3 +20,6 @@ class Command(BaseCommand):
     def handle(self, *args: Any, days: int, **options: Any) -> None:
         count = services.purge_deleted_nights(days=max(days, 0))
         self.stdout.write(f"{count} deleted night(s) removed")
+        clubs = clubservices.purge_deleted_clubs(days=max(days, 0))
+        if clubs:
+            self.stdout.write(f"{clubs} deleted club(s) removed")

@@ -6,7 +6,10 @@ names the one user who gets them all). Each valid night is restored on its own, 
 file and every problem, the others are restored all the same, and the command then fails.
 Co-scorers, history, hand authors and links come back with the night (scorebook/backups.py);
 a part of them that cannot (an account missing here) is named on standard error and left
-out, without refusing the night. Restoring adds new nights; it never merges.
+out, without refusing the night. The clubs (`clubs`, format /2) are restored first, each
+atomically, with their members, roster, links and seasons; a club night comes back as its
+club's night, its players in the club's roster. Restoring adds new nights and clubs; it
+never merges.
 """
 
 from __future__ import annotations
@@ -22,9 +25,10 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
-from scorebook import services, sheets
+from scorebook import clubservices, services, sheets
 from scorebook.engine.errors import InvalidHand, InvalidSheet
-from scorebook.management.commands.dump_nights import INDEX_FORMAT
+from scorebook.management.commands.dump_nights import READABLE_FORMATS
+from scorebook.models import Club
 
 logger = logging.getLogger(__name__)
 
@@ -50,10 +54,11 @@ class Command(BaseCommand):
             index = json.loads((source / "index.json").read_text(encoding="utf-8"))
         except (OSError, ValueError) as error:
             raise CommandError(f"{source / 'index.json'}: {error}") from None
-        if not isinstance(index, dict) or index.get("format") != INDEX_FORMAT:
-            raise CommandError(f"index.json: format must be {INDEX_FORMAT!r}")
+        if not isinstance(index, dict) or index.get("format") not in READABLE_FORMATS:
+            raise CommandError(f"index.json: format must be one of {READABLE_FORMATS!r}")
         users = get_user_model()
         problems: list[str] = []
+        self.clubs = self._restore_clubs(index.get("clubs"), owner, problems)
         restored = refused = 0
         for entry in index.get("nights") or []:
             found: list[str] = []
@@ -74,6 +79,25 @@ class Command(BaseCommand):
         self.stdout.write(f"{restored} nights restored from {source}")
         if problems:
             raise CommandError(f"{refused} night(s) not restored:\n" + "\n".join(problems))
+
+    def _restore_clubs(self, items: Any, owner: str | None, problems: list[str]) -> dict[Any, Club]:
+        """The backup's clubs, by their backup `id` (for the nights' `club`)."""
+        users = get_user_model()
+        to = users.objects.filter(**{users.USERNAME_FIELD: owner}).first() if owner else None
+        found: dict[Any, Club] = {}
+        for entry in items if isinstance(items, list) else []:
+            try:
+                key = entry.get("id")
+                hash(key)  # the nights name it: a key that cannot be looked up creates nothing
+                club, left_out = clubservices.restore_from_backup(entry=entry, owner=to)
+                found[key] = club
+            except Exception as error:  # one club's surprise must not stop the rest
+                logger.exception("restoring club %r failed", entry)
+                problems.append(f"index.json: club not restored: {type(error).__name__}: {error}")
+                continue
+            for line in left_out:  # the club is restored all the same
+                self.stderr.write(line)
+        return found
 
     def _restore(
         self, source: Path, entry: Any, users: Any, owner: str | None, problems: list[str]
@@ -96,6 +120,10 @@ class Command(BaseCommand):
         if found:
             problems.extend(f"{name}: {p.describe()}" for p in found)
             return 0
+        club = self.clubs.get(entry.get("club"))
+        if entry.get("club") is not None and club is None:
+            problems.append(f"{name}: its club was not restored")
+            return 0
         try:
             date = datetime.date.fromisoformat(entry.get("date") or "")
         except (TypeError, ValueError):
@@ -108,6 +136,7 @@ class Command(BaseCommand):
                     date=date,
                     place=str(entry.get("place") or ""),
                     first_dealer=entry.get("first_dealer"),
+                    club=club,
                 )
         except InvalidSheet as refused:
             problems.extend(f"{name}: {p.describe()}" for p in refused.problems)
