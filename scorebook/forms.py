@@ -50,6 +50,7 @@ from scorebook.engine.shape import (
     conditions,
     leaf_at,
     leaves,
+    node_at,
 )
 from scorebook.engine.types import HouseRule, Variant
 from scorebook.handfields import HandFields
@@ -519,11 +520,28 @@ class HandForm:
             seats = [f"@{self.players.index(k)}" if k in self.players else k for k in keys]
             name = form_path(path_text(tuple(seats)), self.rows)
             shown = record_values(value, self.players).get("", [""])[-1]
-            label = self.label_for(path)
+            label = self.row_words(path) or self.label_for(path)
             whose = [k for k in keys if k in self.players and k != label]
             label = " · ".join([label, *map(str, whose)])  # a count by player: whose it is
             out.append((name, shown, label, self.value_label(path, value)))
         return out
+
+    def row_words(self, path: str) -> str:
+        """A field of a list row named by what the row holds (`announcements[31].side` →
+        "four kings · Béla"): the words of its other choices and players, in schema order."""
+        row, _dot, member = path.rpartition(".")
+        node = node_at(self.shape, row) if row.endswith("]") else None
+        if not isinstance(node, Obj):
+            return ""
+        words = []
+        for name, leaf in node.fields.items():
+            held = self.values.get(f"{row}.{name}") or []
+            if name != member and isinstance(leaf, Leaf) and held:
+                if leaf.kind == "player":
+                    words.append(held[-1])
+                elif leaf.kind == "text" and leaf.choices:
+                    words.append(self.value_label(f"{row}.{name}", held[-1]))
+        return " · ".join(words)
 
     @property
     def active_indexed(self) -> list[tuple[int, str]]:
