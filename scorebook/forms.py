@@ -323,7 +323,31 @@ def _parsed(
         node[tokens[-1]] = _convert(kind, values)
     rows: dict[str, list[int]] = {}
     record = _unmark(_assemble(tree, players, "", rows, frozenset(kept)))
+    for where, leaf in leaves(shape) if shape is not None else ():
+        if leaf.rows_of:
+            _renumber(record, where.split("."), rows.get(leaf.rows_of, []))
     return ParsedHand(record, rows)
+
+
+def _renumber(node: Any, keys: list[str], kept: list[int]) -> None:
+    """A field naming rows of another list (`Leaf.rows_of`: Ultimo's refunded declarations)
+    posts the form's row numbers; each becomes the row's index in the record, and a row
+    left empty an index past the end (the variant then says there is no such row)."""
+    key, rest = keys[0], keys[1:]
+    if key.endswith("[]"):
+        items = node.get(key[:-2]) if isinstance(node, dict) else None
+        for item in items if isinstance(items, list) else ():
+            _renumber(item, rest, kept)
+        return
+    if not isinstance(node, dict) or key not in node:
+        return
+    if rest:
+        _renumber(node[key], rest, kept)
+    elif isinstance(node[key], list):
+        node[key] = [
+            (kept.index(v) if v in kept else len(kept) + v) if type(v) is int else v
+            for v in node[key]
+        ]
 
 
 def _too_much(data: Mapping[str, Any], getlist: Any) -> list[Problem]:
