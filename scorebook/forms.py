@@ -50,6 +50,7 @@ from scorebook.engine.shape import (
     conditions,
     leaf_at,
     leaves,
+    node_at,
 )
 from scorebook.engine.types import HouseRule, Variant
 from scorebook.handfields import HandFields
@@ -322,7 +323,31 @@ def _parsed(
         node[tokens[-1]] = _convert(kind, values)
     rows: dict[str, list[int]] = {}
     record = _unmark(_assemble(tree, players, "", rows, frozenset(kept)))
+    for where, leaf in leaves(shape) if shape is not None else ():
+        if leaf.rows_of:
+            _renumber(record, where.split("."), rows.get(leaf.rows_of, []))
     return ParsedHand(record, rows)
+
+
+def _renumber(node: Any, keys: list[str], kept: list[int]) -> None:
+    """A field naming rows of another list (`Leaf.rows_of`: Ultimo's refunded declarations)
+    posts the form's row numbers; each becomes the row's index in the record, and a row
+    left empty an index past the end (the variant then says there is no such row)."""
+    key, rest = keys[0], keys[1:]
+    if key.endswith("[]"):
+        items = node.get(key[:-2]) if isinstance(node, dict) else None
+        for item in items if isinstance(items, list) else ():
+            _renumber(item, rest, kept)
+        return
+    if not isinstance(node, dict) or key not in node:
+        return
+    if rest:
+        _renumber(node[key], rest, kept)
+    elif isinstance(node[key], list):
+        node[key] = [
+            (kept.index(v) if v in kept else len(kept) + v) if type(v) is int else v
+            for v in node[key]
+        ]
 
 
 def _too_much(data: Mapping[str, Any], getlist: Any) -> list[Problem]:
@@ -519,11 +544,28 @@ class HandForm:
             seats = [f"@{self.players.index(k)}" if k in self.players else k for k in keys]
             name = form_path(path_text(tuple(seats)), self.rows)
             shown = record_values(value, self.players).get("", [""])[-1]
-            label = self.label_for(path)
+            label = self.row_words(path) or self.label_for(path)
             whose = [k for k in keys if k in self.players and k != label]
             label = " · ".join([label, *map(str, whose)])  # a count by player: whose it is
             out.append((name, shown, label, self.value_label(path, value)))
         return out
+
+    def row_words(self, path: str) -> str:
+        """A field of a list row named by what the row holds (`announcements[31].side` →
+        "four kings · Béla"): the words of its other choices and players, in schema order."""
+        row, _dot, member = path.rpartition(".")
+        node = node_at(self.shape, row) if row.endswith("]") else None
+        if not isinstance(node, Obj):
+            return ""
+        words = []
+        for name, leaf in node.fields.items():
+            held = self.values.get(f"{row}.{name}") or []
+            if name != member and isinstance(leaf, Leaf) and held:
+                if leaf.kind == "player":
+                    words.append(held[-1])
+                elif leaf.kind == "text" and leaf.choices:
+                    words.append(self.value_label(f"{row}.{name}", held[-1]))
+        return " · ".join(words)
 
     @property
     def active_indexed(self) -> list[tuple[int, str]]:

@@ -24,7 +24,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Q
 from django.utils import translation
-from django.utils.translation import pgettext
+from django.utils.translation import gettext, pgettext
 
 from scorebook import money, nights, nightview, services
 from scorebook import names as player_names
@@ -383,7 +383,7 @@ def _csv_header(players: list[str], pot_names: tuple[str, ...]) -> list[str]:
     return [
         pgettext("csv column", "Hand no."),
         pgettext("csv column", "Entry"),
-        pgettext("csv column", "Dealer"),
+        gettext("Dealer"),
         *map(_safe_text, players),
         *map(pot_title, pot_names),
         pgettext("csv column", "Hand in short"),
@@ -392,7 +392,7 @@ def _csv_header(players: list[str], pot_names: tuple[str, ...]) -> list[str]:
 
 def _csv_kind(kind: str) -> str:
     """A row's kind in words: a hand, a player joining or leaving, an opening booking."""
-    return pgettext("csv entry", "hand") if kind == "hand" else label(kind)
+    return gettext("hand") if kind == "hand" else label(kind)
 
 
 def export_csv(night: Night, lang: str | None = None) -> str:
@@ -449,7 +449,7 @@ def _csv_text(night: Night) -> str:
     totals, pots = sums.totals, sums.pots
     writer.writerow(
         [
-            pgettext("csv row", "Total (points)"),
+            gettext("Total (points)"),
             "",
             "",
             *(_amount(totals[p]) for p in players),

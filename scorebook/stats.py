@@ -18,7 +18,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from django.db.models import Count, Q, QuerySet, Sum
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from scorebook import summaries
 from scorebook.engine import facts as engine_facts
@@ -36,11 +36,11 @@ ROLE_TITLES = {
     engine_facts.OWN: pgettext_lazy("statistics", "Each for himself"),
 }
 CONTRA_LEVELS = {
-    1: pgettext_lazy("contra level", "kontra"),
-    2: pgettext_lazy("contra level", "rekontra"),
-    3: pgettext_lazy("contra level", "szubkontra"),
-    4: pgettext_lazy("contra level", "hirskontra"),
-    5: pgettext_lazy("contra level", "mordkontra"),
+    1: gettext_lazy("kontra"),
+    2: gettext_lazy("rekontra"),
+    3: gettext_lazy("szubkontra"),
+    4: gettext_lazy("hirskontra"),
+    5: gettext_lazy("mordkontra"),
 }
 # The spread of hand results: (lowest, highest) units of each bucket, None = open.
 SPREAD = (

@@ -243,11 +243,6 @@ def test_the_word_check_lets_good_sentences_pass(lang, text):
     assert word_problems(lang, text) == []
 
 
-# Contexts still written in modules other work is changing (statistics, the CSV export);
-# each is redundant too and goes when those modules are next touched (tools/merge_contexts.py).
-REDUNDANT_YET = {"statistics figure", "contra level", "csv column", "csv row", "csv entry"}
-
-
 def test_a_context_only_where_a_language_needs_another_word():
     """One concept, one entry: a msgid has several contexts only when some language
     translates them differently (issue 22: "Dealer" once had 11 identical entries)."""
@@ -262,8 +257,6 @@ def test_a_context_only_where_a_language_needs_another_word():
     redundant = sorted(
         (msgid, sorted(contexts, key=str))
         for msgid, contexts in by_id.items()
-        if len(contexts) > 1
-        and len(set(contexts.values())) == 1
-        and not set(contexts) & REDUNDANT_YET
+        if len(contexts) > 1 and len(set(contexts.values())) == 1
     )
     assert not redundant, f"translated alike in every language, so one entry: {redundant[:20]}"

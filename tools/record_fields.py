@@ -41,6 +41,8 @@ def _shown(value: object) -> str:
 
 
 def _values(leaf: Leaf) -> str:
+    if leaf.rows_of:
+        return f"indices of `{leaf.rows_of}` (from 0)"
     if leaf.choices:
         return ", ".join(_shown(c.value) for c in leaf.choices)
     if leaf.lo is not None or leaf.hi is not None:

@@ -17,7 +17,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from scorebook.engine.messages import Msg, pmsg
+from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.shape import Obj, leaf_at
 
 # A player's role in one hand.
@@ -31,28 +31,28 @@ GAME = "game"  # the key of the game itself, when a contra is said on it
 # The figures of every variant's `hand_facts` as the statistics name them.
 FIGURE_NAMES: dict[str, Msg] = {
     GAME: pmsg("statistics figure", "the game"),
-    "double_game": pmsg("statistics figure", "double game (duplajáték)"),
-    "volat": pmsg("statistics figure", "volát"),
-    "trull": pmsg("statistics figure", "trull (tuli)"),
-    "four_kings": pmsg("statistics figure", "four kings"),
-    "pagat_ultimo": pmsg("statistics figure", "pagát ultimó"),
-    "xxi_catch": pmsg("statistics figure", "XXI-catch"),
-    "king_ultimo": pmsg("statistics figure", "királyultimó"),
-    "trumps": pmsg("statistics figure", "trumps"),
-    "matadors": pmsg("statistics figure", "matadors"),
-    "kings": pmsg("statistics figure", "kings"),
-    "cavalry": pmsg("statistics figure", "cavalry"),
+    "double_game": msg("double game (duplajáték)"),
+    "volat": msg("volát"),
+    "trull": msg("trull (tuli)"),
+    "four_kings": msg("four kings"),
+    "pagat_ultimo": msg("pagát ultimó"),
+    "xxi_catch": msg("XXI-catch"),
+    "king_ultimo": msg("királyultimó"),
+    "trumps": msg("trumps"),
+    "matadors": msg("matadors"),
+    "kings": msg("kings"),
+    "cavalry": msg("cavalry"),
     "tout": pmsg("statistics figure", "tout"),
     "nolo": pmsg("statistics figure", "nolo"),
     "closing": pmsg("statistics figure", "closing the talon"),
     "schwarz": pmsg("statistics figure", "schwarz"),
     "heads": pmsg("statistics figure", "heads (fejek)"),
     "tarokk_count": pmsg("statistics figure", "tarokk count (tarokkszám)"),
-    "eight_tarokks": pmsg("statistics figure", "eight tarokks"),
+    "eight_tarokks": msg("eight tarokks"),
     "little_honours": pmsg("statistics figure", "little honours (kis honnörök)"),
-    "kassza": pmsg("statistics figure", "kassza"),
+    "kassza": msg("kassza"),
     "pagat_catch": pmsg("statistics figure", "pagát-catch (pagátfogás)"),
-    "uhu": pmsg("statistics figure", "uhu"),
+    "uhu": msg("uhu"),
     "trull_captured": pmsg("statistics figure", "trull in the tricks"),
     "four_kings_captured": pmsg("statistics figure", "four kings in the tricks"),
 }

@@ -104,6 +104,9 @@ class Leaf:
     # the field `after` beside it (".by") holds a value. The form's alone: a complete record
     # writes the field by its `when`, as before.
     after: str | None = None
+    # The list whose rows this field's numbers name, by their index in the record (Ultimo's
+    # refunded declarations): the form offers a chip per row of it, not a number to type.
+    rows_of: str | None = None
 
     def but(self, **schema: Any) -> Leaf:
         """This kind of value with its schema: `INT.but(label=msg("points"), lo=0, hi=94)`."""

@@ -464,6 +464,39 @@ def player_rows(form: HandForm, list_path: str, key: str = "player") -> list[dic
     return out
 
 
+@register.inclusion_tag("scorebook/includes/field.html")
+def row_chips(form: HandForm, name: str, row: Any, blank: str = "") -> dict[str, Any]:
+    """A field naming rows of a per-player list (`Leaf.rows_of`: the declarations a penalty
+    refunds) as a chip per row of that list, each posting its row's number (parse_hand
+    makes it the row's index). A chip says what its row holds ("Anna: trumps"), a row
+    nobody has filled in yet by `blank` ("Anna: new declaration"); hand.js relabels the
+    chips as rows are tapped and shows only those of rows that hold something."""
+    path = name.replace("#", str(row))
+    leaf = _schema(form, path)
+    rows_of = leaf.rows_of if leaf is not None and leaf.rows_of else ""
+    label = say(leaf.label) if leaf is not None and leaf.label else ""
+    options = [
+        (str(r), f"{d['player']}: {form.row_words(f'{rows_of}[{r}].player') or blank}")
+        for d in player_rows(form, rows_of)
+        for r in d["rows"]
+    ]
+    values = form.values.get(path, [])
+    for key in (path, *(f"{path}[{j}]" for j in range(len(values)))):
+        form.labels[key] = label  # the problem list names the field and each value so
+    dom_id = "f-" + "".join(c if c.isalnum() else "-" for c in path)
+    bound = form.fields.add(path, hand_field("players", options, label=label), values)
+    return {
+        "widget": "players",
+        "path": path,
+        "id": dom_id,
+        "label": bound.label,
+        "input": bound.as_widget(attrs={"id": dom_id}),
+        "errors": _errors(form, path, items=True),
+        "anchor": field_anchor(path),
+        "rows_of": rows_of,
+    }
+
+
 def _row_filled(form: HandForm, row_prefix: str, key: str) -> bool:
     """Whether a row holds anything beyond its player (and unticked boxes)."""
     return any(

@@ -11,6 +11,8 @@
 // - data-implies="name …" on a group of chips: choosing in it chooses the same value in those
 //   groups where nothing is chosen yet (a volát's side also took the trull and four kings; a
 //   declarer is among the bidders);
+// - data-rows-of="list" on a field: a chip per row of that list that holds something, named
+//   by it (the declarations a penalty refunds), kept up to date as rows are tapped and added;
 // - a button data-add="key" adds a row cloned from <template data-row="key"> (its `__i__`
 //   replaced by the next free row number) with no round trip, keeping everything typed;
 // - the field being filled in is kept clear of the sticky Save bar, whose height changes as
@@ -66,6 +68,40 @@
       for (const el of form.querySelectorAll("input, select, textarea")) {
         if (el.closest(RULED)) el.disabled = el.closest("[data-when][hidden], [data-after][hidden]") !== null;
       }
+    }
+    rowChips();
+  };
+
+  // A field naming rows of another list (data-rows-of="declarations": the declarations a
+  // penalty refunds) has a chip per row of it, shown once the row holds a choice and named
+  // by what it holds ("Anna: trumps"); rows added since the page opened get theirs here.
+  const rowChips = () => {
+    for (const group of form.querySelectorAll("[data-rows-of]")) {
+      const pattern = new RegExp(`^${group.dataset.rowsOf}\\[(\\d+)\\]\\.`);
+      const boxes = new Map();
+      for (const el of form.querySelectorAll("input")) {
+        const row = (el.name.match(pattern) || [])[1];
+        if (row !== undefined && !boxes.has(row) && el.closest(".rowbox")) boxes.set(row, el.closest(".rowbox"));
+      }
+      const chips = group.querySelector("fieldset");
+      for (const [row, box] of boxes) {
+        const who = [...box.querySelectorAll("input[type=hidden]")].map((i) => i.value).filter(Boolean);
+        const words = [...box.querySelectorAll("input[type=radio]:checked:not(:disabled)")]
+          .filter((i) => i.value !== "").map((i) => i.closest("label").textContent.trim());
+        let input = [...chips.querySelectorAll("input")].find((i) => i.value === row);
+        if (!input) {
+          const chip = document.createElement("label");
+          chip.className = "chip";
+          chip.append(Object.assign(document.createElement("input"), { type: "checkbox", name: group.dataset.path, value: row }), document.createElement("span"));
+          chips.append(chip);
+          input = chip.querySelector("input");
+        }
+        const chip = input.closest("label");
+        chip.hidden = input.disabled = words.length === 0;
+        if (words.length === 0) input.checked = false;
+        chip.querySelector("span").textContent = `${who.join(" ")}: ${words.join(" · ")}`;
+      }
+      group.hidden = ![...chips.querySelectorAll("label")].some((chip) => !chip.hidden);
     }
   };
 

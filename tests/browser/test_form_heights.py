@@ -1,8 +1,8 @@
 """How long the hand form is on a 390 × 844 phone (issue 23): a plain Paskievics hand fits in
 two screens (≤ 1,700 px), and every variant's new-hand form is measured; on each, every chip
 takes taps over 44 px and one bar of at most 64 px stays on screen while scrolling; Ultimo's
-third card-point count shows the value it follows to. The table is
-printed and written to artifacts/form-heights.md (README quotes it)."""
+third card-point count and a Királyhívó announcement's side show the value they follow to.
+The table is printed and written to artifacts/form-heights.md (README quotes it)."""
 
 import re
 
@@ -19,6 +19,15 @@ pytestmark = [*table.MARKS, pytest.mark.usefixtures("static_files_from_finders")
 PHONE = {"width": 390, "height": 844}
 TWO_SCREENS = 1_700
 NAMES = ["A", "B", "C", "D", "E", "F"]
+# A Királyhívó call whose teams are known (A with C, who holds the called king), won.
+CALL = {
+    "declarer": "A",
+    "contract": "hivas",
+    "called_king": "clubs",
+    "called_king_location": "player",
+    "partner": "C",
+    "result.declarer_side_points": "40",
+}
 
 
 def height(page):
@@ -76,6 +85,19 @@ def check_ultimo_shows_the_count_it_infers(page):
     expect(page.locator("#preview .inferred-note")).to_contain_text("21")
 
 
+def check_kiralyhivo_shows_the_side_it_infers(page):
+    """With the teams known, B's announced four kings are the opponents' without a tap: the
+    chip is outlined in the grid and the breakdown names the figure it belongs to."""
+    t = Tapper(page)
+    for name, value in CALL.items():
+        t.set(name, value)
+    row = t.grid_chip("four_kings", "B")
+    side = page.locator(f'label.chip:has(> input[name="{row}.side"][value="opponents"])')
+    expect(side).to_have_class(re.compile(r"\binferred\b"), timeout=PREVIEW_WAIT_MS)
+    note = page.locator("#preview .inferred-note")
+    expect(note).to_contain_text(re.compile(r"four kings.* · B: opponents"))
+
+
 def test_form_heights(browser, live_server, django_user_model):
     user = django_user_model.objects.create_user(table.USERNAME, password=table.PASSWORD)
     context, page, errors = table.phone_page(browser, live_server)
@@ -88,6 +110,8 @@ def test_form_heights(browser, live_server, django_user_model):
         check_taps_and_bars(page, variant.key)
         if variant.key == "ultimo":
             check_ultimo_shows_the_count_it_infers(page)
+        if variant.key == "kiralyhivo":
+            check_kiralyhivo_shows_the_side_it_infers(page)
         if variant.key == "paskievics":
             t = Tapper(page)
             enter_paskievics(t, PLAIN_THREE)

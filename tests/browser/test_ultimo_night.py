@@ -1,5 +1,6 @@
 """An Ultimo night with four seats in a real browser (issue 3): the seat opposite the dealer
-sits out, a penalty and a King Ultimo are recorded through the form, and the night settles."""
+sits out, a penalty and a King Ultimo are recorded through the form (a refund's chip follows the
+declarations tapped), and the night settles."""
 
 from playwright.sync_api import expect
 
@@ -35,8 +36,21 @@ def test_an_ultimo_night_with_four_seats(browser, live_server, django_user_model
     assert stored["last_trick"]["winning_card"] == "king"
     assert stored["penalties"][0]["class"] == "large"
 
-    # Hand 2: Béla deals, so Dóra (opposite) sits out; a plain last trick.
+    # Hand 2: Béla deals, so Dóra (opposite) sits out; a plain last trick. A penalty's
+    # refund is a chip per declaration, there once the declaration has its type.
     table.new_hand(page, "Béla")
+    table.open_section(page, "penalties[0].player")
+    refund = page.locator("#f-penalties-0--refund-declarations label.chip")
+    expect(refund.filter(has_text="Anna")).to_be_hidden()
+    table.chip(page, "f-declarations-100--type", "matadors")
+    expect(refund.filter(has_text="Anna: matadors")).to_be_visible()
+    page.click("button[data-add=declarations-0]")  # a row added at once has its chip too
+    table.chip(page, "f-declarations-101--type", "trumps")
+    expect(refund.filter(has_text="Anna: trumps")).to_be_visible()
+    for row in (100, 101):  # untapped: the chips go again, and the declarations with them
+        table.chip(page, f"f-declarations-{row}--type", "matadors" if row == 100 else "trumps")
+    expect(refund.filter(has_text="Anna")).to_have_count(2)
+    expect(page.locator("#at-penalties-0--refund-declarations")).to_be_hidden()
     table.chip(page, "f-last-trick-winner", "Anna")
     table.chip(page, "f-last-trick-winning-card", "other")
     for seat, points in ((0, "31"), (1, "26"), (2, "21")):

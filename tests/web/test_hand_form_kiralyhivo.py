@@ -1,5 +1,6 @@
 """The Királyhívás hand form (templates/scorebook/hands/kiralyhivo.html)."""
 
+import html as html_lib
 import re
 
 import pytest
@@ -12,6 +13,7 @@ from tests.web.handforms import (
     assert_renders,
     assert_saved,
     assert_totals_equal_replay,
+    browser_data,
     enter_hand,
     make_night,
     new_hand_page,
@@ -144,6 +146,30 @@ def test_an_announcements_side_follows_from_its_announcer(client_in, night):
     assert inferred.entries[0]["lines"] == explicit.entries[0]["lines"]
     assert sum(abs(d) for d in inferred.entries[0]["deltas"].values()) > 0
     assert_totals_equal_replay(night)
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "four kings (négy király) · Béla: opponents"),
+        ("hu", "négy király · Béla: ellenfelek"),
+        ("pl", "cztery króle (négy király) · Béla: przeciwnicy"),
+    ],
+)
+def test_the_breakdown_names_the_figure_whose_side_it_infers(client_in, night, lang, words):
+    """The inferred side is named by its announcement (figure and announcer), not "Side"."""
+    data = browser_data(new_hand_page(client_in, night).content.decode())
+    data |= CALL | {
+        "result.declarer_side_points": "40",
+        "announcements[31].figure": "four_kings",  # the grid's row: figure 3, seat 1
+        "announcements[31].by": "Béla",
+        "result.figures_made.four_kings": "declarer",
+    }
+    url = reverse("preview", args=[night.pk])
+    page = client_in.post(url, data, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE=lang)
+    note = re.search(r'<span data-inferred="announcements\[31\]\.side"[^>]*>([^<]*)<', page.text)
+    assert note is not None
+    assert html_lib.unescape(note[1]) == words
 
 
 def test_an_announced_figure_that_failed_has_its_own_chip(client_in, night):

@@ -247,6 +247,36 @@ def test_ultimo_form_saves_a_hand(client_in, user):
     assert not re.search(r'<select[^>]*name="(tout|nolo)"', page)
 
 
+def test_ultimo_refund_is_tapped_on_the_declaration(client_in, user):
+    """Issue 23 item 12: the declarations a penalty refunds are chips, one per declaration
+    row, named by what the row holds; tapped, a chip posts its row's number and the record
+    holds the declaration's index (the format's value). Editing shows the same chip chosen."""
+    night = factories.make_night(user, "ultimo", ["A", "B", "C"], "A", currency="DKK")
+    page = client_in.get(reverse("new_hand", args=[night.pk])).content.decode()
+    chip = r'name="penalties\[0\]\.refund_declarations" value="(\d+)"[^>]*><span>([^<]*)<'
+    assert re.findall(chip, page) == [
+        ("100", "A: new declaration"),
+        ("140", "B: new declaration"),
+        ("180", "C: new declaration"),
+    ]
+    data = browser_data(page) | {
+        "declarations[100].type": "matadors",
+        "declarations[100].count": "3",
+        "declarations[140].type": "trumps",
+        "declarations[140].count": "11",
+        "penalties[0].player": "B",
+        "penalties[0].reason": "declaration_error",
+        "penalties[0].class": "irreparable",
+        "penalties[0].refund_declarations": "140",  # B's chip: the second declaration
+    }
+    response = client_in.post(reverse("new_hand", args=[night.pk]), data)
+    assert response.status_code == 302, response.context["form"].messages
+    hand = Hand.objects.get()
+    assert hand.record["penalties"][0]["refund_declarations"] == [1]
+    edit = client_in.get(reverse("edit_hand", args=[night.pk, hand.pk])).content.decode()
+    assert re.findall(chip.replace(r"[^>]*>", r" checked>"), edit) == [("1", "B: trumps")]
+
+
 def test_ultimo_third_card_point_count_follows_from_the_other_two(client_in, user):
     """Issue 23: the counts add up to 78, so the last one left blank is 78 minus the others;
     two left blank are named where they are missing."""

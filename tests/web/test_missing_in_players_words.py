@@ -46,20 +46,24 @@ def test_what_is_missing_is_named_in_players_words(client_in, user, key, lang):
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("en", "this hand has no declaration 3 (counting from 0)"),
-        ("hu", "ebben a leosztásban nincs ilyen bemondás: 3 (0-tól számolva)"),
-        ("pl", "w tym rozdaniu nie ma deklaracji nr 3 (licząc od 0)"),
+        ("en", "only the offender's own declarations are refunded (this one belongs to: A)"),
+        ("hu", "csak a szabálytalankodó saját bemondásai járnak vissza (ezt a bemondást tette: A)"),
+        ("pl", "zwracane są tylko Deklaracje sprawcy przewinienia (ta należy do: A)"),
     ],
 )
-def test_a_refunded_declaration_is_counted_as_the_table_counts(client_in, user, lang, words):
-    """Ultimo's refund of a declaration the hand does not have: no "declarations[3]"."""
+def test_a_refunded_declaration_is_named_as_the_table_names_it(client_in, user, lang, words):
+    """Ultimo's refund of another player's declaration (its chip tapped): named by who made
+    it, with no "declarations[0]" and no number counted from 0."""
     night = make_night(user, "ultimo", ["A", "B", "C"], "A")
     data = {
         "dealer": "A",
+        "declarations[100].player": "A",
+        "declarations[100].type": "matadors",
+        "declarations[100].count": "3",
         "penalties[0].player": "B",
         "penalties[0].reason": "declaration_error",
         "penalties[0].class": "irreparable",
-        "penalties[0].refund_declarations:ints": "3",
+        "penalties[0].refund_declarations": "100",  # A's chip
     }
     response = client_in.post(reverse("new_hand", args=[night.pk]), data, HTTP_ACCEPT_LANGUAGE=lang)
     messages = [text for _anchor, text in response.context["form"].messages]

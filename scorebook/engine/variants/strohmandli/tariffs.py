@@ -60,11 +60,11 @@ CAPTURE_KEYS = CAPTURES_BASE + CAPTURES_VARIANT + CAPTURES_FAILED
 # Each figure's name, and the reason shown after it (a point figure shows its threshold).
 FIGURE_NAMES: Mapping[str, Msg] = {
     "jatek": msg("játék"),
-    "kassza": pmsg("strohmandli figure", "kassza"),
+    "kassza": msg("kassza"),
     "duplajatek": pmsg("strohmandli figure", "duplajáték"),
     "volat": msg("volát"),
     "pagatfogas": pmsg("strohmandli figure", "pagátfogás"),
-    "uhu": pmsg("strohmandli figure", "uhu"),
+    "uhu": msg("uhu"),
     "pagatulti": pmsg("strohmandli figure", "pagátulti"),
     "xxi_fogas": msg("XXI-fogás"),
     "tuletroa_captured": msg("tulétroá"),

@@ -133,7 +133,7 @@ RECORD = fields(
             label=pmsg("ultimo field", "Trick (0 = before the first lead)"), lo=0, hi=TRICKS
         ),
         refund_declarations=INTS.but(
-            label=pmsg("ultimo field", "Declarations to refund (numbers from 0, e.g. 0, 2)")
+            label=pmsg("ultimo field", "Declarations it refunds"), rows_of="declarations"
         ),
         **{
             "class": TEXT.but(
@@ -286,15 +286,16 @@ def _refund_problem(
     """What is wrong with one index of `refund_declarations`, if anything."""
     if isinstance(idx, bool) or not isinstance(idx, int):
         return msg("{value} is not a whole number", value=repr(idx))
-    # A declaration as the form numbers them (from 0, the field's label says so)
     if not 0 <= idx < len(made_by):
-        return pmsg("ultimo", "this hand has no declaration {n} (counting from 0)", n=idx)
+        return pmsg("ultimo", "this hand has no such declaration")
     if player is not None and made_by[idx] != player:
         return pmsg(
-            "ultimo", "declaration {n} was made by someone else, not by the offender", n=idx
+            "ultimo",
+            "only the offender's own declarations are refunded (this one belongs to: {who})",
+            who=str(made_by[idx]),
         )
     if idx in taken:
-        return pmsg("ultimo", "declaration {n} is refunded twice", n=idx)
+        return pmsg("ultimo", "this declaration is already refunded by another penalty")
     return None
 
 
