@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -31,6 +31,7 @@ from django import forms
 from django.http import QueryDict
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scorebook import labels, names, nights
@@ -39,9 +40,11 @@ from scorebook.engine.messages import msg
 from scorebook.engine.record import Path
 from scorebook.engine.replay import path_text
 from scorebook.engine.shape import (
+    GRID_SEATS,
     MAX_TEXT,
     ByPlayer,
     Choice,
+    Grid,
     Leaf,
     Node,
     Obj,
@@ -426,8 +429,6 @@ class HandForm:
     problems: list[Problem] = field(default_factory=list)
     rows: dict[str, list[int]] = field(default_factory=dict)
     fresh: bool = False  # a new, untouched form: the template's defaults apply
-    # The label each field was shown with, by path (filled while the template renders).
-    labels: dict[str, str] = field(default_factory=dict)
     shape: Obj | None = None  # the variant's hand record (engine/shape.py)
     # Its inputs as Django fields, added by the `{% field %}` tag as the template renders.
     fields: HandFields = field(default_factory=HandFields)
@@ -443,6 +444,26 @@ class HandForm:
             for c in leaf.choices
             if c.rule is None or self.rules.get(c.rule) or str(c.value) in kept
         )
+
+    def offered_at(self, leaf: Leaf, path: str) -> tuple[Choice, ...]:
+        """The choices of the field at `path` that the night's house rules allow, and any the
+        form holds there already, in any row (`announcements[0].figure`: every row's figure)."""
+        if all(c.rule is None for c in leaf.choices):
+            return leaf.choices
+        pattern = re.compile(
+            r"\[\d+\]".join(re.escape(part) for part in re.split(r"\[\d+\]", path))
+        )
+        held = [v for p, values in self.values.items() if pattern.fullmatch(p) for v in values]
+        return self.offered(leaf, held)
+
+    def grid_choices(self, list_path: str, grid: Grid) -> list[Choice]:
+        """The lines of a grid: the offered choices of its rows' kind (an announcement grid
+        leaves out a "none" level)."""
+        leaf = leaf_at(self.shape, f"{list_path}[0].{grid.kind}") if self.shape else None
+        if leaf is None:
+            return []
+        offered = self.offered_at(leaf, f"{list_path}[0].{grid.kind}")
+        return [c for c in offered if grid.first_row or c.value not in (0, None)]
 
     def offers(self, path: str) -> bool:
         """Whether the form asks for the field at `path`: always, unless its house rule
@@ -473,14 +494,12 @@ class HandForm:
         return out
 
     def label_for(self, path: str) -> str:
-        """A field as the form names it: the label it was shown with (collected as the form
-        renders), else its schema's label, else its path in words."""
-        return (
-            self.labels.get(path)
-            or self.schema_label(path)
-            or self.section_label(path)
-            or path_label(path)
-        )
+        """A field as the form names it: the label it is shown with, else its schema's."""
+        return shown_label(self, path) or self.record_label(path)
+
+    def record_label(self, path: str) -> str:
+        """A field by its schema's label, else its section's, else its path in words."""
+        return self.schema_label(path) or self.section_label(path) or path_label(path)
 
     def section_label(self, path: str) -> str:
         """A field without a label of its own (a whole section left out, `result`; a row's
@@ -519,7 +538,7 @@ class HandForm:
             seats = [f"@{self.players.index(k)}" if k in self.players else k for k in keys]
             name = form_path(path_text(tuple(seats)), self.rows)
             shown = record_values(value, self.players).get("", [""])[-1]
-            label = self.label_for(path)
+            label = self.record_label(path)
             whose = [k for k in keys if k in self.players and k != label]
             label = " · ".join([label, *map(str, whose)])  # a count by player: whose it is
             out.append((name, shown, label, self.value_label(path, value)))
@@ -550,6 +569,78 @@ class HandForm:
         ]
         filled = max(used) + 1 if used else 0
         return range(min(max(minimum, filled + spare), 40))
+
+
+def shown_label(form: HandForm, path: str) -> str:
+    """The label the form shows the field at `path` with (players by name, the form's rows),
+    from the schema and the night's players: a player's own number by his name, a grid's
+    cell as "figure · player", a section by its name; "" where the form names none."""
+    tokens = (parse_path(path) if form.shape is not None else None) or []
+    node: Node | None = form.shape
+    owner = ""  # the player whose value this is
+    for i, token in enumerate(tokens):
+        if isinstance(node, Rows) and isinstance(token, int):
+            cell = _cell_label(form, join_path(tokens[:i]), node, token, tokens[i + 1 :])
+            if cell:
+                return cell
+            node = node.item
+        elif isinstance(node, ByPlayer) and token in form.players:
+            owner, node = str(token), node.value
+        elif isinstance(node, Obj) and isinstance(token, str) and token in node.fields:
+            node = node.fields[token]
+        else:
+            return ""
+    if isinstance(node, Leaf):
+        return _leaf_label(form, node, path, owner)
+    return say(node.label) if isinstance(node, Obj | Rows | ByPlayer) and node.label else ""
+
+
+def _leaf_label(form: HandForm, leaf: Leaf, path: str, owner: str) -> str:
+    words = say(leaf.label) if leaf.label else ""
+    if owner:  # a player's own value: his name (beside its own name, in an object of his)
+        return owner if path.endswith(f".{owner}") or not words else f"{owner} · {words}"
+    if leaf.made is not None:
+        return made_label(form, leaf.made) or words
+    return words
+
+
+def made_label(form: HandForm, figure: str) -> str:
+    """The "made by" field of a figure of the announcement grid ("" when not offered)."""
+    for list_path, rows in grids(form.shape):
+        grid = rows.grid
+        for choice in form.grid_choices(list_path, grid) if grid else ():
+            if choice.value == figure:
+                if grid is None or grid.made_words == "own":
+                    return ""
+                if grid.made_words == "short":
+                    return gettext("made by")
+                return gettext("%(figure)s: made by") % {"figure": say(choice.label)}
+    return ""
+
+
+def _cell_label(
+    form: HandForm, list_path: str, rows: Rows, k: int, rest: Sequence[str | int]
+) -> str:
+    """A grid cell's name, "figure · player", for the row itself and its cell fields."""
+    grid = rows.grid
+    if grid is None or k < grid.first_row or len(rest) > 1:
+        return ""
+    if rest and rest[0] not in grid.cell:
+        return ""
+    index, seat = divmod(k - grid.first_row, GRID_SEATS)
+    choices = form.grid_choices(list_path, grid)
+    if index >= len(choices) or seat >= len(form.players) or form.players[seat] not in form.active:
+        return ""
+    return f"{say(choices[index].label)} · {form.players[seat]}"
+
+
+def grids(shape: Node | None, path: str = "") -> Iterator[tuple[str, Rows]]:
+    """Each list of the record laid out as a grid, with its path."""
+    if isinstance(shape, Obj):
+        for name, child in shape.fields.items():
+            yield from grids(child, f"{path}.{name}" if path else name)
+    elif isinstance(shape, Rows) and shape.grid is not None:
+        yield path, shape
 
 
 @dataclass(frozen=True)

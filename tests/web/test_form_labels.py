@@ -101,6 +101,39 @@ def test_problems_name_their_fields_as_before(client_in, user):
     assert len(recorded) > 40
     assert sum(len(v) for e in recorded.values() for k, v in e.items() if k != "names") > 500
     assert seen.keys() == recorded.keys()
-    for key, entry in recorded.items():
-        for what, expected in entry.items():
-            assert seen[key][what] == expected, (key, what)
+    wrong = [
+        (key, what, seen[key][what], expected)
+        for key, entry in recorded.items()
+        for what, expected in entry.items()
+        if seen[key][what] != expected
+    ]
+    assert not wrong
+
+
+def _renders(client, url: str, data: dict[str, Any], template: str, **headers: Any) -> int:
+    names: list[str] = []
+
+    def seen(sender: Any, template: Any, **kwargs: Any) -> None:
+        names.append(template.name)
+
+    template_rendered.connect(seen)
+    try:
+        response = client.post(url, data, **headers)
+    finally:
+        template_rendered.disconnect(seen)
+    assert response.status_code == 200
+    assert response.context["form"].messages  # the planted problem is named
+    return names.count(template)
+
+
+@pytest.mark.parametrize("variant", ["paskievics", "ultimo", "scopa", "magyar"])
+def test_a_preview_renders_the_form_at_most_once(client_in, user, variant):
+    """The htmx preview answers with the payments fragment: the variant's form is not
+    rendered at all, not even unseen to learn its labels; the whole page renders it once."""
+    sheet = next(s for v, _c, s in _examples() if v == variant)
+    _night, pages = _pages(client_in, user, variant, sheet)
+    data = browser_data(client_in.get(pages[-1]).content.decode())
+    post = {k: v for k, v in data.items() if k.startswith("_") or k == "dealer"}
+    url, template = _preview_url(pages[-1]), f"scorebook/hands/{variant}.html"
+    assert _renders(client_in, url, post, template, HTTP_HX_REQUEST="true") == 0
+    assert _renders(client_in, url, post, template) == 1
