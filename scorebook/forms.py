@@ -38,7 +38,6 @@ from scorebook import labels, names, nights
 from scorebook.engine.errors import Problem
 from scorebook.engine.messages import msg
 from scorebook.engine.record import Path
-from scorebook.engine.replay import path_text
 from scorebook.engine.shape import (
     GRID_SEATS,
     MAX_TEXT,
@@ -251,24 +250,37 @@ def parse_hand(
                 objects.append(path)
             else:
                 sent.setdefault(path, (marker, []))[1].extend(getlist(name))
+    schema = _schema_of(sent, shape)
     if shape is not None:
-        sent = _applicable(sent, shape)
-    return _parsed([*sent.items(), *((path, (OBJECT, [])) for path in objects)], players, shape)
+        sent = _applicable(sent, schema)
+    return _parsed([*sent.items(), *((path, (OBJECT, [])) for path in objects)], players, schema)
 
 
-def reading(shape: Node | None, path: str, marker: str = "str") -> str:
-    """How the value posted at `path` is read: as its leaf's kind; a field the schema does
-    not know as its marker says (text without one), a hidden `:fixed`/`:object` as such."""
-    leaf = leaf_at(shape, re.sub(r"@\d+", "player", path)) if shape is not None else None
+Rules = list[tuple[str, tuple[Any, ...] | None]]  # (control path, values it must hold)
+
+
+def _schema_of(paths: Iterable[str], shape: Node | None) -> dict[str, tuple[Leaf | None, Rules]]:
+    """Each posted field's leaf and the conditions it applies under (seats as `player`),
+    looked up once for the whole post."""
+    out: dict[str, tuple[Leaf | None, Rules]] = {}
+    for path in paths if shape is not None else ():
+        general = re.sub(r"@\d+", "player", path)
+        out[path] = (leaf_at(shape, general), conditions(shape, general))
+    return out
+
+
+def reading(leaf: Leaf | None, marker: str = "str") -> str:
+    """How a posted value is read: as its leaf's kind; a field the schema does not know as
+    its marker says (text without one), a hidden `:fixed`/`:object` as such."""
     if marker in (OBJECT, FIXED) or leaf is None:
         return marker
     return LEAF_READING[leaf.kind]
 
 
-def _applicable(sent: Sent, shape: Node) -> Sent:
+def _applicable(sent: Sent, schema: Mapping[str, tuple[Leaf | None, Rules]]) -> Sent:
     """What the form sends with its script, without one too: a field whose condition does not
     hold is left out (hand.js hides and disables it), and so is what depends on it, in turn."""
-    rules = {path: conditions(shape, re.sub(r"@\d+", "player", path)) for path in sent}
+    rules = {path: schema[path][1] for path in sent}
     kept = dict(sent)
     for _pass in range(10):  # a condition may watch a field the pass before left out
         dropped = [path for path in kept if not _holds(rules[path], kept)]
@@ -279,7 +291,7 @@ def _applicable(sent: Sent, shape: Node) -> Sent:
     return kept
 
 
-def _holds(rules: list[tuple[str, tuple[Any, ...] | None]], sent: Sent) -> bool:
+def _holds(rules: Rules, sent: Sent) -> bool:
     for control, values in rules:
         have = [v for v in sent.get(control, ("", []))[1] if v != ""]
         wanted = {posted(v) for v in values if v is not None} if values is not None else None
@@ -294,12 +306,14 @@ def posted(value: str | int | bool) -> str:
 
 
 def _parsed(
-    sent: list[tuple[str, tuple[str, list[str]]]], players: Sequence[str], shape: Node | None
+    sent: list[tuple[str, tuple[str, list[str]]]],
+    players: Sequence[str],
+    schema: Mapping[str, tuple[Leaf | None, Rules]],
 ) -> ParsedHand:
     tree: dict[Any, Any] = {}
     kept: set[str] = set()
     for path, (marker, values) in sent:
-        kind = reading(shape, path, marker)
+        kind = reading(schema.get(path, (None, []))[0], marker)
         tokens = parse_path(path)
         if tokens is None or isinstance(tokens[0], int):
             continue
@@ -534,9 +548,9 @@ class HandForm:
         path, its form value, its label, the value in words); players by seat (`@i`)."""
         out = []
         for keys, value in found:
-            path = form_path(path_text(keys), self.rows)
+            path = form_path(join_path(keys), self.rows)
             seats = [f"@{self.players.index(k)}" if k in self.players else k for k in keys]
-            name = form_path(path_text(tuple(seats)), self.rows)
+            name = form_path(join_path(seats), self.rows)
             shown = record_values(value, self.players).get("", [""])[-1]
             label = self.record_label(path)
             whose = [k for k in keys if k in self.players and k != label]
