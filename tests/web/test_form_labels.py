@@ -7,7 +7,8 @@ planted problem (an input left out, numbers out of range, a word in a number), a
 of every input of the page. Today's form names them from the schema and the night's
 players: the same words, with at most one render of the variant's form per preview.
 
-Re-record (only with the code of before): FORM_LABELS_RECORD=1 pytest this file."""
+In English, Hungarian and Polish. Re-record (only with the code of before):
+FORM_LABELS_RECORD=1 pytest this file."""
 
 from __future__ import annotations
 
@@ -71,7 +72,7 @@ def _planted(data: dict[str, Any], html: str) -> list[tuple[str, dict[str, Any]]
     return out
 
 
-def _observed(client, user) -> dict[str, Any]:
+def _observed(client, user, lang: str) -> dict[str, Any]:
     seen: dict[str, Any] = {}
     done: dict[str, int] = {}
     for variant, case_id, sheet in _examples():
@@ -80,24 +81,29 @@ def _observed(client, user) -> dict[str, Any]:
         done[variant] = done.get(variant, 0) + 1
         _night, pages = _pages(client, user, variant, sheet)
         for i, page in enumerate(pages):
-            response = client.get(page)
+            response = client.get(page, HTTP_ACCEPT_LANGUAGE=lang)
             html = response.content.decode()
             form = response.context["form"]
             data = browser_data(html)
             paths = sorted({*form.errors, *(n for n in data if not n.startswith(("_", "csrf")))})
             entry: dict[str, Any] = {"names": {p: form.label_for(p) for p in paths}}
             for what, post in _planted(data, html):
-                answer = client.post(_preview_url(page), post, HTTP_HX_REQUEST="true")
+                answer = client.post(
+                    _preview_url(page), post, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE=lang
+                )
                 entry[what] = [m for _a, m in answer.context["form"].messages]
             seen[f"{variant} {case_id} {'edit' if i else 'new'}"] = entry
     return seen
 
 
-def test_problems_name_their_fields_as_before(client_in, user):
-    seen = _observed(client_in, user)
+@pytest.mark.parametrize("lang", ["en", "hu", "pl"])
+def test_problems_name_their_fields_as_before(client_in, user, lang):
+    seen = _observed(client_in, user, lang)
     if RECORDING:
-        LABELS.write_text(json.dumps(seen, ensure_ascii=False, indent=0, sort_keys=True) + "\n")
-    recorded = json.loads(LABELS.read_text())
+        kept = json.loads(LABELS.read_text()) if LABELS.exists() else {}
+        kept[lang] = seen
+        LABELS.write_text(json.dumps(kept, ensure_ascii=False, indent=0, sort_keys=True) + "\n")
+    recorded = json.loads(LABELS.read_text())[lang]
     assert len(recorded) > 40
     assert sum(len(v) for e in recorded.values() for k, v in e.items() if k != "names") > 500
     assert seen.keys() == recorded.keys()
