@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -31,17 +31,19 @@ from django import forms
 from django.http import QueryDict
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scorebook import labels, names, nights
 from scorebook.engine.errors import Problem
 from scorebook.engine.messages import msg
 from scorebook.engine.record import Path
-from scorebook.engine.replay import path_text
 from scorebook.engine.shape import (
+    GRID_SEATS,
     MAX_TEXT,
     ByPlayer,
     Choice,
+    Grid,
     Leaf,
     Node,
     Obj,
@@ -249,24 +251,38 @@ def parse_hand(
                 objects.append(path)
             else:
                 sent.setdefault(path, (marker, []))[1].extend(getlist(name))
+    schema = _schema_of(sent, shape)
     if shape is not None:
-        sent = _applicable(sent, shape)
-    return _parsed([*sent.items(), *((path, (OBJECT, [])) for path in objects)], players, shape)
+        sent = _applicable(sent, schema)
+    items = [*sent.items(), *((path, (OBJECT, [])) for path in objects)]
+    return _parsed(items, players, schema, shape)
 
 
-def reading(shape: Node | None, path: str, marker: str = "str") -> str:
-    """How the value posted at `path` is read: as its leaf's kind; a field the schema does
-    not know as its marker says (text without one), a hidden `:fixed`/`:object` as such."""
-    leaf = leaf_at(shape, re.sub(r"@\d+", "player", path)) if shape is not None else None
+Rules = list[tuple[str, tuple[Any, ...] | None]]  # (control path, values it must hold)
+
+
+def _schema_of(paths: Iterable[str], shape: Node | None) -> dict[str, tuple[Leaf | None, Rules]]:
+    """Each posted field's leaf and the conditions it applies under (seats as `player`),
+    looked up once for the whole post."""
+    out: dict[str, tuple[Leaf | None, Rules]] = {}
+    for path in paths if shape is not None else ():
+        general = re.sub(r"@\d+", "player", path)
+        out[path] = (leaf_at(shape, general), conditions(shape, general))
+    return out
+
+
+def reading(leaf: Leaf | None, marker: str = "str") -> str:
+    """How a posted value is read: as its leaf's kind; a field the schema does not know as
+    its marker says (text without one), a hidden `:fixed`/`:object` as such."""
     if marker in (OBJECT, FIXED) or leaf is None:
         return marker
     return LEAF_READING[leaf.kind]
 
 
-def _applicable(sent: Sent, shape: Node) -> Sent:
+def _applicable(sent: Sent, schema: Mapping[str, tuple[Leaf | None, Rules]]) -> Sent:
     """What the form sends with its script, without one too: a field whose condition does not
     hold is left out (hand.js hides and disables it), and so is what depends on it, in turn."""
-    rules = {path: conditions(shape, re.sub(r"@\d+", "player", path)) for path in sent}
+    rules = {path: schema[path][1] for path in sent}
     kept = dict(sent)
     for _pass in range(10):  # a condition may watch a field the pass before left out
         dropped = [path for path in kept if not _holds(rules[path], kept)]
@@ -277,7 +293,7 @@ def _applicable(sent: Sent, shape: Node) -> Sent:
     return kept
 
 
-def _holds(rules: list[tuple[str, tuple[Any, ...] | None]], sent: Sent) -> bool:
+def _holds(rules: Rules, sent: Sent) -> bool:
     for control, values in rules:
         have = [v for v in sent.get(control, ("", []))[1] if v != ""]
         wanted = {posted(v) for v in values if v is not None} if values is not None else None
@@ -292,12 +308,15 @@ def posted(value: str | int | bool) -> str:
 
 
 def _parsed(
-    sent: list[tuple[str, tuple[str, list[str]]]], players: Sequence[str], shape: Node | None
+    sent: list[tuple[str, tuple[str, list[str]]]],
+    players: Sequence[str],
+    schema: Mapping[str, tuple[Leaf | None, Rules]],
+    shape: Node | None,
 ) -> ParsedHand:
     tree: dict[Any, Any] = {}
     kept: set[str] = set()
     for path, (marker, values) in sent:
-        kind = reading(shape, path, marker)
+        kind = reading(schema.get(path, (None, []))[0], marker)
         tokens = parse_path(path)
         if tokens is None or isinstance(tokens[0], int):
             continue
@@ -451,8 +470,6 @@ class HandForm:
     problems: list[Problem] = field(default_factory=list)
     rows: dict[str, list[int]] = field(default_factory=dict)
     fresh: bool = False  # a new, untouched form: the template's defaults apply
-    # The label each field was shown with, by path (filled while the template renders).
-    labels: dict[str, str] = field(default_factory=dict)
     shape: Obj | None = None  # the variant's hand record (engine/shape.py)
     # Its inputs as Django fields, added by the `{% field %}` tag as the template renders.
     fields: HandFields = field(default_factory=HandFields)
@@ -468,6 +485,26 @@ class HandForm:
             for c in leaf.choices
             if c.rule is None or self.rules.get(c.rule) or str(c.value) in kept
         )
+
+    def offered_at(self, leaf: Leaf, path: str) -> tuple[Choice, ...]:
+        """The choices of the field at `path` that the night's house rules allow, and any the
+        form holds there already, in any row (`announcements[0].figure`: every row's figure)."""
+        if all(c.rule is None for c in leaf.choices):
+            return leaf.choices
+        pattern = re.compile(
+            r"\[\d+\]".join(re.escape(part) for part in re.split(r"\[\d+\]", path))
+        )
+        held = [v for p, values in self.values.items() if pattern.fullmatch(p) for v in values]
+        return self.offered(leaf, held)
+
+    def grid_choices(self, list_path: str, grid: Grid) -> list[Choice]:
+        """The lines of a grid: the offered choices of its rows' kind (an announcement grid
+        leaves out a "none" level)."""
+        leaf = leaf_at(self.shape, f"{list_path}[0].{grid.kind}") if self.shape else None
+        if leaf is None:
+            return []
+        offered = self.offered_at(leaf, f"{list_path}[0].{grid.kind}")
+        return [c for c in offered if grid.first_row or c.value not in (0, None)]
 
     def offers(self, path: str) -> bool:
         """Whether the form asks for the field at `path`: always, unless its house rule
@@ -498,14 +535,12 @@ class HandForm:
         return out
 
     def label_for(self, path: str) -> str:
-        """A field as the form names it: the label it was shown with (collected as the form
-        renders), else its schema's label, else its path in words."""
-        return (
-            self.labels.get(path)
-            or self.schema_label(path)
-            or self.section_label(path)
-            or path_label(path)
-        )
+        """A field as the form names it: the label it is shown with, else its schema's."""
+        return shown_label(self, path) or self.record_label(path)
+
+    def record_label(self, path: str) -> str:
+        """A field by its schema's label, else its section's, else its path in words."""
+        return self.schema_label(path) or self.section_label(path) or path_label(path)
 
     def section_label(self, path: str) -> str:
         """A field without a label of its own (a whole section left out, `result`; a row's
@@ -540,11 +575,11 @@ class HandForm:
         path, its form value, its label, the value in words); players by seat (`@i`)."""
         out = []
         for keys, value in found:
-            path = form_path(path_text(keys), self.rows)
+            path = form_path(join_path(keys), self.rows)
             seats = [f"@{self.players.index(k)}" if k in self.players else k for k in keys]
-            name = form_path(path_text(tuple(seats)), self.rows)
+            name = form_path(join_path(seats), self.rows)
             shown = record_values(value, self.players).get("", [""])[-1]
-            label = self.row_words(path) or self.label_for(path)
+            label = self.row_words(path) or self.record_label(path)
             whose = [k for k in keys if k in self.players and k != label]
             label = " · ".join([label, *map(str, whose)])  # a count by player: whose it is
             out.append((name, shown, label, self.value_label(path, value)))
@@ -592,6 +627,78 @@ class HandForm:
         ]
         filled = max(used) + 1 if used else 0
         return range(min(max(minimum, filled + spare), 40))
+
+
+def shown_label(form: HandForm, path: str) -> str:
+    """The label the form shows the field at `path` with (players by name, the form's rows),
+    from the schema and the night's players: a player's own number by his name, a grid's
+    cell as "figure · player", a section by its name; "" where the form names none."""
+    tokens = (parse_path(path) if form.shape is not None else None) or []
+    node: Node | None = form.shape
+    owner = ""  # the player whose value this is
+    for i, token in enumerate(tokens):
+        if isinstance(node, Rows) and isinstance(token, int):
+            cell = _cell_label(form, join_path(tokens[:i]), node, token, tokens[i + 1 :])
+            if cell:
+                return cell
+            node = node.item
+        elif isinstance(node, ByPlayer) and token in form.players:
+            owner, node = str(token), node.value
+        elif isinstance(node, Obj) and isinstance(token, str) and token in node.fields:
+            node = node.fields[token]
+        else:
+            return ""
+    if isinstance(node, Leaf):
+        return _leaf_label(form, node, path, owner)
+    return say(node.label) if isinstance(node, Obj | Rows | ByPlayer) and node.label else ""
+
+
+def _leaf_label(form: HandForm, leaf: Leaf, path: str, owner: str) -> str:
+    words = say(leaf.label) if leaf.label else ""
+    if owner:  # a player's own value: his name (beside its own name, in an object of his)
+        return owner if path.endswith(f".{owner}") or not words else f"{owner} · {words}"
+    if leaf.made is not None:
+        return made_label(form, leaf.made) or words
+    return words
+
+
+def made_label(form: HandForm, figure: str) -> str:
+    """The "made by" field of a figure of the announcement grid ("" when not offered)."""
+    for list_path, rows in grids(form.shape):
+        grid = rows.grid
+        for choice in form.grid_choices(list_path, grid) if grid else ():
+            if choice.value == figure:
+                if grid is None or grid.made_words == "own":
+                    return ""
+                if grid.made_words == "short":
+                    return gettext("made by")
+                return gettext("%(figure)s: made by") % {"figure": say(choice.label)}
+    return ""
+
+
+def _cell_label(
+    form: HandForm, list_path: str, rows: Rows, k: int, rest: Sequence[str | int]
+) -> str:
+    """A grid cell's name, "figure · player", for the row itself and its cell fields."""
+    grid = rows.grid
+    if grid is None or k < grid.first_row or len(rest) > 1:
+        return ""
+    if rest and rest[0] not in grid.cell:
+        return ""
+    index, seat = divmod(k - grid.first_row, GRID_SEATS)
+    choices = form.grid_choices(list_path, grid)
+    if index >= len(choices) or seat >= len(form.players) or form.players[seat] not in form.active:
+        return ""
+    return f"{say(choices[index].label)} · {form.players[seat]}"
+
+
+def grids(shape: Node | None, path: str = "") -> Iterator[tuple[str, Rows]]:
+    """Each list of the record laid out as a grid, with its path."""
+    if isinstance(shape, Obj):
+        for name, child in shape.fields.items():
+            yield from grids(child, f"{path}.{name}" if path else name)
+    elif isinstance(shape, Rows) and shape.grid is not None:
+        yield path, shape
 
 
 @dataclass(frozen=True)

@@ -107,6 +107,9 @@ class Leaf:
     # The list whose rows this field's numbers name, by their index in the record (Ultimo's
     # refunded declarations): the form offers a chip per row of it, not a number to type.
     rows_of: str | None = None
+    # The figure of the announcement grid whose side "made by" this field records
+    # (`result.trull_side` → "trull"): named after the figure on the form.
+    made: str | None = None
 
     def but(self, **schema: Any) -> Leaf:
         """This kind of value with its schema: `INT.but(label=msg("points"), lo=0, hi=94)`."""
@@ -127,6 +130,28 @@ class Obj:
     # When the whole section applies on the hand form (magyar's irregularity, only in a
     # played game); a complete record still writes it by its leaves (see `only_when`).
     when: When | None = None
+    label: Msg | None = None  # the section's name where a problem is about all of it
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """A list the hand form lays out as a grid: a line per choice of the rows' `kind` field,
+    a chip per active player (`who`); the fields in `cell` are named "figure · player".
+    `made_words`: how a figure's "made by" field (`Leaf.made`) is named: "figure" ("trull:
+    made by"), "short" ("made by", beside the figure's name) or "own" (its own label)."""
+
+    kind: str
+    who: str
+    cell: tuple[str, ...] = ()
+    first_row: int = 0  # row k = first_row + choice index × GRID_SEATS + seat index
+    made_words: str = "figure"
+
+
+GRID_SEATS = 10  # rows per choice in a grid: more than any table's seats
+# The announced figures: a line per figure, "Anna announced the trull" in one tap, the
+# contras (and the announcing side, who gave each contra) under the chip.
+CHOICE_GRID_ROWS = 100  # a choice grid's rows start here, above an edited hand's stored rows
+FIGURE_GRID = Grid("figure", "by", cell=("figure", "by", "contra", "side", "contra_by"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +160,8 @@ class Rows:
 
     item: Obj
     when: When | None = None  # as Obj.when
+    label: Msg | None = None  # as Obj.label
+    grid: Grid | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +169,7 @@ class ByPlayer:
     """An object keyed by player name (the variant checks the names), values of one shape."""
 
     value: Node
+    label: Msg | None = None  # as Obj.label
 
 
 Node = Leaf | Obj | Rows | ByPlayer
@@ -175,6 +203,21 @@ def sparse(**names: Node) -> Obj:
 def rows(**names: Node) -> Rows:
     """A list of objects: `announcements=rows(figure=TEXT, by=PLAYER, contra=INT)`."""
     return Rows(Obj(MappingProxyType(names)))
+
+
+def named[SectionT: (Obj, Rows, ByPlayer)](label: Msg, node: SectionT) -> SectionT:
+    """A section named as a whole (`bid` → "Bid") where a problem is about all of it."""
+    return replace(node, label=label)
+
+
+def choice_grid(kind: str, who: str = "player") -> Grid:
+    """A grid of a choice per line (Stromann's bonuses, `{% choice_grid %}`)."""
+    return Grid(kind, who, cell=(kind, who), first_row=CHOICE_GRID_ROWS)
+
+
+def as_grid(node: Rows, grid: Grid) -> Rows:
+    """A list the hand form lays out as a grid (see `Grid`)."""
+    return replace(node, grid=grid)
 
 
 def only_when[SectionT: (Obj, Rows)](rule: When, node: SectionT) -> SectionT:

@@ -120,6 +120,11 @@ def value_label(form: HandForm, path: str, value: Any) -> str:
 
 @register.filter
 def field_label(form: HandForm, path: str) -> str:
-    """A record field as the hand form names it (use it after the form: labels are
-    collected as the form renders)."""
+    """A record field as the hand form names it (its label there, from the schema)."""
     return form.label_for(path)
+
+
+@register.filter
+def record_label(form: HandForm, path: str) -> str:
+    """A record field by its schema's label (a conflict's changes: players by name)."""
+    return form.record_label(path)

@@ -29,10 +29,20 @@ from typing import Any
 from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext
 
-from scorebook.engine.shape import Choice, Leaf, Node, Obj, Rows, leaf_at, node_at
-from scorebook.forms import FIXED, OBJECT, HandForm, field_anchor, posted, split_name
+from scorebook.engine.shape import (
+    CHOICE_GRID_ROWS,
+    GRID_SEATS,
+    Choice,
+    Leaf,
+    Node,
+    Obj,
+    Rows,
+    leaf_at,
+    leaves,
+    node_at,
+)
+from scorebook.forms import FIXED, OBJECT, HandForm, field_anchor, made_label, posted, split_name
 from scorebook.handfields import CHECK_WIDGETS, CHIP_WIDGETS, SELECT_WIDGETS, hand_field
 from scorebook.speech import say
 
@@ -76,14 +86,7 @@ def _rule_attrs(form: HandForm, path: str) -> SafeString:
 
 
 def _offered(form: HandForm, leaf: Leaf, path: str) -> tuple[Choice, ...]:
-    """The choices of the field at `path` that the night's house rules allow, and any the
-    form holds there already, in any row (`announcements[0].figure`: every row's figure)."""
-    if all(c.rule is None for c in leaf.choices):
-        return leaf.choices
-    rows = r"\[\d+\]".join(re.escape(part) for part in re.split(r"\[\d+\]", path))
-    pattern = re.compile(rows)
-    held = [v for p, values in form.values.items() if pattern.fullmatch(p) for v in values]
-    return form.offered(leaf, held)
+    return form.offered_at(leaf, path)
 
 
 def _value(value: str | int | bool, explicit: bool = False) -> str:
@@ -137,7 +140,6 @@ def field(
         values = [""]
     error_key = _by_name(form, path)
     shown = label or path.rsplit(".", 1)[-1].replace("_", " ")
-    form.labels[error_key] = str(shown)  # the problem list (rendered after) names it so
     value = _shown_value(form, widget, kind, path, values, null)
     dom_id = "f-" + "".join(c if c.isalnum() else "-" for c in name)
     if template_row:  # the row hand.js clones: its number is filled in then
@@ -240,11 +242,10 @@ def rows(form: HandForm, list_path: str, minimum: int = 1, spare: int = 1) -> ra
 
 
 @register.simple_tag
-def problems(form: HandForm, path: str, label: str = "") -> SafeString:
+def problems(form: HandForm, path: str) -> SafeString:
     """The slot for problems the engine reports on a group of inputs (`result.card_points`),
-    with the anchor the list above the form links to; `label` names the group there."""
-    if label:
-        form.labels[path] = str(label)
+    with the anchor the list above the form links to (the schema's `label` names the group
+    there)."""
     messages = format_html_join(
         "", '<p class="error" role="alert">{}</p>', ((m,) for m in form.errors.get(path, []))
     )
@@ -284,7 +285,7 @@ def touched(form: HandForm, prefix: str) -> bool:
 
 
 # Row k of the announcement grid: figure index × SEATS + seat index (rows need not be dense).
-SEATS = 10
+SEATS = GRID_SEATS
 
 
 def _grid_choices(form: HandForm, path: str) -> list[tuple[str, str]]:
@@ -296,22 +297,26 @@ def _grid_choices(form: HandForm, path: str) -> list[tuple[str, str]]:
     return [(_value(c.value), say(c.label)) for c in offered if c.value not in (0, None)]
 
 
+def _made_paths(form: HandForm) -> dict[str, str]:
+    """Figure → the record field of the side that made it (the schema's `Leaf.made`)."""
+    found = leaves(form.shape) if form.shape is not None else []
+    return {leaf.made: path for path, leaf in found if leaf.made is not None}
+
+
 @register.simple_tag
-def announcement_grid(
-    form: HandForm, made: str = "", volat_implies: bool = True
-) -> list[dict[str, Any]]:
+def announcement_grid(form: HandForm, volat_implies: bool = True) -> list[dict[str, Any]]:
     """The announced figures as a grid, one line per figure with a chip per active player:
     one tap records "Anna announced the trull" (`announcements[k].by`; the figure rides along
     as a `:fixed` value, so an untapped chip adds no row), and the contra chips of that
-    announcement appear under it. `made` maps a figure to the record field of the side that
-    made it (`trull=result.trull_side|…`). Announcements stored in any order (an edited hand)
+    announcement appear under it, then the field of the side that made it (the schema's
+    `Leaf.made`: `result.trull_side` records the trull's). Announcements stored in any order (an edited hand)
     are found by figure and player.
 
     The figures, their names and the contra levels come from the variant's record
     (`announcements[#].figure`, `.contra`); where a row has a `side` field (the announcing
     side, Királyhívó) its chips stand beside the contras. Each cell's inputs are Django
     fields."""
-    made_paths = dict(item.split("=", 1) for item in made.split("|") if "=" in item)
+    made_paths = _made_paths(form)
     # A volát means its side captured every honour and king (paskievics.md §13): choosing it
     # fills in the trull and the four kings for that side.
     implied = {"volat": " ".join(made_paths[f] for f in ("trull", "four_kings") if f in made_paths)}
@@ -356,9 +361,8 @@ def announcement_grid(
                 "chips": chips,
                 "made": made_paths.get(figure, ""),
                 "implies": implied.get(figure, ""),
-                "made_label": gettext("%(figure)s: made by") % {"figure": figure_label},
-                # Beside the figure's name on a phone, the short form reads enough.
-                "made_short": gettext("made by"),
+                # As the problem list names it (beside the figure's name: "made by").
+                "made_label": made_label(form, figure),
             }
         )
     return grid
@@ -385,14 +389,11 @@ class _GridCell:
         self.form, self.list_path, self.label = form, list_path, label
         self.prefix = f"{list_path}[{k}]"
         self.names: list[str] = [self.prefix]
-        form.labels[self.prefix] = label
 
     def _name(self, member: str) -> str:
-        """The input's name; its path is named `label` in the problem list."""
+        """The input's name (the schema's `Grid.cell` names it `label` in the problem list)."""
         name = f"{self.prefix}.{member}"
-        path = split_name(name)[0]
-        self.names.append(path)
-        self.form.labels[path] = self.label
+        self.names.append(split_name(name)[0])
         return name
 
     def chip(self, member: str, player: str, chosen: bool) -> SafeString:
@@ -481,8 +482,6 @@ def row_chips(form: HandForm, name: str, row: Any, blank: str = "") -> dict[str,
         for r in d["rows"]
     ]
     values = form.values.get(path, [])
-    for key in (path, *(f"{path}[{j}]" for j in range(len(values)))):
-        form.labels[key] = label  # the problem list names the field and each value so
     dom_id = "f-" + "".join(c if c.isalnum() else "-" for c in path)
     bound = form.fields.add(path, hand_field("players", options, label=label), values)
     return {
@@ -507,7 +506,7 @@ def _row_filled(form: HandForm, row_prefix: str, key: str) -> bool:
 
 # Row k of a choice grid: GRID_ROWS + choice index × SEATS + seat index, above the numbers of
 # an edited hand's stored rows (0 … n−1 in the values), so no cell shows another row's value.
-GRID_ROWS = 100
+GRID_ROWS = CHOICE_GRID_ROWS
 
 
 @register.simple_tag

@@ -11,7 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
-from django.template.loader import render_to_string, select_template
+from django.template.loader import select_template
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -140,10 +140,6 @@ def _render(
         # The htmx preview also refreshes the one-line result beside the Save button.
         "oob": template.endswith("#preview"),
     }
-    if context["oob"] and form.problems:
-        # The fragment names each problem by its field's label, which the field tags record
-        # as they render: render the fields once, unseen.
-        render_to_string(context["hand_template"], context, request)
     return TemplateResponse(request, template, context)
 
 

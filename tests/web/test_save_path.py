@@ -3,10 +3,12 @@ the night's variant once, takes the night's lock once, and costs a fixed number 
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlencode
 
 import pytest
 from django.db import connection
+from django.test.signals import template_rendered
 from django.urls import reverse
 
 from scorebook import nights, services
@@ -81,3 +83,35 @@ def test_a_changed_house_rule_is_checked_again(user):
     assert nights.complete_house_rules(variant, night.house_rules)[rule.name] == rule.default
     night.house_rules = {**night.house_rules, rule.name: not rule.default}
     assert nights.complete_house_rules(variant, night.house_rules)[rule.name] is (not rule.default)
+
+
+def _rendered(client, url: str, body: str, **headers) -> tuple[int, list[str]]:
+    names: list[str] = []
+
+    def seen(sender, template, **kwargs):
+        names.append(template.name)
+
+    template_rendered.connect(seen)
+    try:
+        response = client.post(url, body, FORM, **headers)
+    finally:
+        template_rendered.disconnect(seen)
+    return response.status_code, names
+
+
+@pytest.mark.django_db
+def test_a_refused_save_renders_the_form_once_and_the_phone_gets_no_page(client_in, user):
+    """The refused form is the page once (its problems named from the schema, not from a
+    render of their own); the phone's outbox gets its short answer without any template."""
+    night = imported(user, 3)
+    url = reverse("new_hand", args=[night.pk])
+    body = re.sub(
+        r"declarer_card_points%3Aint=\d+", "declarer_card_points%3Aint=95", _save_body(3, 3)
+    )
+    assert "=95" in body  # a Paskievics declarer side holds at most 94
+    status, names = _rendered(client_in, url, body)
+    assert status == 200
+    assert names.count(f"scorebook/hands/{night.variant}.html") == 1
+    status, names = _rendered(client_in, url, body, HTTP_ACCEPT="application/json")
+    assert (status, names) == (422, [])
+    assert not Hand.objects.filter(night=night, position=3).exists()

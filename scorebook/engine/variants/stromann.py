@@ -21,7 +21,18 @@ from scorebook.engine.errors import InvalidHand, Problems
 from scorebook.engine.facts import Contra, Figure, HandFacts, contra_on, generic_facts, own_figures
 from scorebook.engine.messages import NO_MSG, Msg, msg, pmsg, said
 from scorebook.engine.record import Reader
-from scorebook.engine.shape import INT, PLAYER, TEXT, Choice, When, fields, maybe, rows
+from scorebook.engine.shape import (
+    INT,
+    PLAYER,
+    TEXT,
+    Choice,
+    When,
+    as_grid,
+    choice_grid,
+    fields,
+    maybe,
+    rows,
+)
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import EndOfSession, Entry, HouseRule, Line, Session, TableHint
 
@@ -97,12 +108,15 @@ RECORD = fields(
         default=0,
         when=AT_JATEK,
     ),
-    announcements=rows(
-        player=PLAYER.but(label=msg("Player")),
-        bonus=TEXT.but(
-            label=msg("Bonus"),
-            choices=tuple(Choice(b, BONUS_CHOICES[b]) for b in BONUSES),
+    announcements=as_grid(
+        rows(
+            player=PLAYER.but(label=msg("Player")),
+            bonus=TEXT.but(
+                label=msg("Bonus"),
+                choices=tuple(Choice(b, BONUS_CHOICES[b]) for b in BONUSES),
+            ),
         ),
+        choice_grid("bonus"),
     ),
     silent_ultimo_by=PLAYER.but(
         label=pmsg("stromann field", "Pagát won the last trick (silent ultimó)")

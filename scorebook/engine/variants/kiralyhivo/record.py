@@ -19,14 +19,17 @@ from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import (
     BOOL,
+    FIGURE_GRID,
     INT,
     PLAYER,
     TEXT,
     Choice,
     When,
+    as_grid,
     choices,
     fields,
     maybe,
+    named,
     only_when,
     rows,
 )
@@ -138,17 +141,23 @@ RECORD = fields(
         when=When("called_king_location", ("talon",)),
     ),
     game_contra=LEVEL.but(label=msg("Game contra"), default=0, when=PLAYED),
-    announcements=only_when(
-        PLAYED,
-        rows(
-            figure=TEXT.but(
-                label=msg("Figure"),
-                choices=choices(FIGURES, FIGURE_LABELS),
-                when=PLAYED,
+    announcements=named(
+        msg("Announced figures"),
+        as_grid(
+            only_when(
+                PLAYED,
+                rows(
+                    figure=TEXT.but(
+                        label=msg("Figure"),
+                        choices=choices(FIGURES, FIGURE_LABELS),
+                        when=PLAYED,
+                    ),
+                    side=SIDE.but(label=msg("Side"), after=".by"),
+                    by=PLAYER.but(label=msg("Announced by"), when=PLAYED),
+                    contra=LEVEL.but(label=msg("Contra"), when=PLAYED, after=".by"),
+                ),
             ),
-            side=SIDE.but(label=msg("Side"), after=".by"),
-            by=PLAYER.but(label=msg("Announced by"), when=PLAYED),
-            contra=LEVEL.but(label=msg("Contra"), when=PLAYED, after=".by"),
+            FIGURE_GRID,
         ),
     ),
     result=maybe(
@@ -159,17 +168,20 @@ RECORD = fields(
             when=PLAYED,
         ),
         figures_made=fields(
-            trull=SIDE.but(label=pmsg("kiralyhivo field", "Tulétroá")),
-            four_kings=SIDE.but(label=msg("Four kings")),
-            xxi_catch=SIDE.but(label=pmsg("kiralyhivo field", "XXI-catch")),
-            pagat_ultimo=SIDE.but(label=msg("Pagátultimó")),
+            trull=SIDE.but(label=pmsg("kiralyhivo field", "Tulétroá"), made="trull"),
+            four_kings=SIDE.but(label=msg("Four kings"), made="four_kings"),
+            xxi_catch=SIDE.but(label=pmsg("kiralyhivo field", "XXI-catch"), made="xxi_catch"),
+            pagat_ultimo=SIDE.but(label=msg("Pagátultimó"), made="pagat_ultimo"),
             # made only by the declarer side at hívás or szóló (`_check_king_ultimo`)
             king_ultimo=TEXT.but(
                 label=pmsg("kiralyhivo field", "Királyultimó"),
                 choices=choices((DECLARER,), SIDE_NAMES),
                 when=When("contract", CALLING),
+                made="king_ultimo",
             ),
-            volat=SIDE.but(label=pmsg("kiralyhivo field", "Volát (all twelve tricks)")),
+            volat=SIDE.but(
+                label=pmsg("kiralyhivo field", "Volát (all twelve tricks)"), made="volat"
+            ),
         ),
         # only with a called king in play (`_check_result`)
         called_king_taken_by_opponents=BOOL.but(

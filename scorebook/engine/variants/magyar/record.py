@@ -12,14 +12,17 @@ from scorebook.engine.errors import Problems
 from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import (
+    FIGURE_GRID,
     INT,
     PLAYER,
     TEXT,
     TEXTS,
     When,
+    as_grid,
     choices,
     fields,
     maybe,
+    named,
     only_when,
     rows,
 )
@@ -166,18 +169,26 @@ RECORD = fields(
     ),
     # up to the house rule max_contra_level
     game_contra=CONTRA.but(label=msg("Game contra"), default=0, when=PLAYED),
-    announcements=only_when(
-        PLAYED,
-        rows(
-            figure=TEXT.but(
-                label=msg("Figure"),
-                # double game only with the house rule double_game (`_read_announcements`)
-                choices=choices(
-                    ANNOUNCEABLE_WITH_DOUBLE, FIGURE_LABELS, rules={"double_game": "double_game"}
+    announcements=named(
+        msg("Announced figures"),
+        as_grid(
+            only_when(
+                PLAYED,
+                rows(
+                    figure=TEXT.but(
+                        label=msg("Figure"),
+                        # double game only with the house rule double_game (`_read_announcements`)
+                        choices=choices(
+                            ANNOUNCEABLE_WITH_DOUBLE,
+                            FIGURE_LABELS,
+                            rules={"double_game": "double_game"},
+                        ),
+                    ),
+                    by=PLAYER.but(label=msg("Announced by")),
+                    contra=CONTRA.but(label=msg("Contra"), after=".by"),
                 ),
             ),
-            by=PLAYER.but(label=msg("Announced by")),
-            contra=CONTRA.but(label=msg("Contra"), after=".by"),
+            FIGURE_GRID,
         ),
     ),
     # scored only with the house rule tarokk_count_bonus
@@ -197,11 +208,15 @@ RECORD = fields(
                 hi=TOTAL_CARD_POINTS,
                 when=PLAYED,
             ),
-            all_tricks_side=SIDE.but(label=pmsg("magyar field", "All twelve tricks (volát)")),
-            trull_side=SIDE.but(label=pmsg("magyar field", "Trull (skíz, XXI, pagát)")),
-            four_kings_side=SIDE.but(label=msg("Four kings")),
-            pagat_ultimo_side=SIDE.but(label=msg("Pagátultimó")),
-            xxi_catch_side=SIDE.but(label=pmsg("magyar field", "XXI-catch")),
+            all_tricks_side=SIDE.but(
+                label=pmsg("magyar field", "All twelve tricks (volát)"), made="volat"
+            ),
+            trull_side=SIDE.but(
+                label=pmsg("magyar field", "Trull (skíz, XXI, pagát)"), made="trull"
+            ),
+            four_kings_side=SIDE.but(label=msg("Four kings"), made="four_kings"),
+            pagat_ultimo_side=SIDE.but(label=msg("Pagátultimó"), made="pagat_ultimo"),
+            xxi_catch_side=SIDE.but(label=pmsg("magyar field", "XXI-catch"), made="xxi_catch"),
             # read only with the house rule silent_ultimo_failure_penalty
             pagat_lost_last_trick_side=SIDE.but(
                 label=pmsg("magyar field", "Pagát beaten in the 12th trick"),

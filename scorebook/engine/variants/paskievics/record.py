@@ -20,11 +20,14 @@ from scorebook.engine.shape import (
     INT,
     PLAYER,
     TEXT,
+    Grid,
     Leaf,
     When,
+    as_grid,
     choices,
     fields,
     maybe,
+    named,
     only_when,
     rows,
 )
@@ -139,9 +142,12 @@ RECORD = fields(
         choices=choices(OUTCOMES, CHOICE_LABEL),
         default=OUTCOMES[0],
     ),
-    bid=maybe(
-        declarer=_field(msg("Declarer (felvevő)"), PLAYER, when=BID),
-        level=_field(msg("Bid"), choices=choices(LEVELS, CHOICE_LABEL), when=BID),
+    bid=named(
+        msg("Bid"),
+        maybe(
+            declarer=_field(msg("Declarer (felvevő)"), PLAYER, when=BID),
+            level=_field(msg("Bid"), choices=choices(LEVELS, CHOICE_LABEL), when=BID),
+        ),
     ),
     bidding_convention=maybe(
         kind=_field(
@@ -169,22 +175,25 @@ RECORD = fields(
         taken_by=_field(pmsg("paskievics field", "Taken by"), PLAYER, when=TALON_TAKEN),
         paid_late=_field(pmsg("paskievics field", "paid late"), BOOL, when=TALON_TAKEN),
     ),
-    tarokk_counts=rows(
-        seat=_field(msg("Player"), PLAYER, when=PLAYED),
-        count=_field(
-            pmsg("paskievics field", "Count"),
-            INT,
-            choices=choices(COUNTS, CHOICE_LABEL),
-            when=PLAYED,
-            after=".seat",
-        ),
-        announced=_field(
-            msg("How"),
-            BOOL,
-            choices=choices(ANNOUNCED, HOW_LABEL),
-            default=True,
-            when=PLAYED,
-            after=".seat",
+    tarokk_counts=named(
+        msg("Tarokk counts (8 or 9)"),
+        rows(
+            seat=_field(msg("Player"), PLAYER, when=PLAYED),
+            count=_field(
+                pmsg("paskievics field", "Count"),
+                INT,
+                choices=choices(COUNTS, CHOICE_LABEL),
+                when=PLAYED,
+                after=".seat",
+            ),
+            announced=_field(
+                msg("How"),
+                BOOL,
+                choices=choices(ANNOUNCED, HOW_LABEL),
+                default=True,
+                when=PLAYED,
+                after=".seat",
+            ),
         ),
     ),
     called_card=_field(
@@ -217,36 +226,53 @@ RECORD = fields(
     # The announced figures: the form lays them out as a grid, a line per figure.
     announcements=only_when(
         PLAYED,
-        rows(
-            figure=TEXT.but(choices=choices(ANNOUNCEABLE, CHOICE_LABEL)),
-            by=PLAYER,
-            contra=INT.but(
-                lo=0, hi=MAX_CONTRA, choices=choices(CONTRA_LEVELS, CONTRA_LABEL), after=".by"
+        named(
+            msg("Announced figures"),
+            as_grid(
+                rows(
+                    figure=TEXT.but(choices=choices(ANNOUNCEABLE, CHOICE_LABEL)),
+                    by=PLAYER,
+                    contra=INT.but(
+                        lo=0,
+                        hi=MAX_CONTRA,
+                        choices=choices(CONTRA_LEVELS, CONTRA_LABEL),
+                        after=".by",
+                    ),
+                ),
+                Grid(
+                    "figure",
+                    "by",
+                    cell=("figure", "by", "contra", "side", "contra_by"),
+                    made_words="short",
+                ),
             ),
         ),
     ),
-    result=fields(
-        declarer_card_points=_field(
-            msg(
-                "Declarer side's card points (0–94, with the declarer's discard)",
+    result=named(
+        msg("Declarer side's card points (0–94, with the declarer's discard)"),
+        fields(
+            declarer_card_points=_field(
+                msg(
+                    "Declarer side's card points (0–94, with the declarer's discard)",
+                ),
+                INT,
+                lo=0,
+                hi=TOTAL_POINTS,
+                when=PLAYED,
             ),
-            INT,
-            lo=0,
-            hi=TOTAL_POINTS,
-            when=PLAYED,
-        ),
-        all_tricks_side=SIDE.but(label=msg("volát")),
-        trull_side=SIDE.but(label=msg("trull")),
-        four_kings_side=SIDE.but(label=msg("four kings")),
-        pagat_ultimo_side=SIDE.but(label=msg("pagát ultimó")),
-        xxi_catch_side=SIDE.but(label=pmsg("paskievics field", "XXI-catch")),
-        pagat_lost_last_trick_side=SIDE.but(
-            label=pmsg("paskievics field", "Pagát lost in the last trick"),
-            help=pmsg(
-                "paskievics field",
-                "pays only with the house rule “Silent ultimó lost” (unless announced)",
+            all_tricks_side=SIDE.but(label=msg("volát"), made="volat"),
+            trull_side=SIDE.but(label=msg("trull"), made="trull"),
+            four_kings_side=SIDE.but(label=msg("four kings"), made="four_kings"),
+            pagat_ultimo_side=SIDE.but(label=msg("pagát ultimó"), made="pagat_ultimo"),
+            xxi_catch_side=SIDE.but(label=pmsg("paskievics field", "XXI-catch"), made="xxi_catch"),
+            pagat_lost_last_trick_side=SIDE.but(
+                label=pmsg("paskievics field", "Pagát lost in the last trick"),
+                help=pmsg(
+                    "paskievics field",
+                    "pays only with the house rule “Silent ultimó lost” (unless announced)",
+                ),
+                rule="silent_ultimo_failure_penalty",
             ),
-            rule="silent_ultimo_failure_penalty",
         ),
     ),
     irregularity=maybe(

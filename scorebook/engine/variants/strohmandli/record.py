@@ -12,7 +12,18 @@ from typing import Any, NamedTuple
 from scorebook.engine.errors import Problems
 from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
-from scorebook.engine.shape import INT, PLAYER, TEXT, Choice, Leaf, by_player, fields, rows
+from scorebook.engine.shape import (
+    INT,
+    PLAYER,
+    TEXT,
+    Choice,
+    Leaf,
+    as_grid,
+    by_player,
+    choice_grid,
+    fields,
+    rows,
+)
 from scorebook.engine.types import Session
 from scorebook.engine.variants.strohmandli.house_rules import ROTATION_NAMES
 from scorebook.engine.variants.strohmandli.state import State
@@ -48,18 +59,21 @@ def _field(label: Msg) -> Leaf:
 # house rules, not record fields, so no `when`.
 RECORD = fields(
     dealer=_field(msg("Dealer")),
-    announcements=rows(
-        player=_field(msg("Player")),
-        type=TEXT.but(
-            label=pmsg("strohmandli field", "Announced"),
-            choices=tuple(Choice(t, ANNOUNCEMENT_CHOICES[t]) for t in ANNOUNCEMENT_TYPES),
+    announcements=as_grid(
+        rows(
+            player=_field(msg("Player")),
+            type=TEXT.but(
+                label=pmsg("strohmandli field", "Announced"),
+                choices=tuple(Choice(t, ANNOUNCEMENT_CHOICES[t]) for t in ANNOUNCEMENT_TYPES),
+            ),
+            trick=INT.but(
+                label=pmsg("strohmandli field", "On the lead of trick"),
+                lo=1,
+                hi=TRICKS,
+                after=".player",
+            ),
         ),
-        trick=INT.but(
-            label=pmsg("strohmandli field", "On the lead of trick"),
-            lo=1,
-            hi=TRICKS,
-            after=".player",
-        ),
+        choice_grid("type"),
     ),
     card_points=by_player(INT.but(label=msg("Card points (sum 94)"), lo=0, hi=TOTAL_CARD_POINTS)),
     captures=fields(

@@ -8,6 +8,7 @@ a volát's tricks), each problem naming its field.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from scorebook.engine.errors import Problems
@@ -15,12 +16,15 @@ from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import (
     BOOL,
+    FIGURE_GRID,
     INT,
     PLAYER,
     PLAYERS,
     TEXT,
     Choice,
     When,
+    as_grid,
+    choice_grid,
     choices,
     fields,
     maybe,
@@ -151,24 +155,27 @@ RECORD = fields(
         when=PLAYED,
         rule="individual_contras",
     ),
-    announcements=only_when(
-        PLAYED,
-        rows(
-            figure=TEXT.but(
-                label=pmsg("tapper field", "Announced figure"),
-                choices=choices(FIGURE_KEYS, FIGURE_LABELS),
-                when=PLAYED,
-            ),
-            side=SIDE.but(label=pmsg("tapper field", "Announcing side"), after=".by"),
-            by=PLAYER.but(label=msg("Announced by"), when=PLAYED),
-            contra=CONTRA.but(label=msg("Contra"), when=PLAYED, after=".by"),
-            contra_by=PLAYERS.but(
-                label=pmsg("tapper field", "Contra given by (individual contras only)"),
-                when=PLAYED,
-                after=".by",
-                rule="individual_contras",
+    announcements=as_grid(
+        only_when(
+            PLAYED,
+            rows(
+                figure=TEXT.but(
+                    label=pmsg("tapper field", "Announced figure"),
+                    choices=choices(FIGURE_KEYS, FIGURE_LABELS),
+                    when=PLAYED,
+                ),
+                side=SIDE.but(label=pmsg("tapper field", "Announcing side"), after=".by"),
+                by=PLAYER.but(label=msg("Announced by"), when=PLAYED),
+                contra=CONTRA.but(label=msg("Contra"), when=PLAYED, after=".by"),
+                contra_by=PLAYERS.but(
+                    label=pmsg("tapper field", "Contra given by (individual contras only)"),
+                    when=PLAYED,
+                    after=".by",
+                    rule="individual_contras",
+                ),
             ),
         ),
+        replace(FIGURE_GRID, made_words="own"),
     ),
     result=fields(
         # 70 with the 54-card pack, 66 with 42 cards (house rule deck_size)
@@ -180,21 +187,27 @@ RECORD = fields(
         ),
         figures_made=fields(
             pagat_ultimo=SIDE.but(
-                label=pmsg("tapper field", "Pagátultimó made by (announced or silent)")
+                label=pmsg("tapper field", "Pagátultimó made by (announced or silent)"),
+                made="pagat_ultimo",
             ),
-            volat=SIDE.but(label=pmsg("tapper field", "Volát made by (announced or silent)")),
+            volat=SIDE.but(
+                label=pmsg("tapper field", "Volát made by (announced or silent)"), made="volat"
+            ),
         ),
         pagat_ultimo_player=PLAYER.but(
             label=pmsg("tapper field", "Whose pagát won the last trick"), when=PLAYED
         ),
     ),
-    hand_bonuses=rows(
-        player=PLAYER.but(label=msg("Player"), when=PLAYED),
-        bonus=TEXT.but(
-            label=pmsg("tapper field", "Held"),
-            choices=choices(BONUS_KEYS, BONUS_LABELS),
-            when=PLAYED,
+    hand_bonuses=as_grid(
+        rows(
+            player=PLAYER.but(label=msg("Player"), when=PLAYED),
+            bonus=TEXT.but(
+                label=pmsg("tapper field", "Held"),
+                choices=choices(BONUS_KEYS, BONUS_LABELS),
+                when=PLAYED,
+            ),
         ),
+        choice_grid("bonus"),
     ),
     # scored only with the house rule tarokk_count_bonus
     tarokk_count=rows(

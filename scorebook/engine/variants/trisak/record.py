@@ -19,7 +19,9 @@ from scorebook.engine.shape import (
     TEXT,
     Choice,
     When,
+    as_grid,
     by_player,
+    choice_grid,
     choices,
     fields,
     maybe,
@@ -163,9 +165,12 @@ RECORD = fields(
             when=ULTIMO,
         ),
     ),
-    hand_bonuses=rows(
-        player=PLAYER.but(label=msg("Player")),
-        bonus=TEXT.but(label=msg("Bonus"), choices=choices(BONUSES, BONUS_LABELS)),
+    hand_bonuses=as_grid(
+        rows(
+            player=PLAYER.but(label=msg("Player")),
+            bonus=TEXT.but(label=msg("Bonus"), choices=choices(BONUSES, BONUS_LABELS)),
+        ),
+        choice_grid("bonus"),
     ),
     result=sparse(
         declarer_side_points=INT.but(

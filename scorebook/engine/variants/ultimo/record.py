@@ -25,6 +25,7 @@ from scorebook.engine.shape import (
     choices,
     fields,
     maybe,
+    named,
     rows,
 )
 from scorebook.engine.types import Session
@@ -92,36 +93,39 @@ RECORD = fields(
     sitting_out=PLAYER.but(derived=True),
     void=BOOL.but(derived=True),
     redeal_requests=PLAYERS.but(label=pmsg("ultimo field", "Asked for a redeal")),
-    declarations=rows(
-        player=PLAYER,
-        type=TEXT.but(
-            label=pmsg("ultimo field", "Declaration"),
-            choices=choices(DECLARATION_TYPES, DECLARATION_LABEL),
-        ),
-        level=TEXT.but(
-            label=pmsg("ultimo field", "Level (kings, cavalry)"),
-            choices=choices(LEVELS, DECLARATION_LABEL),
-            when=When(".type", ("kings", "cavalry")),
-        ),
-        suit=TEXT.but(
-            label=pmsg("ultimo field", "Suit (cavalry)"),
-            choices=choices(SUITS, SUIT_TEXT),
-            when=When(".type", ("cavalry",)),
-        ),
-        count=INT.but(
-            label=pmsg("ultimo field", "Count (trumps, matadors)"),
-            lo=min(TRUMPS_MIN, MATADORS_MIN),
-            hi=max(TRUMPS_MAX, MATADORS_MAX),
-            when=When(".type", ("trumps", "matadors")),
-        ),
-        # a half king declaration misses a suit's king, a half cavalry one of its cards
-        missing=TEXT.but(
-            label=pmsg("ultimo field", "Missing (half)"),
-            choices=choices(SUITS, SUIT_TEXT) + choices(CAVALRY_CARDS, DECLARATION_LABEL),
-            when=When(".level", ("half",)),
-        ),
-        with_pagat=BOOL.but(
-            label=pmsg("ultimo field", "Trumps with the Pagat"), when=When(".type", ("trumps",))
+    declarations=named(
+        msg("Declarations"),
+        rows(
+            player=PLAYER,
+            type=TEXT.but(
+                label=pmsg("ultimo field", "Declaration"),
+                choices=choices(DECLARATION_TYPES, DECLARATION_LABEL),
+            ),
+            level=TEXT.but(
+                label=pmsg("ultimo field", "Level (kings, cavalry)"),
+                choices=choices(LEVELS, DECLARATION_LABEL),
+                when=When(".type", ("kings", "cavalry")),
+            ),
+            suit=TEXT.but(
+                label=pmsg("ultimo field", "Suit (cavalry)"),
+                choices=choices(SUITS, SUIT_TEXT),
+                when=When(".type", ("cavalry",)),
+            ),
+            count=INT.but(
+                label=pmsg("ultimo field", "Count (trumps, matadors)"),
+                lo=min(TRUMPS_MIN, MATADORS_MIN),
+                hi=max(TRUMPS_MAX, MATADORS_MAX),
+                when=When(".type", ("trumps", "matadors")),
+            ),
+            # a half king declaration misses a suit's king, a half cavalry one of its cards
+            missing=TEXT.but(
+                label=pmsg("ultimo field", "Missing (half)"),
+                choices=choices(SUITS, SUIT_TEXT) + choices(CAVALRY_CARDS, DECLARATION_LABEL),
+                when=When(".level", ("half",)),
+            ),
+            with_pagat=BOOL.but(
+                label=pmsg("ultimo field", "Trumps with the Pagat"), when=When(".type", ("trumps",))
+            ),
         ),
     ),
     penalties=rows(
@@ -155,21 +159,27 @@ RECORD = fields(
             result=TEXT.but(label=msg("Result"), choices=choices(PAGAT_RESULTS, CHOICE_LABEL)),
         ),
     ),
-    last_trick=fields(
-        winner=PLAYER.but(label=pmsg("ultimo field", "Won by")),
-        winning_card=TEXT.but(
-            label=pmsg("ultimo field", "With"), choices=choices(WINNING_CARDS, CHOICE_LABEL)
-        ),
-        king_przydupek=PLAYERS.but(
-            label=pmsg("ultimo field", "Played a king and did not win (King Przydupek)")
-        ),
-        pagat_przydupek=PLAYER.but(
-            label=pmsg("ultimo field", "Played the Pagat and did not win (Pagat Przydupek)")
+    last_trick=named(
+        msg("Last trick"),
+        fields(
+            winner=PLAYER.but(label=pmsg("ultimo field", "Won by")),
+            winning_card=TEXT.but(
+                label=pmsg("ultimo field", "With"), choices=choices(WINNING_CARDS, CHOICE_LABEL)
+            ),
+            king_przydupek=PLAYERS.but(
+                label=pmsg("ultimo field", "Played a king and did not win (King Przydupek)")
+            ),
+            pagat_przydupek=PLAYER.but(
+                label=pmsg("ultimo field", "Played the Pagat and did not win (Pagat Przydupek)")
+            ),
         ),
     ),
     tout=PLAYER.but(label=pmsg("ultimo field", "Tout (took all 25 tricks)")),
     nolo=PLAYER.but(label=pmsg("ultimo field", "Nolo (took no trick)")),
-    card_points=by_player(INT.but(label=msg("Card points (sum 78)"), lo=0, hi=CARD_POINTS_TOTAL)),
+    card_points=named(
+        msg("Card points (sum 78)"),
+        by_player(INT.but(label=msg("Card points (sum 78)"), lo=0, hi=CARD_POINTS_TOTAL)),
+    ),
 )
 EVENT_RECORD = fields(event=TEXT, player=PLAYER, seat_index=INT, rounding=TEXT)
 
