@@ -531,8 +531,17 @@ class HandForm:
         for p in self.problems:
             path = form_path(p.field, self.rows)
             label = self.label_for(path)
-            out.append((field_anchor(path), f"{label}: {say(p.message)}"))
+            out.append((field_anchor(self._shown_at(path)), f"{label}: {say(p.message)}"))
         return out
+
+    def _shown_at(self, path: str) -> str:
+        """The field that shows `path`: an item of a list of values (Ultimo's refunded
+        declarations, a set of players) is shown by the list's own field."""
+        owner, found, _index = path.rpartition("[")
+        if not found or not _index.rstrip("]").isdigit() or self.shape is None:
+            return path
+        leaf = leaf_at(self.shape, re.sub(r"@\d+", "player", owner))
+        return owner if isinstance(leaf, Leaf) else path
 
     def label_for(self, path: str) -> str:
         """A field as the form names it: the label it is shown with, else its schema's."""

@@ -69,3 +69,7 @@ def test_a_refunded_declaration_is_named_as_the_table_names_it(client_in, user, 
     messages = [text for _anchor, text in response.context["form"].messages]
     assert any(text.endswith(words) for text in messages), messages
     assert not any(CODE.search(text) for text in messages), messages
+    # each message links to the field that shows it (the refund chips' own field)
+    page = response.content.decode()
+    for anchor, _text in response.context["form"].messages:
+        assert f'id="{anchor}"' in page, anchor
