@@ -66,11 +66,12 @@ test-all: checks browser-deps
 	$(VENV)/bin/pytest $(PYTEST_WORKERS) $(FULL)
 
 # CI's PostgreSQL pass, against the database in DATABASE_URL: only the tests that touch the
-# database (the `database` marker, tests/conftest.py), with the "ci" profile; of the browser
-# tests only the quick set (hand.js, one whole night, saving offline and two phones): the
-# others prove pages and JavaScript, which do not depend on the database, and ran on SQLite.
+# database (the `database` marker, tests/conftest.py), with Hypothesis's "dev" profile (the
+# "ci" profile's examples ran on SQLite; the edge cases, NUL bytes and the like, come first
+# in either); of the browser tests only the quick set (hand.js, one whole night, saving
+# offline and two phones): the others prove pages and JavaScript, which ran on SQLite.
 test-db: $(STAMP) $(MO) browser-deps
-	$(VENV)/bin/pytest $(PYTEST_WORKERS) $(FULL) -m "database and not taps and (not browser or quick)"
+	$(VENV)/bin/pytest $(PYTEST_WORKERS) -m "database and not taps and (not browser or quick)"
 
 # Production smoke test: gunicorn with SCOREBOOK_DEBUG=0 on fresh PostgreSQL databases
 # (SMOKE_POSTGRES, default postgres://postgres@127.0.0.1:5432), then a backup restored.
