@@ -236,7 +236,7 @@ def import_night(
             )
         )
     Hand.objects.bulk_create(rows)
-    facts.rewrite(night, rows, new=True)
+    facts.rewrite(night, rows, session.house_rules, new=True)
     return night
 
 
@@ -426,7 +426,7 @@ def _rescore(
         raise InvalidHand(problems)
     update_rows(changed, ["number", "entries", "state", "amounts"])
     update_rows(unnumbered, ["number"])
-    facts.rescored(night, rows, changed, before, renamed or {})
+    facts.rescored(night, rows, changed, before, renamed or {}, session.house_rules)
 
 
 def _rows_from(night: Night, position: int) -> list[Hand]:
@@ -633,7 +633,7 @@ def _append_row(
         author=author,
     )
     live_events = [(e.position, e.record) for e in tail.events if not e.deleted]
-    facts.rewrite(night, [hand], new=True, events=live_events)
+    facts.rewrite(night, [hand], tail.session.house_rules, new=True, events=live_events)
     return hand
 
 
