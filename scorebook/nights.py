@@ -130,13 +130,9 @@ def joined(records: Iterable[Any]) -> frozenset[str]:
 
 
 def session_for(
-    night: Night,
-    players: Sequence[str],
-    joiners: frozenset[str] = frozenset(),
-    variant: Variant | None = None,
+    night: Night, players: Sequence[str], joiners: frozenset[str], variant: Variant
 ) -> Session:
-    """The engine's session for the night; `variant` when the caller has it already."""
-    variant = variant or variant_of(night)
+    """The engine's session for the night (`variant`: the night's, which the caller has)."""
     return Session(
         variant=night.variant,
         players=tuple(players),

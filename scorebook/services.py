@@ -189,7 +189,8 @@ def create_night(
     )
     if date is not None:
         night.date = date
-    _open_night(night, nights.session_for(night, names), names, first_dealer or names[0])
+    session = nights.session_for(night, names, frozenset(), nights.variant_of(night))
+    _open_night(night, session, names, first_dealer or names[0])
     return night
 
 
@@ -332,15 +333,12 @@ def _tail(night: Night, variant: Variant | None = None) -> _Tail:
     return _Tail(variant, last, events, session, state, number)
 
 
-def _session(
-    night: Night, joiners: frozenset[str] | None = None, variant: Variant | None = None
-) -> Session:
-    if joiners is None:
-        # Events are rows without a number (deleted ones too). Only `number IS NULL` goes
-        # to the database, so its partial index (events and deleted hands) serves the query.
-        unnumbered = Hand.objects.filter(night=night, number__isnull=True).order_by("position")
-        joiners = late_joiners(unnumbered.values_list("record", flat=True))
-    return nights.session_for(night, _players(night), joiners, variant)
+def _session(night: Night) -> Session:
+    # Events are rows without a number (deleted ones too). Only `number IS NULL` goes to the
+    # database, so its partial index (events and deleted hands) serves the query.
+    unnumbered = Hand.objects.filter(night=night, number__isnull=True).order_by("position")
+    joiners = late_joiners(unnumbered.values_list("record", flat=True))
+    return nights.session_for(night, _players(night), joiners, nights.variant_of(night))
 
 
 def _state_before(

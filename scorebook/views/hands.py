@@ -21,7 +21,7 @@ from django_htmx.http import trigger_client_event
 from scorebook import access, history, nightview, previews, services, stamps
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.messages import msg
-from scorebook.entry import entry_view
+from scorebook.entry import entry_view, form_view
 from scorebook.forms import HandForm, ParsedHand, parse_hand, post_values, record_values
 from scorebook.labels import problem_line
 from scorebook.models import Hand
@@ -188,24 +188,30 @@ def _record_new(
 @login_required
 def new_hand(request: SignedInRequest, pk: int) -> HttpResponse:
     table = access.table_for(request.user, pk)  # the night and the role, once for the request
-    if request.method == "GET":
-        view = entry_view(table.night, variant=table.variant)
-        before = nightview.before(view, None)
-        return _render(request, view, None, _form(view, None, before), before)
-    # Saving reads only the seats and the last state: no work grows with the night.
-    parsed = parse_hand(request.POST, table.players, table.variant.record)
-    outcome = _record_new(request, table, parsed)
-    if isinstance(outcome, Hand):
-        return _saved(request, outcome, _("Hand %(number)s saved.") % {"number": outcome.number})
-    return _refused_new(request, table, parsed, outcome)
+    parsed, refused = None, None
+    if request.method == "POST":
+        # Saving reads only the seats and the last state: no work grows with the night.
+        parsed = parse_hand(request.POST, table.players, table.variant.record)
+        outcome = _record_new(request, table, parsed)
+        if isinstance(outcome, Hand):
+            message = _("Hand %(number)s saved.") % {"number": outcome.number}
+            return _saved(request, outcome, message)
+        refused = outcome
+    return _new_form(request, table, parsed, refused)
 
 
-def _refused_new(
-    request: SignedInRequest, table: access.Table, parsed: ParsedHand, outcome: _Refused
+def _new_form(
+    request: SignedInRequest,
+    table: access.Table,
+    parsed: ParsedHand | None = None,
+    outcome: _Refused | None = None,
 ) -> HttpResponse:
-    """The form again on the night as it is now, with the problems or the conflict."""
-    view = entry_view(table.night, variant=table.variant)
-    before = nightview.before(view, None)  # the night as it is now
+    """The new-hand form on the night as it is now: blank, or again after a refused save
+    with its problems or its conflict (the one place the new-hand page is rendered)."""
+    view = form_view(table.night, table.variant)
+    before = nightview.before(view, None)
+    if parsed is None or outcome is None:
+        return _render(request, view, None, _form(view, None, before), before)
     if _wants_json(request):
         return _refused_json(before, outcome)
     form = _form(view, None, before, request.POST)
