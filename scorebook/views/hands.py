@@ -210,37 +210,36 @@ def _new_form(
     with its problems or its conflict (the one place the new-hand page is rendered)."""
     view = form_view(table.night, table.variant)
     before = nightview.before(view, None)
-    if parsed is None or outcome is None:
-        return _render(request, view, None, _form(view, None, before), before)
-    if _wants_json(request):
+    if outcome is not None and _wants_json(request):
         return _refused_json(before, outcome)
-    form = _form(view, None, before, request.POST)
-    form.rows, form.problems = parsed.rows, outcome.problems
-    if outcome.conflict is None:
-        posted = _posted(request)
-        return _render(
-            request,
-            view,
-            None,
-            form,
-            before,
-            expected_number=posted.expected_number,
-            expected_position=posted.expected_position,
-            key=posted.key,
-        )
-    return _render_present(request, view, form, before, parsed, outcome.conflict)
+    form = _form(view, None, before, None if outcome is None else request.POST)
+    posted, preview, conflict = _Posted(None, None, None), None, None
+    if parsed is not None and outcome is not None:
+        form.rows, form.problems = parsed.rows, outcome.problems
+        posted, conflict = _posted(request), outcome.conflict
+    if parsed is not None and conflict is not None:
+        # The form stands on the night as it is now: its number and row, a fresh key.
+        preview = _present(view, form, before, parsed)
+        posted = _Posted(None, None, None if conflict.reused_key else posted.key)
+    return _render(
+        request,
+        view,
+        None,
+        form,
+        before,
+        preview=preview,
+        conflict=conflict,
+        expected_number=posted.expected_number,
+        expected_position=posted.expected_position,
+        key=posted.key,
+    )
 
 
-def _render_present(
-    request: SignedInRequest,
-    view: nightview.NightView,
-    form: HandForm,
-    before: nightview.Before,
-    parsed: ParsedHand,
-    conflict: services.Conflict,
-) -> TemplateResponse:
-    """After a conflict the form stands on the night as it is now: its hand number, dealer
-    and multiplier, with what the scorer entered and the payments in view."""
+def _present(
+    view: nightview.NightView, form: HandForm, before: nightview.Before, parsed: ParsedHand
+) -> previews.Preview:
+    """After a conflict: what the scorer entered, under the dealer and multiplier of the
+    night as it is now, with its payments in view."""
     record = dict(parsed.record)
     dealer = before.hint.next_dealer
     if "dealer" in record and dealer:
@@ -248,8 +247,7 @@ def _render_present(
         form.values["dealer"] = [dealer]
     preview = _preview_or_problems(view, record, before)
     form.problems = preview.problems
-    key = None if conflict.reused_key else _posted_key(request)
-    return _render(request, view, None, form, before, preview=preview, conflict=conflict, key=key)
+    return preview
 
 
 def _saved(request: SignedInRequest, hand: Hand, message: str) -> HttpResponse:
