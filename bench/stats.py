@@ -46,7 +46,7 @@ from django.db.models import Count, Q, Sum  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
-from scorebook import clubservices, facts, seasons, services, stats, summaries  # noqa: E402
+from scorebook import clubservices, facts, nights, seasons, services, stats, summaries  # noqa: E402
 from scorebook.models import Hand, HandFact, Night, Player  # noqa: E402
 
 BASE = ["Anna", "Béla", "Csaba", "Dóra"]
@@ -124,7 +124,7 @@ def copies(user: User, template, count: int) -> None:
                 for r in rows
             ]
             Hand.objects.bulk_create(new)
-            facts.rewrite(night, new, new=True)
+            facts.rewrite(night, new, nights.house_rules_of(night), new=True)
 
 
 def renamed(value, names: dict):

@@ -40,7 +40,7 @@ def bad_hands(night: Night) -> list[BadHand]:
 
     try:
         session = nights.session_for(
-            night, list(night.seating), late_joiners(r.record for r in rows)
+            night, list(night.seating), late_joiners(r.record for r in rows), variant
         )
         state = variant.load_state(night.start_state)
     except Exception as error:  # the night itself does not load: nothing to replay
@@ -73,7 +73,8 @@ def score_differences(night: Night) -> list[str]:
     the caches are what the hands score to (a night with bad hands: see `bad_hands`)."""
     variant = nights.variant_of(night)
     rows = list(Hand.objects.filter(night=night).order_by("position"))
-    session = nights.session_for(night, night.seating, late_joiners(r.record for r in rows))
+    joiners = late_joiners(r.record for r in rows)
+    session = nights.session_for(night, night.seating, joiners, variant)
     state, opening = variant.start(session)
     out = []
     if nights.entries_to_json(opening) != night.start_entries:

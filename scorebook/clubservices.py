@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from scorebook import backups, facts
+from scorebook import backups, facts, nights
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.messages import Msg, msg
 from scorebook.models import (
@@ -294,7 +294,7 @@ def _refresh_facts(night: Night) -> None:
     for model in (HandFact, FactItem, FactTotal):
         model.objects.filter(night=night).delete()
     rows = list(Hand.objects.filter(night=night).order_by("position"))
-    facts.rewrite(night, rows, new=True)
+    facts.rewrite(night, rows, nights.house_rules_of(night), new=True)
 
 
 @transaction.atomic

@@ -36,13 +36,16 @@ def _wanted(night: Night, before: int | None) -> Q:
     return Q(number__isnull=True) | Q(position__in=[p for p in positions if p is not None])
 
 
-def entry_view(
-    night: Night, hand: Hand | None = None, *, variant: Variant | None = None
-) -> NightView:
-    """A NightView for the form of the next hand (hand=None) or of `hand`: its `rows` are
-    the rows `_wanted` names (plus `hand`), its `state` the state after the last live row,
-    and the last live row before `hand` keeps its state (what `nightview.state_before` reads).
-    `variant` is the night's, when the caller has it already.
+def entry_view(night: Night, hand: Hand | None = None) -> NightView:
+    """`form_view` of the night's own variant."""
+    return form_view(night, nights.variant_of(night), hand)
+
+
+def form_view(night: Night, variant: Variant, hand: Hand | None = None) -> NightView:
+    """A NightView for the form of the next hand (hand=None) or of `hand`, under the
+    night's `variant`: its `rows` are the rows `_wanted` names (plus `hand`), its `state`
+    the state after the last live row, and the last live row before `hand` keeps its state
+    (what `nightview.state_before` reads).
     """
     before = hand.position if hand is not None else None
     query = _wanted(night, before)
@@ -54,7 +57,6 @@ def entry_view(
         .defer("state", "updated")
         .order_by("position")
     )
-    variant = variant or nights.variant_of(night)
     players = seated_names(night)
     session = nights.session_for(night, players, late_joiners(r.record for r in rows), variant)
     live = [r for r in rows if not r.deleted]

@@ -18,7 +18,6 @@ from django.db import connection
 from django.db.models import Case, F, Value, When
 
 from scorebook import nights
-from scorebook.engine import registry
 from scorebook.engine.facts import (
     DECLARER,
     OPPONENT,
@@ -38,8 +37,9 @@ def rescored(
     changed: Sequence[Hand],
     before: Mapping[int, tuple[int | None, str | None]],
     renamed: Mapping[str, str],
+    rules: Mapping[str, Any],
 ) -> None:
-    """After `services` re-scored `rows`: the facts of the rows whose caches changed, of the
+    """After `services` re-scored `rows` (`rules`: the night's house rules, complete): the facts of the rows whose caches changed, of the
     first row (the one edited, deleted or restored, even when its caches stayed) and of the
     deleted rows (several at once when bad hands are cleared; deleting none is cheap).
     `before` holds each changed row's stored number and entries (JSON text): a hand that
@@ -62,7 +62,7 @@ def rescored(
             HandFact.objects.filter(hand_id__in=ids[chunk : chunk + 500]).update(
                 number=F("number") + shift
             )
-    rewrite(night, list({r.pk: r for r in touched}.values()))
+    rewrite(night, list({r.pk: r for r in touched}.values()), rules)
 
 
 def _only_moved(
@@ -93,13 +93,15 @@ def players_renamed(night: Night, players: Mapping[int, int]) -> None:
 def rewrite(
     night: Night,
     rows: Sequence[Hand],
+    rules: Mapping[str, Any],
     *,
     new: bool = False,
     events: list[tuple[int, Any]] | None = None,
 ) -> None:
-    """Replace the facts of `rows` (hands of `night`) by what they say now. `new`: the rows
-    were just created and have none yet (saves two deletes on every hand saved); `events`:
-    the night's live (position, record) events when the caller has read them already."""
+    """Replace the facts of `rows` (hands of `night`, under its complete house `rules`) by
+    what they say now. `new`: the rows were just created and have none yet (saves two
+    deletes on every hand saved); `events`: the night's live (position, record) events
+    when the caller has read them already."""
     old: list[Row] = []
     if not new:
         ids = [r.pk for r in rows]
@@ -119,7 +121,7 @@ def rewrite(
             .order_by("position")
             .values_list("position", "record")
         )
-    hand_rows, item_rows = build(night, live, people, events)
+    hand_rows, item_rows = build(night, live, people, events, rules)
     HandFact.objects.bulk_create(HandFact(**kw) for kw in hand_rows)
     FactItem.objects.bulk_create(FactItem(**kw) for kw in item_rows)
     change = totals(hand_rows)
@@ -203,13 +205,17 @@ Row = dict[str, Any]
 
 
 def build(
-    night: Any, live: Sequence[Any], people: Mapping[str, int], events: list[tuple[int, Any]]
+    night: Any,
+    live: Sequence[Any],
+    people: Mapping[str, int],
+    events: list[tuple[int, Any]],
+    rules: Mapping[str, Any],
 ) -> tuple[list[Row], list[Row]]:
     """The fields of the facts of the live hand rows `live`: plain values and ids, so that
     a migration can store them with its historical models. `people` maps the night's
-    names to player ids, `events` are the live (position, record) events of the night."""
+    names to player ids, `events` are the live (position, record) events of the night,
+    `rules` its complete house rules (the caller's session has them)."""
     seated = _seated_at(night, live, events)
-    rules = nights.complete_house_rules(registry.get(night.variant), night.house_rules)
     hand_rows: list[Row] = []
     item_rows: list[Row] = []
     for row in live:

@@ -252,10 +252,13 @@ def parse_hand(
             else:
                 sent.setdefault(path, (marker, []))[1].extend(getlist(name))
     schema = _schema_of(sent, shape)
+    # The fields naming rows of another list: renumbered once the record is assembled.
+    found = leaves(shape) if shape is not None else []
+    by_rows = [(where, leaf.rows_of) for where, leaf in found if leaf.rows_of]
     if shape is not None:
         sent = _applicable(sent, schema)
     items = [*sent.items(), *((path, (OBJECT, [])) for path in objects)]
-    return _parsed(items, players, schema, shape)
+    return _parsed(items, players, schema, by_rows)
 
 
 Rules = list[tuple[str, tuple[Any, ...] | None]]  # (control path, values it must hold)
@@ -311,7 +314,7 @@ def _parsed(
     sent: list[tuple[str, tuple[str, list[str]]]],
     players: Sequence[str],
     schema: Mapping[str, tuple[Leaf | None, Rules]],
-    shape: Node | None,
+    by_rows: Sequence[tuple[str, str]],
 ) -> ParsedHand:
     tree: dict[Any, Any] = {}
     kept: set[str] = set()
@@ -342,9 +345,8 @@ def _parsed(
         node[tokens[-1]] = _convert(kind, values)
     rows: dict[str, list[int]] = {}
     record = _unmark(_assemble(tree, players, "", rows, frozenset(kept)))
-    for where, leaf in leaves(shape) if shape is not None else ():
-        if leaf.rows_of:
-            _renumber(record, where.split("."), rows.get(leaf.rows_of, []))
+    for where, rows_of in by_rows:
+        _renumber(record, where.split("."), rows.get(rows_of, []))
     return ParsedHand(record, rows)
 
 

@@ -69,6 +69,11 @@ def complete_house_rules(variant: Variant, given: Mapping[str, Any] | None) -> d
     }
 
 
+def house_rules_of(night: Night) -> dict[str, Any]:
+    """The night's complete house rules, for a caller without its session."""
+    return complete_house_rules(variant_of(night), night.house_rules)
+
+
 # The rules found allowed, by variant and stored rules (as JSON): a rule's check is pure, so
 # a night's rules are checked once when first read, not again at every save.
 _ALLOWED: dict[tuple[str, str], frozenset[str]] = {}
@@ -125,13 +130,9 @@ def joined(records: Iterable[Any]) -> frozenset[str]:
 
 
 def session_for(
-    night: Night,
-    players: Sequence[str],
-    joiners: frozenset[str] = frozenset(),
-    variant: Variant | None = None,
+    night: Night, players: Sequence[str], joiners: frozenset[str], variant: Variant
 ) -> Session:
-    """The engine's session for the night; `variant` when the caller has it already."""
-    variant = variant or variant_of(night)
+    """The engine's session for the night (`variant`: the night's, which the caller has)."""
     return Session(
         variant=night.variant,
         players=tuple(players),

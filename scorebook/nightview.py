@@ -176,7 +176,7 @@ def night_view(
         ]
 
     live = [r for r in rows if not r.deleted]
-    session = nights.session_for(night, players, late_joiners(r.record for r in rows))
+    session = nights.session_for(night, players, late_joiners(r.record for r in rows), variant)
     last = max([r.position for r in live[-1:]] + [p for p, _n, _e in folded[-1:]], default=None)
     start = night.start_state
     if last is not None:

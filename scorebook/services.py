@@ -189,7 +189,8 @@ def create_night(
     )
     if date is not None:
         night.date = date
-    _open_night(night, nights.session_for(night, names), names, first_dealer or names[0])
+    session = nights.session_for(night, names, frozenset(), nights.variant_of(night))
+    _open_night(night, session, names, first_dealer or names[0])
     return night
 
 
@@ -236,7 +237,7 @@ def import_night(
             )
         )
     Hand.objects.bulk_create(rows)
-    facts.rewrite(night, rows, new=True)
+    facts.rewrite(night, rows, session.house_rules, new=True)
     return night
 
 
@@ -332,15 +333,12 @@ def _tail(night: Night, variant: Variant | None = None) -> _Tail:
     return _Tail(variant, last, events, session, state, number)
 
 
-def _session(
-    night: Night, joiners: frozenset[str] | None = None, variant: Variant | None = None
-) -> Session:
-    if joiners is None:
-        # Events are rows without a number (deleted ones too). Only `number IS NULL` goes
-        # to the database, so its partial index (events and deleted hands) serves the query.
-        unnumbered = Hand.objects.filter(night=night, number__isnull=True).order_by("position")
-        joiners = late_joiners(unnumbered.values_list("record", flat=True))
-    return nights.session_for(night, _players(night), joiners, variant)
+def _session(night: Night) -> Session:
+    # Events are rows without a number (deleted ones too). Only `number IS NULL` goes to the
+    # database, so its partial index (events and deleted hands) serves the query.
+    unnumbered = Hand.objects.filter(night=night, number__isnull=True).order_by("position")
+    joiners = late_joiners(unnumbered.values_list("record", flat=True))
+    return nights.session_for(night, _players(night), joiners, nights.variant_of(night))
 
 
 def _state_before(
@@ -426,7 +424,7 @@ def _rescore(
         raise InvalidHand(problems)
     update_rows(changed, ["number", "entries", "state", "amounts"])
     update_rows(unnumbered, ["number"])
-    facts.rescored(night, rows, changed, before, renamed or {})
+    facts.rescored(night, rows, changed, before, renamed or {}, session.house_rules)
 
 
 def _rows_from(night: Night, position: int) -> list[Hand]:
@@ -633,7 +631,7 @@ def _append_row(
         author=author,
     )
     live_events = [(e.position, e.record) for e in tail.events if not e.deleted]
-    facts.rewrite(night, [hand], new=True, events=live_events)
+    facts.rewrite(night, [hand], tail.session.house_rules, new=True, events=live_events)
     return hand
 
 

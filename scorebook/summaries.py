@@ -49,7 +49,7 @@ def compute(night: Night, seats: list[tuple[int, str]], rows: list[Hand]) -> dic
     names = [name for _pid, name in seats]
     ids = {name: pid for pid, name in seats}
     live = [r for r in rows if not r.deleted]
-    session = nights.session_for(night, names, late_joiners(r.record for r in rows))
+    session = nights.session_for(night, names, late_joiners(r.record for r in rows), variant)
     state = variant.load_state(live[-1].state if live else night.start_state)
     view = nightview.NightView(night, variant, names, session, rows, state)
     result = view.replay()

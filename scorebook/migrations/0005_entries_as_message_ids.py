@@ -19,8 +19,8 @@ from scorebook.engine.scoresheet import late_joiners
 def _rescore_night(night, Hand) -> None:
     rows = list(Hand.objects.filter(night=night).order_by("position"))
     events = (r.record for r in rows if r.number is None)
-    session = nights.session_for(night, list(night.seating), late_joiners(events))
     variant = nights.variant_of(night)
+    session = nights.session_for(night, list(night.seating), late_joiners(events), variant)
     state, opening = variant.start(session)
     night.start_entries = nights.entries_to_json(opening)
     night.save(update_fields=["start_entries"])

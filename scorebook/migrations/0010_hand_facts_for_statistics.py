@@ -10,7 +10,7 @@ cached entries, and the player ids, so it is safe to call with the historical mo
 import django.db.models.deletion
 from django.db import migrations, models
 
-from scorebook import facts
+from scorebook import facts, nights
 
 
 def fill(apps, schema_editor) -> None:
@@ -35,7 +35,9 @@ def fill(apps, schema_editor) -> None:
             )
         )
         try:
-            hand_rows, item_rows = facts.build(night, live, people, events)
+            hand_rows, item_rows = facts.build(
+                night, live, people, events, nights.house_rules_of(night)
+            )
         except (KeyError, ValueError, TypeError, AttributeError):
             continue  # an unreadable night: see the docstring
         HandFact.objects.bulk_create((HandFact(**known(kw)) for kw in hand_rows), batch_size=2000)

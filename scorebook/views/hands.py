@@ -21,7 +21,7 @@ from django_htmx.http import trigger_client_event
 from scorebook import access, history, nightview, previews, services, stamps
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.messages import msg
-from scorebook.entry import entry_view
+from scorebook.entry import entry_view, form_view
 from scorebook.forms import HandForm, ParsedHand, parse_hand, post_values, record_values
 from scorebook.labels import problem_line
 from scorebook.models import Hand
@@ -188,53 +188,58 @@ def _record_new(
 @login_required
 def new_hand(request: SignedInRequest, pk: int) -> HttpResponse:
     table = access.table_for(request.user, pk)  # the night and the role, once for the request
-    if request.method == "GET":
-        view = entry_view(table.night, variant=table.variant)
-        before = nightview.before(view, None)
-        return _render(request, view, None, _form(view, None, before), before)
-    # Saving reads only the seats and the last state: no work grows with the night.
-    parsed = parse_hand(request.POST, table.players, table.variant.record)
-    outcome = _record_new(request, table, parsed)
-    if isinstance(outcome, Hand):
-        return _saved(request, outcome, _("Hand %(number)s saved.") % {"number": outcome.number})
-    return _refused_new(request, table, parsed, outcome)
+    parsed, refused = None, None
+    if request.method == "POST":
+        # Saving reads only the seats and the last state: no work grows with the night.
+        parsed = parse_hand(request.POST, table.players, table.variant.record)
+        outcome = _record_new(request, table, parsed)
+        if isinstance(outcome, Hand):
+            message = _("Hand %(number)s saved.") % {"number": outcome.number}
+            return _saved(request, outcome, message)
+        refused = outcome
+    return _new_form(request, table, parsed, refused)
 
 
-def _refused_new(
-    request: SignedInRequest, table: access.Table, parsed: ParsedHand, outcome: _Refused
-) -> HttpResponse:
-    """The form again on the night as it is now, with the problems or the conflict."""
-    view = entry_view(table.night, variant=table.variant)
-    before = nightview.before(view, None)  # the night as it is now
-    if _wants_json(request):
-        return _refused_json(before, outcome)
-    form = _form(view, None, before, request.POST)
-    form.rows, form.problems = parsed.rows, outcome.problems
-    if outcome.conflict is None:
-        posted = _posted(request)
-        return _render(
-            request,
-            view,
-            None,
-            form,
-            before,
-            expected_number=posted.expected_number,
-            expected_position=posted.expected_position,
-            key=posted.key,
-        )
-    return _render_present(request, view, form, before, parsed, outcome.conflict)
-
-
-def _render_present(
+def _new_form(
     request: SignedInRequest,
-    view: nightview.NightView,
-    form: HandForm,
-    before: nightview.Before,
-    parsed: ParsedHand,
-    conflict: services.Conflict,
-) -> TemplateResponse:
-    """After a conflict the form stands on the night as it is now: its hand number, dealer
-    and multiplier, with what the scorer entered and the payments in view."""
+    table: access.Table,
+    parsed: ParsedHand | None = None,
+    outcome: _Refused | None = None,
+) -> HttpResponse:
+    """The new-hand form on the night as it is now: blank, or again after a refused save
+    with its problems or its conflict (the one place the new-hand page is rendered)."""
+    view = form_view(table.night, table.variant)
+    before = nightview.before(view, None)
+    if outcome is not None and _wants_json(request):
+        return _refused_json(before, outcome)
+    form = _form(view, None, before, None if outcome is None else request.POST)
+    posted, preview, conflict = _Posted(None, None, None), None, None
+    if parsed is not None and outcome is not None:
+        form.rows, form.problems = parsed.rows, outcome.problems
+        posted, conflict = _posted(request), outcome.conflict
+    if parsed is not None and conflict is not None:
+        # The form stands on the night as it is now: its number and row, a fresh key.
+        preview = _present(view, form, before, parsed)
+        posted = _Posted(None, None, None if conflict.reused_key else posted.key)
+    return _render(
+        request,
+        view,
+        None,
+        form,
+        before,
+        preview=preview,
+        conflict=conflict,
+        expected_number=posted.expected_number,
+        expected_position=posted.expected_position,
+        key=posted.key,
+    )
+
+
+def _present(
+    view: nightview.NightView, form: HandForm, before: nightview.Before, parsed: ParsedHand
+) -> previews.Preview:
+    """After a conflict: what the scorer entered, under the dealer and multiplier of the
+    night as it is now, with its payments in view."""
     record = dict(parsed.record)
     dealer = before.hint.next_dealer
     if "dealer" in record and dealer:
@@ -242,8 +247,7 @@ def _render_present(
         form.values["dealer"] = [dealer]
     preview = _preview_or_problems(view, record, before)
     form.problems = preview.problems
-    key = None if conflict.reused_key else _posted_key(request)
-    return _render(request, view, None, form, before, preview=preview, conflict=conflict, key=key)
+    return preview
 
 
 def _saved(request: SignedInRequest, hand: Hand, message: str) -> HttpResponse:

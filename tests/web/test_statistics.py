@@ -17,7 +17,7 @@ from django.apps import apps
 from django.urls import reverse
 from django.utils import translation
 
-from scorebook import facts, nightview, services, sheets, stats
+from scorebook import facts, nights, nightview, services, sheets, stats
 from scorebook.models import FactItem, FactTotal, Hand, HandFact, Player
 
 pytestmark = pytest.mark.django_db
@@ -305,7 +305,7 @@ def test_a_rename_and_a_swap_move_the_facts_as_a_rebuild_would(user, paskievics)
     for model in (HandFact, FactItem, FactTotal):
         model.objects.filter(night=first).delete()
     rows = list(Hand.objects.filter(night=first))
-    facts.rewrite(first, rows, new=True)
+    facts.rewrite(first, rows, nights.house_rules_of(first), new=True)
     assert every_fact(first) == moved
     assert totals_agree(first)
 
