@@ -413,12 +413,16 @@ def _rescore(
             problems.extend(found)
             break
         stored = nights.entries_to_json(entries)
-        cached = (None if is_event else number, stored, variant.dump_state(state))
+        cached = (
+            None if is_event else number,
+            stored,
+            nights.amounts_of(stored),
+            variant.dump_state(state),
+        )
         number += 0 if is_event else 1
         if not _same_caches(row, *cached):
             before[row.pk] = (row.number, row.stored_entries)  # type: ignore[attr-defined]
-            row.number, row.entries, row.state = cached
-            row.amounts = nights.amounts_of(stored)
+            row.number, row.entries, row.amounts, row.state = cached
             changed.append(row)
     if problems:
         raise InvalidHand(problems)
@@ -442,11 +446,11 @@ def _rows_from(night: Night, position: int) -> list[Hand]:
     )
 
 
-def _same_caches(row: Hand, number: int | None, entries: Any, state: Any) -> bool:
-    """Whether the row's stored caches already hold these (and its amounts add them up). The text is what JSONField wrote
+def _same_caches(row: Hand, number: int | None, entries: Any, amounts: Any, state: Any) -> bool:
+    """Whether the row's stored caches already hold these. The text is what JSONField wrote
     (SQLite keeps it as written); PostgreSQL's jsonb prints it its own way, so where the text
     differs the stored JSON is parsed and compared."""
-    if row.number != number or row.amounts != nights.amounts_of(entries):
+    if row.number != number or row.amounts != amounts:
         return False
     for stored, value in ((row.stored_entries, entries), (row.stored_state, state)):  # type: ignore[attr-defined]
         if stored != json.dumps(value) and (stored is None or json.loads(stored) != value):
