@@ -20,9 +20,9 @@ from django.db.models import QuerySet, Sum
 from django.http import Http404
 from django.utils import timezone
 
+from scorebook.chart import polylines
 from scorebook.models import Club, FactTotal, Night, Season
 from scorebook.stats import money_of, points
-from scorebook.templatetags.charts import CHART_COLOURS
 
 
 @dataclass(frozen=True)
@@ -172,29 +172,7 @@ def season_chart(
     rows: list[dict[str, Any]], currency: str, width: int = 600, height: int = 220
 ) -> dict[str, Any]:
     """Polylines of each player's running money, drawn like the night's balance chart."""
-    series = running_money(rows, currency)
-    values = [float(v) for line in series.values() for v in line] or [0.0]
-    low, high = min(*values, 0.0), max(*values, 0.0)
-    span = (high - low) or 1.0
-    count = max(len(next(iter(series.values()), [0])) - 1, 1)
-    pad = 8
-
-    def x(i: int) -> float:
-        return round(pad + i * (width - 2 * pad) / count, 1)
-
-    def y(v: float) -> float:
-        return round(pad + (high - v) * (height - 2 * pad) / span, 1)
-
-    lines = [
-        {
-            "player": name,
-            "colour": CHART_COLOURS[i % len(CHART_COLOURS)],
-            "points": " ".join(f"{x(j)},{y(float(v))}" for j, v in enumerate(line)),
-            "last": line[-1],
-        }
-        for i, (name, line) in enumerate(series.items())
-    ]
-    return {"width": width, "height": height, "zero": y(0.0), "lines": lines}
+    return polylines(running_money(rows, currency), lambda money: money, width, height)
 
 
 def choices_for(user: User) -> list[tuple[str, str]]:
