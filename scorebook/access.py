@@ -63,10 +63,15 @@ def _scorer_role(user: User | AnonymousUser, night: Night) -> str:
     return role
 
 
-def night_and_role(user: User | AnonymousUser, pk: int) -> tuple[Night, str]:
+def night_and_role(user: User | AnonymousUser, pk: int, *, lock: bool = False) -> tuple[Night, str]:
     """The night and `user`'s role in it (OWNER or SCORER); 404 for a stranger, 403 for a
-    viewer of its club."""
-    night = get_object_or_404(Night.objects.select_related("first_dealer"), pk=pk)
+    viewer of its club. `lock`: read under the night's lock, in the caller's transaction
+    (PostgreSQL: SELECT … FOR UPDATE; SQLite's write transaction, begun IMMEDIATE, holds
+    the whole database)."""
+    query = Night.objects.select_related("first_dealer")
+    if lock:
+        query = query.select_for_update(of=("self",))
+    night = get_object_or_404(query, pk=pk)
     return night, _scorer_role(user, night)
 
 
@@ -100,9 +105,10 @@ class Table:
         return list(self.night.seating)
 
 
-def table_for(user: User | AnonymousUser, pk: int) -> Table:
-    """The night `user` owns or scores, with his role; 404 for anyone else."""
-    return Table(*night_and_role(user, pk))
+def table_for(user: User | AnonymousUser, pk: int, *, lock: bool = False) -> Table:
+    """The night `user` owns or scores, with his role; 404 for anyone else. `lock`: for a
+    save, read under the night's lock (`night_and_role`)."""
+    return Table(*night_and_role(user, pk, lock=lock))
 
 
 def hand_to_score(user: User | AnonymousUser, night_pk: int, hand_pk: int) -> Hand:

@@ -55,6 +55,7 @@ from scorebook.engine.shape import (
     node_at,
 )
 from scorebook.engine.types import HouseRule, Variant
+from scorebook.entry import FormFields
 from scorebook.handfields import HandFields
 from scorebook.speech import say
 
@@ -183,6 +184,41 @@ class ParsedHand:
     # compacted list index → form row, per list path (as the form names it)
     rows: dict[str, list[int]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    fields: FormFields = field(default_factory=FormFields)  # the form's own `_` fields
+
+
+_KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+
+
+def write_key(value: Any) -> str | None:
+    """A posted write key, or None when it is missing or malformed (the write then happens
+    as before, without being recognised when repeated)."""
+    return value if isinstance(value, str) and _KEY.match(value) else None
+
+
+def _posted_int(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def form_fields(data: Mapping[str, Any]) -> FormFields:
+    """The form's own fields (named `_…`), read once: a missing or malformed one is None."""
+
+    def one(name: str) -> Any:
+        value = data.get(name)
+        return value[-1] if isinstance(value, list) and value else value
+
+    account = one("_account")
+    return FormFields(
+        expected_number=_posted_int(one("_expected_number")),
+        expected_position=_posted_int(one("_expected_position")),
+        key=write_key(one("_key")),
+        account=account if isinstance(account, str) else None,
+        version=_posted_int(one("_version")),
+        queued=bool(one("_queued")),
+    )
 
 
 def _assemble(
@@ -241,7 +277,7 @@ def parse_hand(
 
     refused = _too_much(data, getlist)
     if refused:
-        return ParsedHand({}, problems=refused)
+        return ParsedHand({}, problems=refused, fields=form_fields(data))
     sent: Sent = {}
     objects: list[str] = []  # `path:object`: objects kept even when left blank
     for name in data:
@@ -258,7 +294,9 @@ def parse_hand(
     if shape is not None:
         sent = _applicable(sent, schema)
     items = [*sent.items(), *((path, (OBJECT, [])) for path in objects)]
-    return _parsed(items, players, schema, by_rows)
+    parsed = _parsed(items, players, schema, by_rows)
+    parsed.fields = form_fields(data)
+    return parsed
 
 
 Rules = list[tuple[str, tuple[Any, ...] | None]]  # (control path, values it must hold)

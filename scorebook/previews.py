@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from scorebook import nights
-from scorebook.engine.errors import InvalidHand, Problem
+from scorebook.engine.errors import Problem
 from scorebook.engine.pots import pots_in_use
-from scorebook.engine.record import Path
-from scorebook.engine.replay import fold, inferred
+from scorebook.engine.replay import Scored, fold, score_next
 from scorebook.engine.shape import check_input
-from scorebook.engine.types import Entry
 from scorebook.labels import rule_label, rule_value
 from scorebook.money import add_up, signed_money, units
 from scorebook.nightview import Before, NightView
@@ -21,30 +19,17 @@ from scorebook.speech import say
 # --- hand entry -----------------------------------------------------------------------------
 
 
-@dataclass
-class Preview:
-    entries: list[Entry] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
-    # What the hand implies beyond what was tapped (path → value): saving stores it.
-    inferred: list[tuple[Path, Any]] = field(default_factory=list)
-
-
-def preview_hand(view: NightView, record: Mapping[str, Any], before: Before) -> Preview:
-    """Score a record without saving it (the live preview before saving), at the table
-    `before` it (`nightview.before`: the next hand, or the hand being edited)."""
-    refused = check_input(view.variant, record)  # what saving it would refuse first
+def preview_hand(view: NightView, record: Mapping[str, Any], before: Before) -> Scored:
+    """Score a record at the table `before` it (`nightview.before`: the next hand, or the
+    hand being edited): the live preview, and a save (the payment in view is the one saved).
+    What saving it would refuse comes first: the bounds of the variant's record."""
+    refused = check_input(view.variant, record)
     if refused:
-        return Preview(problems=refused)
-    state, number = before.state, before.number
-    try:
-        _state, entries, problems = fold(view.session, [record], state=state, first_number=number)
-    except InvalidHand as invalid:  # pragma: no cover - fold collects these itself
-        return Preview(problems=invalid.problems)
-    found = [] if problems else inferred(view.session, state, record)
-    return Preview(entries=entries, problems=problems, inferred=found)
+        return Scored(dict(record), before.state, [], refused, [])
+    return score_next(view.session, before.state, record, before.number)
 
 
-def preview_table(view: NightView, preview: Preview) -> dict[str, Any]:
+def preview_table(view: NightView, preview: Scored) -> dict[str, Any]:
     """Each player's payment, the pot changes and the breakdown lines of a preview."""
     deltas, pots = add_up(preview.entries, view.players, view.pot_names)
     return {

@@ -13,7 +13,7 @@ import contextlib
 import datetime
 import hashlib
 import json
-import re
+import logging
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -23,21 +23,22 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Max, TextField
 from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scorebook import backups, facts, nights
+from scorebook import backups, facts, nights, previews
 from scorebook import names as player_names
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidHand, InvalidSheet, Problem
 from scorebook.engine.messages import Msg, msg, said
-from scorebook.engine.replay import fold, inferred, with_inferred
+from scorebook.engine.replay import Scored, fold, score_next
 from scorebook.engine.scoresheet import late_joiners, resolve_house_rules
 from scorebook.engine.shape import check_input, players_named, renamed_players
 from scorebook.engine.types import Session, Variant
+from scorebook.entry import FormFields, NextHand, next_hand
 from scorebook.models import (
     AddressUse,
     Club,
@@ -77,6 +78,8 @@ class Conflict(Exception):
 def _problem(field_path: str, message: Msg) -> Problem:
     return Problem(field_path, message)
 
+
+logger = logging.getLogger(__name__)
 
 # The settle-up names a pot "pot:<name>" beside the players: a player may not look like one.
 POT_PREFIX = "pot:"
@@ -261,76 +264,16 @@ def _players(night: Night) -> list[str]:
     return list(night.seating)
 
 
-def _lock(night: Night, *, reread: bool = True) -> Night:
+def _lock(night: Night) -> Night:
     """Serialise writes to one night and read it afresh, in place, so the caller's object
     sees what the write changes (a join's seating).
 
     PostgreSQL: a row lock (which reads the row). SQLite has no row locks: its write
-    transactions start with BEGIN IMMEDIATE (settings), which serialises all writers, and
-    with `reread=False` the caller checks itself that its object is fresh (record_hand).
+    transactions start with BEGIN IMMEDIATE (settings), which serialises all writers. The
+    hand form's save takes the lock as it reads the night (`access.table_for(lock=True)`).
     """
-    if reread or connection.features.has_select_for_update:
-        night.refresh_from_db(from_queryset=Night.objects.select_for_update())
+    night.refresh_from_db(from_queryset=Night.objects.select_for_update())
     return night
-
-
-def _reread(night: Night) -> None:
-    """Read the night afresh where `_lock(reread=False)` kept the caller's object (SQLite:
-    its lock is the write transaction itself); PostgreSQL's row lock has just read it."""
-    if not connection.features.has_select_for_update:
-        night.refresh_from_db()
-
-
-@dataclass(frozen=True)
-class _Tail:
-    """The night as appending a row needs it, read once under the night's lock: its
-    variant, the last row, the events, the session they make, the state after the last
-    live row and the number the next hand gets."""
-
-    variant: Variant
-    last: Hand | None  # the row with the highest position (deleted or not)
-    events: list[Hand]  # every event row in order, deleted ones included
-    session: Session
-    state: Any
-    number: int
-
-    @property
-    def position(self) -> int:
-        """The row a new hand or event takes."""
-        return self.last.position + 1 if self.last else 0
-
-
-_HANDS = Hand._meta.db_table
-_TAIL_SQL = (
-    f"SELECT id, position, deleted, number, record, state FROM {_HANDS}"
-    " WHERE (night_id = %s AND number IS NULL)"
-    f" OR (night_id = %s AND position = (SELECT MAX(position) FROM {_HANDS} WHERE night_id = %s))"
-    " ORDER BY position"
-)
-
-
-def _tail(night: Night, variant: Variant | None = None) -> _Tail:
-    """The last row and the events: the unnumbered rows (events and deleted hands, which
-    the partial index `hand_events` holds) plus the row at the highest position; then what
-    they make (the session, the state, the next number), each worked out once. `variant`:
-    the night's, when the caller has it already.
-
-    Raw SQL because it runs on every save and the ORM takes several times the database's
-    own time to build this OR with a subquery; each side of the OR uses its index.
-    """
-    rows = list(Hand.objects.raw(_TAIL_SQL, [night.pk, night.pk, night.pk]))
-    events = [r for r in rows if r.number is None and r.is_event]
-    last = rows[-1] if rows else None
-    records = [e.record for e in events]
-    # The seating and the start state change only with join events: reread the night if
-    # one came after the caller read it, or if the start state may be needed (the rare
-    # first hand, or a deleted last row).
-    if last is None or last.deleted or not nights.joined(records) <= set(night.seating):
-        _reread(night)
-    variant = variant or nights.variant_of(night)
-    session = nights.session_for(night, _players(night), late_joiners(records), variant)
-    state, number = _state_before(night, variant, last.position + 1 if last else 0, last)
-    return _Tail(variant, last, events, session, state, number)
 
 
 def _session(night: Night) -> Session:
@@ -375,7 +318,7 @@ def _inferred(session: Session, state: Any, record: dict[str, Any]) -> dict[str,
     """The record with every value that follows from the rest filled in (a loser without a
     trick has 0 points): stored so, an export carries what the table tapped and what it
     implies."""
-    return with_inferred(record, inferred(session, state, record))
+    return score_next(session, state, record, 1).record
 
 
 def _score_one(
@@ -474,14 +417,6 @@ def _rescore_all(night: Night, session: Session, renamed: Mapping[str, str] | No
 
 # --- exactly once ---------------------------------------------------------------------------
 
-_KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
-
-
-def write_key(value: Any) -> str | None:
-    """A posted write key, or None when it is missing or malformed (the write then happens
-    as before, without being recognised when repeated)."""
-    return value if isinstance(value, str) and _KEY.match(value) else None
-
 
 def _digest(*parts: Any) -> str:
     text = json.dumps(parts, sort_keys=True, default=str, ensure_ascii=False)
@@ -551,6 +486,62 @@ def _checked(variant: Variant, record: Mapping[str, Any]) -> dict[str, Any]:
     return clean_record(record)
 
 
+ENGINE_FAILED = Problem("hand", msg("the scorer could not read this hand"))
+
+
+@dataclass
+class Refused:
+    """Why the hand form's save did not happen: problems to show at their fields, or a
+    conflict, with the hand as it scores on the night as it is now (`scored`)."""
+
+    problems: list[Problem] = field(default_factory=list)
+    conflict: Conflict | None = None
+    scored: Scored | None = None
+
+
+def save_hand(
+    *,
+    at: NextHand,
+    record: Mapping[str, Any],
+    sent: FormFields,
+    author: User,
+    problems: Sequence[Problem] = (),
+) -> Hand | Refused:
+    """The hand form's save: `record` appended as the next hand of `at`, which the caller
+    loaded under the night's lock in its transaction (`access.table_for(lock=True)`), once
+    per write key. Never raises for what a user sent: what refuses it comes back as Refused
+    (`problems`: those found reading the form), and nothing of it is kept."""
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("save_hand runs in the transaction that read `at` under the lock")
+    refused = [*problems, *other_account(sent, author), *_not_a_hand(at, record)]
+    if refused:
+        return Refused(refused)
+    try:
+        return _save_once(at, record, sent, author)
+    except InvalidHand as full:  # the night holds its maximum of rows
+        return Refused(full.problems)
+    except Exception:  # an engine bug must not cost the user his input
+        logger.exception("scoring a new hand failed")
+        transaction.set_rollback(True)
+        return Refused([ENGINE_FAILED])
+
+
+def other_account(sent: FormFields, author: User) -> list[Problem]:
+    """A hand kept on a shared phone is sent only by the account that entered it."""
+    if sent.account is None or sent.account == str(author.pk):
+        return []
+    return [Problem("hand", msg("this hand was entered under another account: it was not saved"))]
+
+
+def _not_a_hand(at: NextHand, record: Mapping[str, Any]) -> list[Problem]:
+    """The hand form records hands: a join or a leave has its own form (`record_hand`)."""
+    if nights.EVENT_KEY not in record:
+        return []
+    return [
+        Problem(nights.EVENT_KEY, msg("is not a field of a {game} hand", game=at.variant.title))
+    ]
+
+
 @transaction.atomic
 def record_hand(
     *,
@@ -571,33 +562,102 @@ def record_hand(
     Engine problems raise InvalidHand (nothing is saved). A repeat of `key` (the same form
     sent again: a lost answer, an offline queue) returns the hand the first one saved.
     """
-    night = _lock(night, reread=False)
-    kind = "event" if nights.EVENT_KEY in record else "hand"
-    # An event is what happened to whom (a repeated join no longer sends where he sits).
-    what = [record.get(nights.EVENT_KEY), record.get("player")] if kind == "event" else record
-    digest = _digest(clean_record(what) if isinstance(what, dict) else what)
-    receipt = _first_outcome(night, key, kind, digest)
-    if receipt is not None and receipt.hand is not None:
-        return receipt.hand
-    hand = _append(night, record, expected_number, expected_position, author, variant)
-    _keep_receipt(night, key, kind, digest, hand, author)
+    night = _lock(night)
+    at = next_hand(night, variant or nights.variant_of(night))
+    sent = FormFields(expected_number, expected_position, key)
+    if _seats_someone(night, record):
+        return _join_once(at, record, sent, author)
+    outcome = _save_once(at, record, sent, author)
+    if isinstance(outcome, Refused):
+        raise outcome.conflict or InvalidHand(outcome.problems)
+    return outcome
+
+
+def _save_once(
+    at: NextHand, record: Mapping[str, Any], sent: FormFields, author: User | None
+) -> Hand | Refused:
+    """A hand, or an event that seats nobody new, scored from the last state and appended,
+    once per write key (a repeat gets the first save's hand). A conflict comes back with
+    the hand scored under the dealer of the night as it is now."""
+    is_event = nights.EVENT_KEY in record
+    kind, digest = _kind_and_digest(record)
+    record = clean_record(record)
+    receipt, conflict = _earlier(at.night, sent.key, kind, digest)
+    if receipt is not None:
+        return receipt
+    position = at.view.next_position()
+    _check_room(position)
+    conflict = conflict or (None if is_event else _stale(at, sent))
+    if conflict is not None:
+        record = _as_now(at, record)
+    scored = previews.preview_hand(at.view, record, at.before)
+    if conflict is not None:
+        return Refused(conflict=conflict, scored=scored)
+    if scored.problems:
+        return Refused(scored.problems)
+    stored = nights.entries_to_json(scored.entries)
+    hand = Hand.objects.create(
+        night=at.night,
+        position=position,
+        number=None if is_event else at.before.number,
+        record=scored.record,
+        entries=stored,
+        amounts=nights.amounts_of(stored),
+        state=at.variant.dump_state(scored.state),
+        author=author,
+    )
+    live_events = [(e.position, e.record) for e in at.events if not e.deleted]
+    facts.rewrite(at.night, [hand], at.session.house_rules, new=True, events=live_events)
+    if sent.key is not None:
+        WriteReceipt.objects.create(
+            night=at.night, key=sent.key, kind=kind, digest=digest, hand=hand, author=author
+        )
     return hand
 
 
-def _append(
-    night: Night,
-    record: Mapping[str, Any],
-    expected_number: int | None,
-    expected_position: int | None,
-    author: User | None,
-    variant: Variant | None = None,
+def _kind_and_digest(record: Mapping[str, Any]) -> tuple[str, str]:
+    """What a write key's receipt keeps of a record: a hand's record as stored; what an
+    event did to whom (a repeated join no longer sends where he sits)."""
+    if nights.EVENT_KEY in record:
+        return "event", _digest([record.get(nights.EVENT_KEY), record.get("player")])
+    return "hand", _digest(clean_record(record))
+
+
+def _earlier(
+    night: Night, key: str | None, kind: str, digest: str
+) -> tuple[Hand | None, Conflict | None]:
+    """The hand an earlier save with this key recorded, or the conflict of a key used for
+    other contents (`_first_outcome`)."""
+    try:
+        receipt = _first_outcome(night, key, kind, digest)
+    except Conflict as reused:
+        return None, reused
+    return (receipt.hand if receipt is not None else None), None
+
+
+def _as_now(at: NextHand, record: Mapping[str, Any]) -> dict[str, Any]:
+    """After a conflict: what the scorer entered, under the dealer of the night as it is
+    now (its multiplier comes with the state)."""
+    dealer = at.before.hint.next_dealer
+    if "dealer" in record and dealer:
+        return {**record, "dealer": dealer}
+    return dict(record)
+
+
+def _join_once(
+    at: NextHand, record: Mapping[str, Any], sent: FormFields, author: User | None
 ) -> Hand:
-    tail = _tail(night, variant)
-    record = _checked(tail.variant, record)
-    _check_room(tail.position)
-    if not _seats_someone(night, record):
-        return _append_row(night, tail, record, expected_number, expected_position, author)
-    return _record_join(night=night, record=record, position=tail.position, author=author)
+    """A join that seats somebody new, once per write key."""
+    kind, digest = _kind_and_digest(record)
+    receipt = _first_outcome(at.night, sent.key, kind, digest)
+    if receipt is not None and receipt.hand is not None:
+        return receipt.hand
+    checked = _checked(at.variant, record)
+    position = at.view.next_position()
+    _check_room(position)
+    hand = _record_join(night=at.night, record=checked, position=position, author=author)
+    _keep_receipt(at.night, sent.key, kind, digest, hand, author)
+    return hand
 
 
 def _seats_someone(night: Night, record: Mapping[str, Any]) -> bool:
@@ -607,47 +667,15 @@ def _seats_someone(night: Night, record: Mapping[str, Any]) -> bool:
     return joins and not (isinstance(name, str) and name.strip() in _players(night))
 
 
-def _append_row(
-    night: Night,
-    tail: _Tail,
-    record: dict[str, Any],
-    expected_number: int | None,
-    expected_position: int | None,
-    author: User | None,
-) -> Hand:
-    """A hand, or an event that seats nobody new, scored from the last state."""
-    is_event = nights.EVENT_KEY in record
-    if not is_event:
-        _check_expected(night, tail, expected_number, expected_position)
-    record = _inferred(tail.session, tail.state, record)
-    state, entries, problems = _score_one(tail.session, tail.state, record, tail.number)
-    if problems:
-        raise InvalidHand(problems)
-    stored = nights.entries_to_json(entries)
-    hand = Hand.objects.create(
-        night=night,
-        position=tail.position,
-        number=None if is_event else tail.number,
-        record=record,
-        entries=stored,
-        amounts=nights.amounts_of(stored),
-        state=tail.variant.dump_state(state),
-        author=author,
-    )
-    live_events = [(e.position, e.record) for e in tail.events if not e.deleted]
-    facts.rewrite(night, [hand], tail.session.house_rules, new=True, events=live_events)
-    return hand
-
-
-def _check_expected(
-    night: Night, tail: _Tail, expected_number: int | None, expected_position: int | None
-) -> None:
-    """Conflict when the form was opened for another hand number, or a player joined or
+def _stale(at: NextHand, sent: FormFields) -> Conflict | None:
+    """A conflict when the form was opened for another hand number, or a player joined or
     left since (the table the form showed is gone)."""
-    if expected_number is not None and expected_number != tail.number:
-        raise _taken(night, expected_number, tail.number)
-    if expected_position is not None:
-        _check_no_event_since(tail, expected_position, tail.number)
+    number = at.before.number
+    if sent.expected_number is not None and sent.expected_number != number:
+        return _taken(at.night, sent.expected_number, number)
+    if sent.expected_position is not None:
+        return _event_since(at, sent.expected_position, number)
+    return None
 
 
 def _check_room(position: int) -> None:
@@ -682,13 +710,13 @@ def _taken(night: Night, expected: int, number: int) -> Conflict:
     return Conflict(text % values, current_number=number)
 
 
-def _check_no_event_since(tail: _Tail, position: int, number: int) -> None:
-    """Conflict if a live event (a join, a leave) was recorded at `position` or later."""
-    events = [e.record for e in tail.events if e.position >= position and not e.deleted]
+def _event_since(at: NextHand, position: int, number: int) -> Conflict | None:
+    """A conflict if a live event (a join, a leave) was recorded at `position` or later."""
+    events = [e.record for e in at.events if e.position >= position and not e.deleted]
     if not events:
-        return
+        return None
     what = ", ".join(f"{r.get('player')}: {r.get(nights.EVENT_KEY)}" for r in events)
-    raise Conflict(
+    return Conflict(
         _(
             "The table changed while you entered this hand (%(what)s). Your hand was not "
             "saved: check who played and save it again as hand %(number)s."

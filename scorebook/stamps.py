@@ -17,6 +17,10 @@ from django.db.models.functions import Coalesce
 
 from scorebook.models import Hand, Night, PaidTransfer
 
+# How often a scorer's night page and hand form ask whether another phone changed the night
+# (the live view compares the night's stamp).
+LIVE_SECONDS = 4
+
 
 def _aggregate(model: Any, func: Any) -> Coalesce:
     rows = (

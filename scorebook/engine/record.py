@@ -6,6 +6,8 @@ field path (`result.declarer_card_points`, `announcements[1].contra`).
 
 from __future__ import annotations
 
+import copy
+import itertools
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -31,6 +33,24 @@ def inferring() -> Iterator[list[tuple[Path, Any]]]:
         yield found
     finally:
         _INFERRED.reset(token)
+
+
+def with_inferred(record: Mapping[str, Any], found: list[tuple[Path, Any]]) -> dict[str, Any]:
+    """`record` with each inferred value written where it belongs (a copy when any)."""
+    if not found:
+        return dict(record)
+    out: dict[str, Any] = copy.deepcopy(dict(record))
+    for keys, value in found:
+        place: Any = out
+        for key, nxt in itertools.pairwise(keys):
+            if isinstance(key, int):
+                place = place[key]
+            else:
+                if place.get(key) is None:
+                    place[key] = [] if isinstance(nxt, int) else {}
+                place = place[key]
+        place[keys[-1]] = value
+    return out
 
 
 def path_keys(path: str) -> Path:

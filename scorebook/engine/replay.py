@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import copy
-import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from scorebook.engine import registry
 from scorebook.engine.errors import InvalidHand, InvalidSheet, Problem
-from scorebook.engine.record import Path, inferring
+from scorebook.engine.record import Path, inferring, with_inferred
 from scorebook.engine.types import Amount, EndOfSession, Entry, Session, Variant
 
 EVENT_KEY = "event"
@@ -84,37 +82,29 @@ def replay(session: Session, records: Sequence[Mapping[str, Any]]) -> Replay:
     return Replay(session, tuple(entries), totals, pots, state, end)
 
 
-def inferred(session: Session, state: Any, record: Mapping[str, Any]) -> list[tuple[Path, Any]]:
-    """The fields `record` leaves out whose values follow from the rest (snapszer's loser
-    without a trick has 0 points; Ultimo's last card-point count is 78 minus the others),
-    with those values; none when the hand is refused."""
-    if EVENT_KEY in record:
-        return []
-    variant = registry.get(session.variant)
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """One hand or event scored from a state: the record with what it implies written in
+    (what a save stores), the state after it, its entries, and the problems refusing it."""
+
+    record: dict[str, Any]
+    state: Any
+    entries: list[Entry]
+    problems: list[Problem]
+    # The fields the record leaves out whose values follow from the rest (snapszer's loser
+    # without a trick has 0 points), with those values; none when the hand is refused.
+    inferred: list[tuple[Path, Any]]
+
+
+def score_next(session: Session, state: Any, record: Mapping[str, Any], number: int) -> Scored:
+    """Score `record` as hand `number` from `state`, in one play: what the readers infer
+    while it plays is what they scored with, so the record completed with it scores the same
+    (the preview shows what a save stores)."""
     with inferring() as found:
-        try:
-            variant.play(session, state, record, 1)
-        except InvalidHand:
-            return []
-    return found
-
-
-def with_inferred(record: Mapping[str, Any], found: list[tuple[Path, Any]]) -> dict[str, Any]:
-    """`record` with each inferred value written where it belongs (a copy when any)."""
-    if not found:
-        return dict(record)
-    out: dict[str, Any] = copy.deepcopy(dict(record))
-    for keys, value in found:
-        place: Any = out
-        for key, nxt in itertools.pairwise(keys):
-            if isinstance(key, int):
-                place = place[key]
-            else:
-                if place.get(key) is None:
-                    place[key] = [] if isinstance(nxt, int) else {}
-                place = place[key]
-        place[keys[-1]] = value
-    return out
+        after, entries, problems = fold(session, [record], state=state, first_number=number)
+    if problems:
+        return Scored(dict(record), state, [], problems, [])
+    return Scored(with_inferred(record, found), after, entries, [], list(found))
 
 
 def path_text(keys: Path) -> str:

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from scorebook import clubs, clubservices, limits, seasons, services, sharing
 from scorebook.clubforms import ClubForm, MemberForm, MoveNightForm, MovePlayerForm, RoleForm
 from scorebook.engine.errors import InvalidHand
+from scorebook.forms import write_key
 from scorebook.models import Club
 from scorebook.requests import SignedInRequest
 from scorebook.speech import say
@@ -29,7 +30,7 @@ MEMBERS = "clubs/members.html"
 
 
 def posted_key(request: HttpRequest) -> str | None:
-    return services.write_key(request.POST.get("_key"))
+    return write_key(request.POST.get("_key"))
 
 
 def tell_refusal(request: HttpRequest, refused: InvalidHand) -> None:

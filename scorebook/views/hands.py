@@ -2,32 +2,30 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
-import secrets
-from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.db import transaction
+from django.http import HttpResponse
 from django.shortcuts import redirect
-from django.template.loader import select_template
 from django.template.response import TemplateResponse
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import trigger_client_event
 
-from scorebook import access, history, nightview, previews, services, stamps
+from scorebook import access, entry, handpage, nightview, previews, services
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.messages import msg
-from scorebook.entry import entry_view, form_view
-from scorebook.forms import HandForm, ParsedHand, parse_hand, post_values, record_values
+from scorebook.engine.replay import Scored
+from scorebook.entry import entry_view
+from scorebook.forms import ParsedHand, parse_hand
 from scorebook.labels import problem_line
 from scorebook.models import Hand
 from scorebook.requests import SignedInRequest
-from scorebook.speech import say
-from scorebook.views.nights import LIVE_SECONDS, night_context, shown_rows
+from scorebook.views.nights import night_context, shown_rows
 
 LEDGER_EVENT = "ledger-changed"
 logger = logging.getLogger(__name__)
@@ -40,250 +38,32 @@ def _int(value: Any) -> int | None:
         return None
 
 
-def fresh_key() -> str:
-    """A write key for a form being rendered (services.write_key checks what comes back)."""
-    return secrets.token_urlsafe(16)
-
-
-def _posted_key(request: HttpRequest) -> str | None:
-    return services.write_key(request.POST.get("_key"))
-
-
-@dataclass(frozen=True)
-class _Posted:
-    """The form's own fields, read once: the hand number and row it was opened for, and
-    its write key."""
-
-    expected_number: int | None
-    expected_position: int | None
-    key: str | None
-
-
-def _posted(request: HttpRequest) -> _Posted:
-    number = _int(request.POST.get("_expected_number"))
-    position = _int(request.POST.get("_expected_position"))
-    return _Posted(number, position, _posted_key(request))
-
-
-def _wants_json(request: HttpRequest) -> bool:
-    """The phone's outbox sends a kept hand and wants a short answer, not a page."""
-    return request.headers.get("Accept", "").startswith("application/json")
-
-
-def _hand_template(key: str) -> str:
-    chosen = select_template([f"scorebook/hands/{key}.html", "scorebook/hands/_generic.html"])
-    return str(chosen.template.name)
-
-
-def _form(
-    view: nightview.NightView, hand: Hand | None, before: nightview.Before, data: Any = None
-) -> HandForm:
-    """The form for a new hand (hand=None) or for editing `hand`, at the table `before` it."""
-    hint = before.hint
-    form = HandForm(
-        players=view.players,
-        active=before.active,
-        shape=view.variant.record,
-        rules=view.session.house_rules,
-    )
-    if data is not None:
-        form.values = post_values(data)
-    elif hand is not None:
-        form.values = record_values(hand.record, view.players)
-    else:
-        form.fresh = True
-        if hint.next_dealer:
-            form.values["dealer"] = [hint.next_dealer]
-    return form
-
-
-def _render(
-    request: HttpRequest,
-    view: nightview.NightView,
-    hand: Hand | None,
-    form: HandForm,
-    before: nightview.Before,
-    *,
-    preview: previews.Preview | None = None,
-    conflict: services.Conflict | None = None,
-    template: str = "scorebook/hand.html",
-    expected_number: int | None = None,
-    version: int | None = None,
-    expected_position: int | None = None,
-    key: str | None = None,
-) -> TemplateResponse:
-    hint, number = before.hint, before.number
-    context: dict[str, Any] = {
-        "night": view.night,
-        "title": say(view.variant.title),
-        "hand": hand,
-        "form": form,
-        "hint": hint,
-        "hint_notes": [say(n) for n in hint.notes],
-        "number": hand.number if hand else number,
-        "expected_number": expected_number or number,
-        "expected_position": before.position if expected_position is None else expected_position,
-        "version": version or (hand.version if hand else None),
-        "write_key": key or fresh_key(),
-        "stamp": stamps.night_stamp(view.night),
-        "poll": LIVE_SECONDS,
-        "hand_template": _hand_template(view.night.variant),
-        "preview": previews.preview_table(view, preview)
-        if preview and not preview.problems
-        else None,
-        # What the hand implies beyond what was tapped: named in the breakdown, and hand.js
-        # shows each value in its field (a chip marked, a count as its placeholder).
-        "inferred": form.inferred(preview.inferred) if preview and not preview.problems else [],
-        "conflict": conflict,
-        "changes": history.hand_changes(hand) if hand else [],
-        "pot_names": view.pot_names,
-        # The htmx preview also refreshes the one-line result beside the Save button.
-        "oob": template.endswith("#preview"),
-    }
-    return TemplateResponse(request, template, context)
-
-
-@dataclass
-class _Refused:
-    """Why a save did not happen: problems to show at their fields, or a conflict."""
-
-    problems: list[Problem] = field(default_factory=list)
-    conflict: services.Conflict | None = None
-
-
-def _other_account(request: SignedInRequest) -> list[Problem]:
-    """A hand kept on a shared phone is sent only by the account that entered it."""
-    entered_by = request.POST.get("_account")
-    if entered_by is None or entered_by == str(request.user.pk):
-        return []
-    return [Problem("hand", msg("this hand was entered under another account: it was not saved"))]
-
-
-def _record_new(
-    request: SignedInRequest, table: access.Table, parsed: ParsedHand
-) -> Hand | _Refused:
-    if parsed.problems or _other_account(request):
-        return _Refused(list(parsed.problems) + _other_account(request))
-    posted = _posted(request)
-    try:
-        return services.record_hand(
-            night=table.night,
-            variant=table.variant,
-            record=parsed.record,
-            expected_number=posted.expected_number,
-            expected_position=posted.expected_position,
-            author=request.user,
-            key=posted.key,
-        )
-    except InvalidHand as refused:
-        return _Refused(refused.problems)
-    except services.Conflict as stale:
-        return _Refused(conflict=stale)
-    except Exception:  # an engine bug must not cost the user his input
-        logger.exception("scoring a new hand failed")
-        return _Refused([_engine_failed()])
+def _writing(saving: bool) -> contextlib.AbstractContextManager[Any]:
+    """A save's transaction: the night is read under its lock, the hand written once."""
+    return transaction.atomic() if saving else contextlib.nullcontext()
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
 def new_hand(request: SignedInRequest, pk: int) -> HttpResponse:
-    table = access.table_for(request.user, pk)  # the night and the role, once for the request
-    parsed, refused = None, None
-    if request.method == "POST":
-        # Saving reads only the seats and the last state: no work grows with the night.
-        parsed = parse_hand(request.POST, table.players, table.variant.record)
-        outcome = _record_new(request, table, parsed)
-        if isinstance(outcome, Hand):
-            message = _("Hand %(number)s saved.") % {"number": outcome.number}
-            return _saved(request, outcome, message)
-        refused = outcome
-    return _new_form(request, table, parsed, refused)
-
-
-def _new_form(
-    request: SignedInRequest,
-    table: access.Table,
-    parsed: ParsedHand | None = None,
-    outcome: _Refused | None = None,
-) -> HttpResponse:
-    """The new-hand form on the night as it is now: blank, or again after a refused save
-    with its problems or its conflict (the one place the new-hand page is rendered)."""
-    view = form_view(table.night, table.variant)
-    before = nightview.before(view, None)
-    if outcome is not None and _wants_json(request):
-        return _refused_json(before, outcome)
-    form = _form(view, None, before, None if outcome is None else request.POST)
-    posted, preview, conflict = _Posted(None, None, None), None, None
-    if parsed is not None and outcome is not None:
-        form.rows, form.problems = parsed.rows, outcome.problems
-        posted, conflict = _posted(request), outcome.conflict
-    if parsed is not None and conflict is not None:
-        # The form stands on the night as it is now: its number and row, a fresh key.
-        preview = _present(view, form, before, parsed)
-        posted = _Posted(None, None, None if conflict.reused_key else posted.key)
-    return _render(
-        request,
-        view,
-        None,
-        form,
-        before,
-        preview=preview,
-        conflict=conflict,
-        expected_number=posted.expected_number,
-        expected_position=posted.expected_position,
-        key=posted.key,
-    )
-
-
-def _present(
-    view: nightview.NightView, form: HandForm, before: nightview.Before, parsed: ParsedHand
-) -> previews.Preview:
-    """After a conflict: what the scorer entered, under the dealer and multiplier of the
-    night as it is now, with its payments in view."""
-    record = dict(parsed.record)
-    dealer = before.hint.next_dealer
-    if "dealer" in record and dealer:
-        record["dealer"] = dealer
-        form.values["dealer"] = [dealer]
-    preview = _preview_or_problems(view, record, before)
-    form.problems = preview.problems
-    return preview
-
-
-def _saved(request: SignedInRequest, hand: Hand, message: str) -> HttpResponse:
-    url = reverse("night", args=[hand.night_id])
-    if not request.POST.get("_queued"):  # sent from the outbox later: the outbox says it
-        messages.success(request, message)
-    if _wants_json(request):
-        return JsonResponse(
-            {
-                "status": "saved",
-                "number": hand.number,
-                "position": hand.position,
-                "message": message,
-                "redirect": url,
-            }
-        )
-    return redirect(url)
-
-
-def _refused_json(now: nightview.Before, refused: _Refused) -> JsonResponse:
-    """For the outbox: a conflict with the night as it is now (the next number, position
-    and dealer, so one tap saves the kept hand as the next one), or the problems in words."""
-    if refused.conflict is not None:
-        return JsonResponse(
-            {
-                "status": "conflict",
-                "message": refused.conflict.message,
-                "number": now.number,
-                "position": now.position,
-                "dealer": now.hint.next_dealer,
-                "new_key": refused.conflict.reused_key,
-            },
-            status=409,
-        )
-    lines = [problem_line(p) for p in refused.problems]
-    return JsonResponse({"status": "invalid", "problems": lines}, status=422)
+    """The next hand's form, and its save. The night and its next hand (`at`: the rows,
+    session, state, number and dealer) are read once, under the night's lock for a save,
+    and serve the save and the answer alike: no work grows with the night."""
+    saving = request.method == "POST"
+    with _writing(saving):
+        table = access.table_for(request.user, pk, lock=saving)
+        at = entry.next_hand(table.night, table.variant)
+        parsed = parse_hand(request.POST, table.players, table.variant.record) if saving else None
+        outcome = None
+        if parsed is not None:
+            outcome = services.save_hand(
+                at=at,
+                record=parsed.record,
+                sent=parsed.fields,
+                author=request.user,
+                problems=parsed.problems,
+            )
+    return handpage.answer(request, at, parsed, outcome)
 
 
 @require_http_methods(["GET", "POST"])
@@ -293,48 +73,54 @@ def edit_hand(request: SignedInRequest, pk: int, hand_pk: int) -> HttpResponse:
     view = entry_view(hand.night, hand)
     before = nightview.before(view, hand)
     if request.method == "GET":
-        form = _form(view, hand, before)
         preview = _current_payments(view, hand, before)
-        return _render(request, view, hand, form, before, preview=preview)
-    form = _form(view, hand, before, request.POST)
+        return handpage.page(request, view, before, hand=hand, preview=preview)
     parsed = parse_hand(request.POST, view.players, view.variant.record)
-    form.rows = parsed.rows
-    version = _int(request.POST.get("_version")) or 0
+    version = parsed.fields.version or 0
     outcome = _edit(request, hand, parsed, version)
     if isinstance(outcome, Hand):
-        return _saved(request, outcome, _edited_message(outcome, version))
-    if _wants_json(request):
-        return _refused_json(nightview.before(view, None), outcome)
-    form.problems = outcome.problems
-    if outcome.conflict is not None:
-        # The form now stands on the saved version: saving again (after comparing) wins.
-        conflict = outcome.conflict
-        return _render(
-            request, view, hand, form, before, conflict=conflict, version=conflict.current_version
-        )
-    return _render(request, view, hand, form, before, version=version, key=_posted_key(request))
+        message = _edited_message(outcome, version)
+        return handpage.saved(request, outcome, message, queued=parsed.fields.queued)
+    if handpage.wants_json(request):
+        return handpage.refused_json(nightview.before(view, None), outcome)
+    conflict = outcome.conflict
+    return handpage.page(
+        request,
+        view,
+        before,
+        hand=hand,
+        data=request.POST,
+        rows=parsed.rows,
+        problems=outcome.problems,
+        conflict=conflict,
+        # After a conflict the form stands on the saved version: saving again (after
+        # comparing) wins.
+        version=conflict.current_version if conflict else version,
+        key=None if conflict else parsed.fields.key,
+    )
 
 
 def _edit(
     request: SignedInRequest, hand: Hand, parsed: ParsedHand, version: int
-) -> Hand | _Refused:
-    if parsed.problems or _other_account(request):
-        return _Refused(list(parsed.problems) + _other_account(request))
+) -> Hand | services.Refused:
+    problems = services.other_account(parsed.fields, request.user)
+    if parsed.problems or problems:
+        return services.Refused([*parsed.problems, *problems])
     try:
         return services.edit_hand(
             hand=hand,
             record=parsed.record,
             version=version,
             author=request.user,
-            key=_posted_key(request),
+            key=parsed.fields.key,
         )
     except InvalidHand as refused:
-        return _Refused(refused.problems)
+        return services.Refused(refused.problems)
     except services.Conflict as conflict:
-        return _Refused(conflict=conflict)
+        return services.Refused(conflict=conflict)
     except Exception:  # an engine bug must not cost the user his input
         logger.exception("re-scoring after an edit failed")
-        return _Refused([_engine_failed()])
+        return services.Refused([services.ENGINE_FAILED])
 
 
 def _edited_message(hand: Hand, version: int) -> str:
@@ -348,48 +134,48 @@ def _edited_message(hand: Hand, version: int) -> str:
 def preview(request: SignedInRequest, pk: int, hand_pk: int | None = None) -> HttpResponse:
     """Score the form without saving: the fragment for htmx, the whole form page otherwise."""
     if hand_pk is None:
-        hand = None
-        view = entry_view(access.night_to_score(request.user, pk))
+        hand, table = None, access.table_for(request.user, pk)
+        at = entry.next_hand(table.night, table.variant)
+        view, before = at.view, at.before
     else:
         hand = access.hand_to_score(request.user, pk, hand_pk)
         view = entry_view(hand.night, hand)
-    before = nightview.before(view, hand)
-    form = _form(view, hand, before, request.POST)
+        before = nightview.before(view, hand)
     parsed = parse_hand(request.POST, view.players, view.variant.record)
-    form.rows = parsed.rows
-    result = previews.Preview(problems=parsed.problems)
+    result = Scored(parsed.record, before.state, [], parsed.problems, [])
     if not parsed.problems:
         result = _preview_or_problems(view, parsed.record, before)
-    form.problems = result.problems
-    template = "scorebook/hand.html#preview" if request.htmx else "scorebook/hand.html"
-    return _render(
+    fields = parsed.fields
+    return handpage.page(
         request,
         view,
-        hand,
-        form,
         before,
+        hand=hand,
+        data=request.POST,
+        rows=parsed.rows,
+        problems=result.problems,
         preview=result,
-        template=template,
-        expected_number=_int(request.POST.get("_expected_number")),
-        version=_int(request.POST.get("_version")),
-        expected_position=_int(request.POST.get("_expected_position")),
-        key=_posted_key(request),
+        template="scorebook/hand.html#preview" if request.htmx else "scorebook/hand.html",
+        expected_number=fields.expected_number,
+        version=fields.version,
+        expected_position=fields.expected_position,
+        key=fields.key,
     )
 
 
 def _preview_or_problems(
     view: nightview.NightView, record: dict[str, Any], before: nightview.Before
-) -> previews.Preview:
+) -> Scored:
     try:
         return previews.preview_hand(view, record, before)
     except Exception:  # an engine bug must not cost the user his input
         logger.exception("previewing a hand failed")
-        return previews.Preview(problems=[_engine_failed()])
+        return Scored(record, before.state, [], [services.ENGINE_FAILED], [])
 
 
 def _current_payments(
     view: nightview.NightView, hand: Hand, before: nightview.Before
-) -> previews.Preview | None:
+) -> Scored | None:
     """What the stored hand pays now: the edit page opens with it in view."""
     if hand.deleted:
         return None
@@ -398,10 +184,6 @@ def _current_payments(
     except Exception:  # a hand the engine no longer reads: the form shows it for fixing
         logger.exception("previewing a stored hand failed")
         return None
-
-
-def _engine_failed() -> Problem:
-    return Problem("hand", msg("the scorer could not read this hand"))
 
 
 def _ledger_response(request: SignedInRequest, pk: int) -> HttpResponse:
@@ -475,10 +257,9 @@ def _refusal(refused: Exception) -> str:
 @login_required
 def event(request: SignedInRequest, pk: int) -> HttpResponse:
     """A session event between hands (`join`, `leave`) where the variant has them."""
-    night = access.night_to_score(request.user, pk)
-    view = entry_view(night)
-    parsed = parse_hand(request.POST, view.players, view.variant.event_record)
-    if parsed.record.get("event") != "join" or parsed.record.get("player") in view.players:
+    table = access.table_for(request.user, pk)
+    parsed = parse_hand(request.POST, table.players, table.variant.event_record)
+    if parsed.record.get("event") != "join" or parsed.record.get("player") in table.players:
         # The form always sends where a joiner sits; a leave, or a player coming back to
         # his own seat, has no seat to choose.
         parsed.record.pop("seat_index", None)
@@ -488,7 +269,11 @@ def event(request: SignedInRequest, pk: int) -> HttpResponse:
         if parsed.problems:
             raise InvalidHand(parsed.problems)
         services.record_hand(
-            night=night, record=parsed.record, author=request.user, key=_posted_key(request)
+            night=table.night,
+            record=parsed.record,
+            author=request.user,
+            key=parsed.fields.key,
+            variant=table.variant,
         )
     except (InvalidHand, services.Conflict) as refused:
         messages.error(request, _refusal(refused))

@@ -15,7 +15,7 @@ from django_htmx.http import trigger_client_event
 from scorebook import access, nightview, stamps
 from scorebook.models import Hand
 from scorebook.requests import SignedInRequest
-from scorebook.views.nights import LIVE_SECONDS
+from scorebook.stamps import LIVE_SECONDS
 
 CHANGED_EVENT = "night-changed"
 

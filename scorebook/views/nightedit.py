@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from scorebook import access, limits, nights, nightview, previews, services, sharing
 from scorebook.engine.errors import InvalidHand
+from scorebook.forms import write_key
 from scorebook.history import night_history, rule_changes
 from scorebook.labels import problem_line
 from scorebook.models import Night
@@ -60,7 +61,7 @@ def edit_night(request: SignedInRequest, pk: int) -> HttpResponse:
                 currency=data["currency"],
                 names=form.names(),
                 version=version,
-                key=services.write_key(request.POST.get("_key")),
+                key=write_key(request.POST.get("_key")),
             )
         except InvalidHand as refused:
             _refused(form, refused, {"currency": "currency", "stake_per_point": "per_point"})
@@ -92,7 +93,7 @@ def house_rules(request: SignedInRequest, pk: int) -> HttpResponse:
                     rules=form.house_rules(),
                     author=request.user,
                     version=version,
-                    key=services.write_key(request.POST.get("_key")),
+                    key=write_key(request.POST.get("_key")),
                 )
             except InvalidHand as refused:
                 preview.problems = refused.problems

@@ -130,7 +130,6 @@ def setup(request: SignedInRequest, key: str) -> HttpResponse:
 
 # --- the night page: the latest rows, earlier ones on demand ----------------------------------
 
-LIVE_SECONDS = 4  # how often a scorer's page asks whether another phone changed the night
 LATEST_ROWS = 25  # a long night's page shows the latest rows (its weight stays flat) ...
 MORE_ROWS = 50  # ... and "show earlier hands" brings this many more each time
 # The most rows the whole page shows (`?show=` beyond it is cut): a page stays under a
@@ -200,7 +199,7 @@ def night_context(
         "standings": ledger.standings(view, rows, totals, hint),
         "join_gaps": nightview.join_gaps(view),
         "stamp": stamps.night_stamp(view.night),
-        "poll": LIVE_SECONDS,
+        "poll": stamps.LIVE_SECONDS,
     }
 
 
