@@ -5,6 +5,7 @@ again with what refused it)."""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib import messages
@@ -16,6 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scorebook import history, previews, stamps
+from scorebook.engine.errors import Problem
 from scorebook.engine.replay import Scored
 from scorebook.entry import NextHand
 from scorebook.forms import HandForm, ParsedHand, post_values, record_values
@@ -97,19 +99,18 @@ def _refused_page(
     if parsed is None or outcome is None:
         return page(request, at.view, at.before)
     fields, scored, conflict = parsed.fields, outcome.scored, outcome.conflict
-    now = conflict is not None and scored is not None
-    return page(
+    return page(  # `scored`: the conflict's hand, as it scores on the night now
         request,
         at.view,
         at.before,
         data=request.POST,
-        dealer=at.before.hint.next_dealer if now and "dealer" in parsed.record else None,
+        dealer=scored.record.get("dealer") if scored else None,
         rows=parsed.rows,
-        problems=scored.problems if now and scored else outcome.problems,
-        preview=scored if now else None,
+        problems=scored.problems if scored else outcome.problems,
+        preview=scored,
         conflict=conflict,
-        expected_number=None if now else fields.expected_number,
-        expected_position=None if now else fields.expected_position,
+        expected_number=None if scored else fields.expected_number,
+        expected_position=None if scored else fields.expected_position,
         key=None if conflict is not None and conflict.reused_key else fields.key,
     )
 
@@ -123,7 +124,7 @@ def page(
     data: Any = None,
     dealer: str | None = None,
     rows: dict[str, list[int]] | None = None,
-    problems: Any = (),
+    problems: Sequence[Problem] = (),
     preview: Scored | None = None,
     conflict: Conflict | None = None,
     template: str = "scorebook/hand.html",

@@ -608,10 +608,7 @@ def _save_once(
     )
     live_events = [(e.position, e.record) for e in at.events if not e.deleted]
     facts.rewrite(at.night, [hand], at.session.house_rules, new=True, events=live_events)
-    if sent.key is not None:
-        WriteReceipt.objects.create(
-            night=at.night, key=sent.key, kind=kind, digest=digest, hand=hand, author=author
-        )
+    _keep_receipt(at.night, sent.key, kind, digest, hand, author)
     return hand
 
 

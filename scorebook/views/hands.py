@@ -21,7 +21,7 @@ from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.messages import msg
 from scorebook.engine.replay import Scored
 from scorebook.entry import entry_view
-from scorebook.forms import ParsedHand, parse_hand
+from scorebook.forms import ParsedHand, form_fields, parse_hand
 from scorebook.labels import problem_line
 from scorebook.models import Hand
 from scorebook.requests import SignedInRequest
@@ -29,13 +29,6 @@ from scorebook.views.nights import night_context, shown_rows
 
 LEDGER_EVENT = "ledger-changed"
 logger = logging.getLogger(__name__)
-
-
-def _int(value: Any) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
 
 
 def _writing(saving: bool) -> contextlib.AbstractContextManager[Any]:
@@ -204,7 +197,7 @@ def delete_hand(request: SignedInRequest, pk: int, hand_pk: int) -> HttpResponse
     number, last = hand.number, nightview.last_number(hand.night)
     try:
         services.delete_hand(
-            hand=hand, version=_int(request.POST.get("_version")) or 0, author=request.user
+            hand=hand, version=form_fields(request.POST).version or 0, author=request.user
         )
     except (InvalidHand, services.Conflict) as refused:
         messages.error(request, _refusal(refused))
@@ -238,7 +231,7 @@ def restore_hand(request: SignedInRequest, pk: int, hand_pk: int) -> HttpRespons
     hand = access.hand_to_score(request.user, pk, hand_pk)
     try:
         services.restore_hand(
-            hand=hand, version=_int(request.POST.get("_version")) or 0, author=request.user
+            hand=hand, version=form_fields(request.POST).version or 0, author=request.user
         )
     except (InvalidHand, services.Conflict) as refused:
         messages.error(request, _refusal(refused))
