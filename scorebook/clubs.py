@@ -77,11 +77,6 @@ def deleted_clubs(user: User) -> list[Club]:
     return list(Club.objects.filter(pk__in=owned, deleted_at__isnull=False).order_by("name"))
 
 
-def scoring_clubs(user: User) -> list[Club]:
-    """The clubs the user may start a night for."""
-    return [club for club, role in clubs_of(user) if role in SCORING]
-
-
 def members_of(club: Club) -> list[ClubMember]:
     return list(ClubMember.objects.filter(club=club).select_related("user"))
 

@@ -6,8 +6,6 @@ and moving a personal night or player into a club. Keyword-only, atomic, verb-fi
 from __future__ import annotations
 
 import datetime
-import hashlib
-import json
 import secrets
 from typing import Any
 
@@ -16,7 +14,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from scorebook import backups, facts, nights
+from scorebook import backups, facts, nights, services
 from scorebook.engine.errors import InvalidHand, Problem
 from scorebook.engine.messages import Msg, msg
 from scorebook.models import (
@@ -59,8 +57,7 @@ def _repeated(club: Club, key: str | None, kind: str, *parts: Any) -> bool:
     written again. The same key with other contents is an old form: refused."""
     if key is None:
         return False
-    text = json.dumps([kind, *parts], sort_keys=True, default=str, ensure_ascii=False)
-    digest = hashlib.sha256(text.encode()).hexdigest()
+    digest = services.digest_of(kind, *parts)
     receipt, created = ClubReceipt.objects.get_or_create(
         club=club, key=key, defaults={"kind": kind, "digest": digest}
     )

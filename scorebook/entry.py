@@ -59,8 +59,6 @@ def form_view(night: Night, variant: Variant, hand: Hand | None = None) -> Night
         .defer("state", "updated")
         .order_by("position")
     )
-    players = seated_names(night)
-    session = nights.session_for(night, players, late_joiners(r.record for r in rows), variant)
     live = [r for r in rows if not r.deleted]
     state: Any = night.start_state
     if live:
@@ -71,6 +69,14 @@ def form_view(night: Night, variant: Variant, hand: Hand | None = None) -> Night
         earlier = [r for r in live if before is not None and r.position < before]
         if earlier and earlier[-1] is not last:
             earlier[-1].state = Hand.objects.values_list("state", flat=True).get(pk=earlier[-1].pk)
+    return _view(night, variant, rows, state)
+
+
+def _view(night: Night, variant: Variant, rows: list[Hand], state: Any) -> NightView:
+    """The NightView of the form's `rows` (every event among them: they make the session),
+    `state` the stored state after the last live row."""
+    players = seated_names(night)
+    session = nights.session_for(night, players, late_joiners(r.record for r in rows), variant)
     return NightView(night, variant, players, session, rows, variant.load_state(state))
 
 
@@ -141,11 +147,8 @@ def next_hand(night: Night, variant: Variant) -> NextHand:
     rows = list(Hand.objects.raw(_TAIL_SQL, [night.pk, night.pk, night.pk]))
     if not rows or rows[-1].number is None:
         rows = _with_last_hand(night, rows)
-    players = seated_names(night)
-    session = nights.session_for(night, players, late_joiners(r.record for r in rows), variant)
     live = [r for r in rows if not r.deleted]
-    state = variant.load_state(live[-1].state if live else night.start_state)
-    view = NightView(night, variant, players, session, rows, state)
+    view = _view(night, variant, rows, live[-1].state if live else night.start_state)
     return NextHand(view, nightview.before(view, None))
 
 

@@ -156,6 +156,9 @@ def page(
     if dealer:  # after a conflict: the dealer of the night as it is now
         form.values["dealer"] = [dealer]
     shown = preview if preview is not None and not preview.problems else None
+    # The htmx preview (sent on every tap) is the payments and the one-line result beside
+    # the Save button: the night's stamp and the hand's history are for the whole page.
+    fragment = template.endswith("#preview")
     context: dict[str, Any] = {
         "night": view.night,
         "hand": hand,
@@ -171,7 +174,7 @@ def page(
         "expected_position": before.position if expected_position is None else expected_position,
         "version": version or (hand.version if hand else None),
         "write_key": key or fresh_key(),
-        "stamp": stamps.night_stamp(view.night),
+        "stamp": "" if fragment else stamps.night_stamp(view.night),
         "poll": stamps.LIVE_SECONDS,
         "hand_template": str(
             select_template(
@@ -180,9 +183,8 @@ def page(
         ),
         "preview": previews.preview_table(view, shown) if shown else None,
         "conflict": conflict,
-        "changes": history.hand_changes(hand) if hand else [],
+        "changes": history.hand_changes(hand) if hand and not fragment else [],
         "pot_names": view.pot_names,
-        # The htmx preview also refreshes the one-line result beside the Save button.
-        "oob": template.endswith("#preview"),
+        "oob": fragment,
     }
     return TemplateResponse(request, template, context)

@@ -284,23 +284,14 @@ def _session(night: Night) -> Session:
     return nights.session_for(night, _players(night), joiners, nights.variant_of(night))
 
 
-def _state_before(
-    night: Night, variant: Variant, position: int, last: Hand | None = None
-) -> tuple[Any, int]:
-    """The engine state before row `position`, and the number the next hand gets.
-
-    `last` is the row at `position - 1` when the caller has already read it (with its
-    state, number and deleted flag), which saves a query on the common path.
-    """
-    if last is not None and not last.deleted:
-        prev: Hand | None = last
-    else:
-        prev = (
-            Hand.objects.filter(night=night, deleted=False, position__lt=position)
-            .order_by("-position")
-            .only("state", "number")
-            .first()
-        )
+def _state_before(night: Night, variant: Variant, position: int) -> tuple[Any, int]:
+    """The engine state before row `position`, and the number the hand there gets."""
+    prev = (
+        Hand.objects.filter(night=night, deleted=False, position__lt=position)
+        .order_by("-position")
+        .only("state", "number")
+        .first()
+    )
     if prev is None:
         return variant.load_state(night.start_state), 1
     if prev.number is not None:  # numbers grow with the position among live hands
@@ -312,19 +303,6 @@ def _state_before(
         or 0
     )
     return variant.load_state(prev.state), number + 1
-
-
-def _inferred(session: Session, state: Any, record: dict[str, Any]) -> dict[str, Any]:
-    """The record with every value that follows from the rest filled in (a loser without a
-    trick has 0 points): stored so, an export carries what the table tapped and what it
-    implies."""
-    return score_next(session, state, record, 1).record
-
-
-def _score_one(
-    session: Session, state: Any, record: Mapping[str, Any], number: int
-) -> tuple[Any, list[Any], list[Problem]]:
-    return fold(session, [record], state=state, first_number=number)
 
 
 def _rescore(
@@ -351,7 +329,7 @@ def _rescore(
                 unnumbered.append(row)
             continue
         is_event = row.is_event
-        state, entries, found = _score_one(session, state, row.record, number)
+        state, entries, found = fold(session, [row.record], state=state, first_number=number)
         if found:
             problems.extend(found)
             break
@@ -418,7 +396,8 @@ def _rescore_all(night: Night, session: Session, renamed: Mapping[str, str] | No
 # --- exactly once ---------------------------------------------------------------------------
 
 
-def _digest(*parts: Any) -> str:
+def digest_of(*parts: Any) -> str:
+    """What a write key's receipt keeps of a form's contents (a repeat must match it)."""
     text = json.dumps(parts, sort_keys=True, default=str, ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -580,8 +559,8 @@ def _save_once(
     once per write key (a repeat gets the first save's hand). A conflict comes back with
     the hand scored under the dealer of the night as it is now."""
     is_event = nights.EVENT_KEY in record
-    kind, digest = _kind_and_digest(record)
     record = clean_record(record)
+    kind, digest = _kind_and_digest(record)
     receipt, conflict = _earlier(at.night, sent.key, kind, digest)
     if receipt is not None:
         return receipt
@@ -616,8 +595,8 @@ def _kind_and_digest(record: Mapping[str, Any]) -> tuple[str, str]:
     """What a write key's receipt keeps of a record: a hand's record as stored; what an
     event did to whom (a repeated join no longer sends where he sits)."""
     if nights.EVENT_KEY in record:
-        return "event", _digest([record.get(nights.EVENT_KEY), record.get("player")])
-    return "hand", _digest(clean_record(record))
+        return "event", digest_of([record.get(nights.EVENT_KEY), record.get("player")])
+    return "hand", digest_of(record)
 
 
 def _earlier(
@@ -814,7 +793,7 @@ def edit_hand(
     the hand comes back with the version it had. A repeat of `key` returns the first outcome.
     """
     night, hand = _locked_hand(hand)
-    digest = _digest(clean_record(record), version)
+    digest = digest_of(clean_record(record), version)
     if _first_outcome(night, key, "edit", digest) is not None:
         return hand
     _check_version(hand, version)
@@ -823,7 +802,10 @@ def edit_hand(
     if hand.is_event or nights.EVENT_KEY in record:
         raise InvalidHand([_problem("event", msg("events cannot be edited"))])
     session = _session(night)
-    record = _inferred(session, _state_before(night, variant, hand.position)[0], record)
+    state, number = _state_before(night, variant, hand.position)
+    # Stored with every value that follows from the rest (a loser without a trick has 0
+    # points), so an export carries what the table tapped and what it implies.
+    record = score_next(session, state, record, 1).record
     if not hand.deleted and not diff_records(hand.record, record):
         return hand
     _keep_revision(hand, author)
@@ -831,7 +813,7 @@ def edit_hand(
     hand.version += 1
     hand.author = author
     hand.save(update_fields=["record", "version", "updated", "author"])
-    _rescore_from(night, session, hand.position)
+    _rescore(night, variant, session, _rows_from(night, hand.position), state, number)
     _keep_receipt(night, key, "edit", digest, hand, author)
     hand.refresh_from_db()
     return hand
@@ -1150,7 +1132,7 @@ def edit_night(
     `version` is the night's version the form was opened at: Conflict if details or names
     were changed since (the form would silently put the old values back)."""
     night = _lock(night)
-    digest = _digest("details", date, place, per_point, currency, list(names), version)
+    digest = digest_of("details", date, place, per_point, currency, list(names), version)
     if _first_outcome(night, key, "night", digest) is not None:
         return None  # the same form sent again: it was saved the first time
     _check_night_version(night, version, "details")
@@ -1202,7 +1184,7 @@ def change_house_rules(
     the hands the new rules refuse) changes nothing. None when no rule changed. Conflict
     when the rules were changed since the form was opened at `version`."""
     night = _lock(night)
-    digest = _digest("rules", dict(rules), version)
+    digest = digest_of("rules", dict(rules), version)
     if _first_outcome(night, key, "rules", digest) is not None:
         return None  # the same form sent again: it was saved the first time
     _check_night_version(night, version, "rules")

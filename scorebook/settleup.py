@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from scorebook.engine.replay import Replay
 from scorebook.engine.scoresheet import settle
 from scorebook.engine.settlement import Transfer, fewest_transfers
 from scorebook.labels import pot_title
@@ -76,10 +77,11 @@ def _after_paid(
     return paid, fewest_transfers(owed, decimals)
 
 
-def settlement(view: NightView) -> dict[str, Any]:
+def settlement(view: NightView, sums: Replay | None = None) -> dict[str, Any]:
     """Balances, end-of-night payouts and who pays whom; `money_error` (a message) instead
-    of the money and the transfers when the night's amounts do not fit in money."""
-    result = view.sums()
+    of the money and the transfers when the night's amounts do not fit in money. `sums`:
+    `view.sums()`, when the caller has added them up already."""
+    result = sums or view.sums()
     stake = stake_of(view.night)
     try:
         with money_context():

@@ -457,7 +457,7 @@ def _csv_text(night: Night) -> str:
             "",
         ]
     )
-    balances = settlement(view)["balances"]
+    balances = settlement(view, sums)["balances"]
     writer.writerow(
         [
             pgettext("csv row", "Money"),
