@@ -211,14 +211,13 @@ def figures_of(
     keys: Iterable[str],
     said: set[tuple[Any, Any]],
     made: Mapping[str, Any],
-    sides: Iterable[str] = ("declarer", "opponents"),
 ) -> tuple[Figure, ...]:
-    """The figures `keys` for each side: announced where (key, side) is in `said`, made
-    where `made[key]` names the side."""
+    """The figures `keys` for each side (the declarer's, the opponents'): announced where
+    (key, side) is in `said`, made where `made[key]` names the side."""
     return tuple(
         Figure(key, side_players(roles, side), (key, side) in said, made.get(key) == side)
         for key in keys
-        for side in sides
+        for side in ("declarer", "opponents")
         if (key, side) in said or made.get(key) == side
     )
 

@@ -105,11 +105,3 @@ def score_next(session: Session, state: Any, record: Mapping[str, Any], number: 
     if problems:
         return Scored(dict(record), state, [], problems, [])
     return Scored(with_inferred(record, found), after, entries, [], list(found))
-
-
-def path_text(keys: Path) -> str:
-    """("announcements", 0, "side") → "announcements[0].side", as problems name fields."""
-    text = ""
-    for key in keys:
-        text += f"[{key}]" if isinstance(key, int) else (f".{key}" if text else key)
-    return text

@@ -5,8 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorebook.engine.facts import NO_RULES, Contra, Figure, HandFacts, contra_on, generic_facts
-from scorebook.engine.facts import side_players as players_of
+from scorebook.engine.facts import (
+    NO_RULES,
+    Contra,
+    HandFacts,
+    contra_on,
+    figures_of,
+    generic_facts,
+)
 from scorebook.engine.variants.kiralyhivo.tariffs import DECLARER, FIGURES, SIDES, WIN
 
 
@@ -22,12 +28,7 @@ def hand_facts(
     made = result.get("figures_made") or {}
     announcements = [a for a in record.get("announcements") or [] if isinstance(a, Mapping)]
     said = {(a.get("figure"), a.get("side")) for a in announcements}
-    figures = tuple(
-        Figure(key, players_of(roles, side), (key, side) in said, made.get(key) == side)
-        for key in FIGURES
-        for side in SIDES
-        if (key, side) in said or made.get(key) == side
-    )
+    figures = figures_of(roles, FIGURES, said, made)
     won = int(result.get("declarer_side_points") or 0) >= WIN
     game = int(record.get("game_contra") or 0)
     contras: list[Contra] = [contra_on("game", game, roles, DECLARER, won)] if game else []

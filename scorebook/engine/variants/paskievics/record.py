@@ -8,7 +8,7 @@ refused hand come in the order of its fields; every problem names its field path
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -17,10 +17,10 @@ from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import (
     BOOL,
+    FIGURE_GRID,
     INT,
     PLAYER,
     TEXT,
-    Grid,
     Leaf,
     When,
     as_grid,
@@ -239,12 +239,7 @@ RECORD = fields(
                         after=".by",
                     ),
                 ),
-                Grid(
-                    "figure",
-                    "by",
-                    cell=("figure", "by", "contra", "side", "contra_by"),
-                    made_words="short",
-                ),
+                replace(FIGURE_GRID, made_words="short"),
             ),
         ),
     ),

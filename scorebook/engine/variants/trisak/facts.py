@@ -26,11 +26,11 @@ def hand_facts(
     players: tuple[str, ...], record: Mapping[str, Any], _rules: Mapping[str, Any] = NO_RULES
 ) -> HandFacts:
     contract = record.get("contract")
+    if contract == "no_game":
+        return HandFacts(dict.fromkeys(players, ALL_PASS), "no_game")
     bonuses = own_figures(
         dict.fromkeys(players, OWN), record.get("hand_bonuses"), "player", "bonus"
     )
-    if contract == "no_game":
-        return HandFacts(dict.fromkeys(players, ALL_PASS), "no_game")
     if contract == "trisakolas":
         return HandFacts(dict.fromkeys(players, OWN), "trisakolas", tuple(bonuses))
     facts = generic_facts(players, record)

@@ -9,6 +9,14 @@ from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.types import HouseRule
 from scorebook.engine.variants.ultimo.tariffs import TOUT_DEFAULT
 
+# How the joining fee is rounded (house rule `join_fee_rounding`), as the rules page and the
+# joining fee's line say it.
+ROUNDING_NAMES = {
+    "nearest": msg("nearest"),
+    "up": msg("up"),
+    "down": msg("down"),
+}
+
 
 @dataclass(frozen=True, slots=True)
 class _NullableChoice(HouseRule):
@@ -150,11 +158,7 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         msg("Joining fee (a third of each pool): rounding to 5"),
         choices=("nearest", "up", "down"),
         group=SESSION,
-        choice_labels=(
-            msg("nearest"),
-            msg("up"),
-            msg("down"),
-        ),
+        choice_labels=tuple(ROUNDING_NAMES.values()),
         label=pmsg("ultimo house rule", "Joining fee rounding"),
     ),
     HouseRule(

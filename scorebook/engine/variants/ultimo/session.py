@@ -11,23 +11,10 @@ from scorebook.engine.errors import Problems
 from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.record import Reader
 from scorebook.engine.types import Amount, EndOfSession, Entry, Line, Session
+from scorebook.engine.variants.ultimo.house_rules import ROUNDING_NAMES
 from scorebook.engine.variants.ultimo.scoring import refill_lines
 from scorebook.engine.variants.ultimo.state import UltimoState
 from scorebook.engine.variants.ultimo.tariffs import KING, PAGAT, POT_NAMES, POT_OF, POT_TEXT
-
-# How the joining fee was rounded (house rule `join_fee_rounding`), as its line says it
-ROUNDING_TEXT = {
-    "nearest": msg("nearest"),
-    "up": msg("up"),
-    "down": msg("down"),
-}
-
-# The same roundings by the words the house rules page shows for them.
-ROUNDING_NAMES = {
-    "nearest": msg("nearest"),
-    "up": msg("up"),
-    "down": msg("down"),
-}
 
 
 def _round5_nearest(num: int, den: int) -> int:
@@ -110,7 +97,7 @@ def join(
                     amount=pools[pot],
                     n=n,
                     fee=fee,
-                    rounding=ROUNDING_TEXT[how],
+                    rounding=ROUNDING_NAMES[how],
                 ),
                 {who: -fee} if fee else {},
                 {pot: fee} if fee else {},
