@@ -68,7 +68,7 @@ def night_and_role(user: User | AnonymousUser, pk: int, *, lock: bool = False) -
     viewer of its club. `lock`: read under the night's lock, in the caller's transaction
     (PostgreSQL: SELECT … FOR UPDATE; SQLite's write transaction, begun IMMEDIATE, holds
     the whole database)."""
-    query = Night.objects.select_related("first_dealer")
+    query = Night.objects.select_related("first_dealer", "club")  # the page names the club
     if lock:
         query = query.select_for_update(of=("self",))
     night = get_object_or_404(query, pk=pk)

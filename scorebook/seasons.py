@@ -35,6 +35,11 @@ class Span:
     year: int | None = None
     season: Season | None = None
 
+    @property
+    def query(self) -> str:
+        """The standings' query string for this span (`season=…` or `year=…`)."""
+        return f"season={self.season.pk}" if self.season else f"year={self.year}"
+
 
 def year_span(year: int) -> Span:
     if not datetime.MINYEAR < year < datetime.MAXYEAR:

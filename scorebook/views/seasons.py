@@ -37,10 +37,6 @@ def _span(club: Club, request: HttpRequest) -> seasons.Span:
     return seasons.year_span(timezone.localdate().year)
 
 
-def _query(span: seasons.Span) -> str:
-    return f"season={span.season.pk}" if span.season else f"year={span.year}"
-
-
 def _share_of(club: Club, span: seasons.Span) -> SeasonShare | None:
     return SeasonShare.objects.filter(club=club, year=span.year, season=span.season).first()
 
@@ -64,7 +60,7 @@ def standings(request: SignedInRequest, pk: int) -> HttpResponse:
         "role": role,
         "table": seasons.standings(club, span),
         "spans": seasons.spans_of(club),
-        "query": _query(span),
+        "query": span.query,
         "season_form": SeasonForm() if role == clubs.OWNER else None,
     }
     if role == clubs.OWNER:
@@ -123,7 +119,7 @@ def share(request: SignedInRequest, pk: int) -> HttpResponse:
     club = clubs.club_to_manage(request.user, pk)
     span = _span(club, request)
     clubservices.share_season(club=club, year=span.year, season=span.season)
-    return redirect(f"{reverse('club_standings', args=[pk])}?{_query(span)}#share")
+    return redirect(f"{reverse('club_standings', args=[pk])}?{span.query}#share")
 
 
 @require_POST
@@ -133,7 +129,7 @@ def revoke_share(request: SignedInRequest, pk: int) -> HttpResponse:
     span = _span(club, request)
     clubservices.revoke_season_share(club=club, year=span.year, season=span.season)
     messages.success(request, _("Share link revoked."))
-    return redirect(f"{reverse('club_standings', args=[pk])}?{_query(span)}")
+    return redirect(f"{reverse('club_standings', args=[pk])}?{span.query}")
 
 
 @require_GET
