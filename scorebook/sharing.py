@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import segno
-from django.http import Http404
+from django.http import Http404, HttpRequest
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
 
 from scorebook import stamps
 from scorebook.models import Night, NightScorer, NightShare, ScorerLink
@@ -46,3 +48,14 @@ def qr_svg(url: str, title: str) -> str:
     so the phone across the table scans it off the screen; no script, no CDN."""
     code = segno.make(url, error="m", micro=False)
     return str(code.svg_inline(scale=4, border=2, omitsize=True, svgclass="qr", title=title))
+
+
+def link_and_qr(
+    request: HttpRequest, url_name: str, token: str | None, title: str
+) -> tuple[str | None, SafeString | None]:
+    """A link's absolute address and its QR code (`qr_svg`, segno's own markup: the address
+    is drawn as modules, the title escaped by segno); (None, None) without a token."""
+    if token is None:
+        return None, None
+    url = request.build_absolute_uri(reverse(url_name, args=[token]))
+    return url, mark_safe(qr_svg(url, title))

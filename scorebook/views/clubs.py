@@ -13,18 +13,17 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorebook import clubs, clubservices, limits, seasons, services, sharing
+from scorebook import clubs, clubservices, seasons, sharing
 from scorebook.clubforms import ClubForm, MemberForm, MoveNightForm, MovePlayerForm, RoleForm
 from scorebook.engine.errors import InvalidHand
 from scorebook.forms import write_key
 from scorebook.models import Club
 from scorebook.requests import SignedInRequest
 from scorebook.speech import say
-from scorebook.views.login import too_many
+from scorebook.views.login import count_unknown, too_many_unknown
 
 MEMBERS = "clubs/members.html"
 
@@ -89,7 +88,8 @@ def _members_context(
     request: HttpRequest, club: Club, form: MemberForm, name_form: ClubForm | None = None
 ) -> dict[str, Any]:
     link = clubs.link_of(club)
-    url = request.build_absolute_uri(reverse("join_club", args=[link.token])) if link else None
+    title = _("QR code of the invite link")
+    url, qr = sharing.link_and_qr(request, "join_club", link.token if link else None, title)
     return {
         "club": club,
         "form": form,
@@ -98,8 +98,7 @@ def _members_context(
         "name_form": name_form or ClubForm(initial={"name": club.name}),
         "link": link,
         "url": url,
-        # segno's own markup, as on the share page
-        "qr": mark_safe(sharing.qr_svg(url, _("QR code of the invite link"))) if url else None,
+        "qr": qr,
     }
 
 
@@ -109,11 +108,12 @@ def members(request: SignedInRequest, pk: int) -> HttpResponse:
     """GET: the members, their roles and the invite link; POST: invite by user name."""
     club = clubs.club_to_manage(request.user, pk)
     form = MemberForm(request.POST or None)
-    if request.method == "POST" and (seconds := limits.wait(request, "invite")):
-        reason = _("Too many user names that no account has.")
-        return too_many(
-            request, MEMBERS, _members_context(request, club, form), form, reason, seconds
+    if request.method == "POST" and (
+        refusal := too_many_unknown(
+            request, MEMBERS, lambda: _members_context(request, club, form), form
         )
+    ):
+        return refusal
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -122,8 +122,7 @@ def members(request: SignedInRequest, pk: int) -> HttpResponse:
             )
         except InvalidHand as refused:
             _refused(form, refused)
-            if services.NO_SUCH_ACCOUNT in (problem.message for problem in refused.problems):
-                limits.count(request, "invite")
+            count_unknown(request, refused)
         else:
             messages.success(request, _("Member added."))
             return redirect("club_members", pk=pk)

@@ -7,6 +7,7 @@ database, shared by every worker, on /accounts/login/ and /admin/login/ alike.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from axes.helpers import get_cool_off
@@ -17,6 +18,9 @@ from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+
+from scorebook import limits, services
+from scorebook.engine.errors import InvalidHand
 
 TOO_MANY = "too_many_attempts"
 
@@ -64,3 +68,24 @@ def locked_out(
         return response
     reason = _("Too many failed log-in attempts.")
     return too_many(request, original_response.template_name, context, form, reason, seconds)
+
+
+def too_many_unknown(
+    request: HttpRequest,
+    template: str,
+    context: Callable[[], dict[str, Any]],
+    form: forms.BaseForm,
+) -> HttpResponse | None:
+    """An invite page (a co-scorer, a club member) as 429 while the address has asked for too
+    many names no account has: the answer must name a typo (the pen is handed over at the
+    table), so it tells whether an account exists; the limit keeps that from listing them."""
+    if not (seconds := limits.wait(request, "invite")):
+        return None
+    reason = _("Too many user names that no account has.")
+    return too_many(request, template, context(), form, reason, seconds)
+
+
+def count_unknown(request: HttpRequest, refused: InvalidHand) -> None:
+    """An invite of a name no account has counts towards `too_many_unknown`'s limit."""
+    if services.NO_SUCH_ACCOUNT in (problem.message for problem in refused.problems):
+        limits.count(request, "invite")

@@ -12,11 +12,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from scorebook import access, limits, nights, nightview, previews, services, sharing
+from scorebook import access, nights, nightview, previews, services, sharing
 from scorebook.engine.errors import InvalidHand
 from scorebook.forms import write_key
 from scorebook.history import night_history, rule_changes
@@ -25,7 +24,7 @@ from scorebook.models import Night
 from scorebook.nightforms import HouseRulesForm, NightDetailsForm, ScorerForm
 from scorebook.requests import SignedInRequest
 from scorebook.speech import say
-from scorebook.views.login import too_many
+from scorebook.views.login import count_unknown, too_many_unknown
 
 
 def _refused(form: forms.Form, refused: InvalidHand, fields: dict[str, str]) -> None:
@@ -160,31 +159,20 @@ SCORERS = "scorebook/scorers.html"
 
 def _scorers_context(request: HttpRequest, night: Night, form: ScorerForm) -> dict[str, Any]:
     link = sharing.scorer_link_of(night)
-    url = request.build_absolute_uri(reverse("join_scorer", args=[link.token])) if link else None
+    title = _("QR code of the scorer link")
+    url, qr = sharing.link_and_qr(request, "join_scorer", link.token if link else None, title)
     return {
         "night": night,
         "form": form,
         "scorers": sharing.scorers_of(night),
         "link": link,
         "url": url,
-        # segno's own markup, as on the share page
-        "qr": mark_safe(sharing.qr_svg(url, _("QR code of the scorer link"))) if url else None,
+        "qr": qr,
     }
 
 
 def _scorers_page(request: HttpRequest, night: Night, form: ScorerForm) -> HttpResponse:
     return TemplateResponse(request, SCORERS, _scorers_context(request, night, form))
-
-
-def _too_many_unknown(request: HttpRequest, night: Night, form: ScorerForm) -> HttpResponse | None:
-    """The page as 429 while the address has asked for too many names no account has: the
-    answer must name a typo (the owner hands the pen over at the table), so it tells whether
-    an account exists; the limit keeps that from listing the accounts."""
-    if not (seconds := limits.wait(request, "invite")):
-        return None
-    reason = _("Too many user names that no account has.")
-    context = _scorers_context(request, night, form)
-    return too_many(request, SCORERS, context, form, reason, seconds)
 
 
 @require_http_methods(["GET", "POST"])
@@ -193,7 +181,11 @@ def scorers(request: SignedInRequest, pk: int) -> HttpResponse:
     """GET: who may score; POST: invite an account by its user name."""
     night = access.night_to_manage(request.user, pk)
     form = ScorerForm(request.POST or None)
-    if request.method == "POST" and (refusal := _too_many_unknown(request, night, form)):
+    if request.method == "POST" and (
+        refusal := too_many_unknown(
+            request, SCORERS, lambda: _scorers_context(request, night, form), form
+        )
+    ):
         return refusal
     if request.method == "POST" and form.is_valid():
         try:
@@ -202,8 +194,7 @@ def scorers(request: SignedInRequest, pk: int) -> HttpResponse:
             )
         except InvalidHand as refused:
             _refused(form, refused, {"username": "username"})
-            if services.NO_SUCH_ACCOUNT in (problem.message for problem in refused.problems):
-                limits.count(request, "invite")
+            count_unknown(request, refused)
         else:
             messages.success(request, _("Co-scorer added."))
             return redirect("scorers", pk=pk)

@@ -13,7 +13,6 @@ from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -45,9 +44,9 @@ def _share_context(request: HttpRequest, club: Club, span: seasons.Span) -> dict
     share = _share_of(club, span)
     if share is None:
         return {"share": None}
-    url = request.build_absolute_uri(reverse("shared_standings", args=[share.token]))
-    qr = sharing.qr_svg(url, _("QR code of the share link"))
-    return {"share": share, "url": url, "qr": mark_safe(qr)}  # segno's own markup
+    title = _("QR code of the share link")
+    url, qr = sharing.link_and_qr(request, "shared_standings", share.token, title)
+    return {"share": share, "url": url, "qr": qr}
 
 
 @require_GET

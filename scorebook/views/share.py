@@ -12,7 +12,6 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.cache import patch_cache_control, patch_vary_headers
-from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
@@ -36,12 +35,11 @@ def share(request: SignedInRequest, pk: int) -> HttpResponse:
         services.share_night(night=night)
         return redirect("share", pk=pk)
     link = sharing.share_of(night)
-    url = request.build_absolute_uri(reverse("shared", args=[link.token])) if link else None
+    title = _("QR code of the share link")
+    url, qr = sharing.link_and_qr(request, "shared", link.token if link else None, title)
     context = {"night": night, "share": link, "url": url}
-    if link and url:
-        # segno's own markup (the URL is encoded as modules, the title escaped by segno)
-        qr = sharing.qr_svg(url, _("QR code of the share link"))
-        context |= {"qr": mark_safe(qr), "table_url": reverse("shared_table", args=[link.token])}
+    if link:
+        context |= {"qr": qr, "table_url": reverse("shared_table", args=[link.token])}
     return TemplateResponse(request, "scorebook/share.html", context)
 
 
