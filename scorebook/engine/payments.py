@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from types import MappingProxyType
 
-from scorebook.engine.messages import Msg, msg
+from scorebook.engine.messages import NO_MSG, Msg, msg
 from scorebook.engine.types import Amount, Line
 
 
@@ -15,7 +15,17 @@ def contra_multiplier(level: int) -> int:
     return 1 << level
 
 
-CONTRA_NAMES = ("", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
+# The contra ladder's names by level (seed 004 §48), 0 = no contra, as the lines say them.
+CONTRA_NAMES: tuple[Msg, ...] = (
+    NO_MSG,
+    msg("kontra"),
+    msg("rekontra"),
+    msg("szubkontra"),
+    msg("hirskontra"),
+    msg("mordkontra"),
+)
+# The same levels as the hand forms offer them, "—" for none (a house rule may stop lower).
+CONTRA_LEVEL_NAMES = dict(enumerate((msg("—"), *CONTRA_NAMES[1:])))
 
 
 def split(total: int, parts: int) -> tuple[int, int]:

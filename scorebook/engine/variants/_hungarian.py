@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 from scorebook.engine import pots
 from scorebook.engine.errors import InvalidHand
 from scorebook.engine.messages import Msg, msg, pmsg
+from scorebook.engine.payments import CONTRA_LEVEL_NAMES
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import INT, TEXT, choices
 from scorebook.engine.state import dump_dataclass, load_dataclass
@@ -29,14 +30,7 @@ SIDE_LABELS = {
     OPPONENTS: msg("opponents"),
 }
 CONTRA_LEVELS = (0, 1, 2, 3, 4, 5)
-CONTRA_LABELS = {
-    0: msg("—"),
-    1: msg("kontra"),
-    2: msg("rekontra"),
-    3: msg("szubkontra"),
-    4: msg("hirskontra"),
-    5: msg("mordkontra"),
-}
+CONTRA_LABELS = CONTRA_LEVEL_NAMES
 # The record schemas' leaves for a side and a contra level, as both hand forms offer them.
 SIDE = TEXT.but(choices=choices(SIDES, SIDE_LABELS))
 CONTRA = INT.but(

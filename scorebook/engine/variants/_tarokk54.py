@@ -15,8 +15,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorebook.engine.errors import InvalidHand, Problems
-from scorebook.engine.messages import NO_MSG, Msg, msg, pmsg
-from scorebook.engine.payments import book_payment, contra_multiplier
+from scorebook.engine.messages import Msg, msg, pmsg
+from scorebook.engine.payments import (
+    CONTRA_LEVEL_NAMES,
+    CONTRA_NAMES,
+    book_payment,
+    contra_multiplier,
+)
 from scorebook.engine.record import Reader
 from scorebook.engine.state import dump_dataclass, load_dataclass
 from scorebook.engine.types import EndOfSession, Entry, Line, Session
@@ -28,14 +33,7 @@ BIDDING = pmsg("tarokk54 house rule group", "Bidding")
 CONTRAS_GROUP = msg("Contras")
 PENALTIES = msg("Penalties")
 # The contra levels' names, as a contra'd game shows them (`contra_game`).
-CONTRAS = (
-    NO_MSG,
-    msg("kontra"),
-    msg("rekontra"),
-    msg("szubkontra"),
-    msg("hirskontra"),
-    msg("mordkontra"),
-)
+CONTRAS = CONTRA_NAMES
 TRICKS = 12  # 12 tricks in a deal of 54 cards among four
 # The tarokks a declarer may call, as the hand form lists them: XIX down to II.
 CALLED_TAROKKS = tuple(range(19, 1, -1))
@@ -62,7 +60,7 @@ TAROKK_NAMES = {
 # The contra levels by number, 0 (none) to mordkontra, as the hand form lists them; each
 # variant's reader takes the levels up to its own top.
 LEVELS = tuple(range(len(CONTRAS)))
-LEVEL_NAMES = dict(enumerate((msg("—"), *CONTRAS[1:])))
+LEVEL_NAMES = CONTRA_LEVEL_NAMES
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,8 @@ from typing import Any, NamedTuple
 
 from scorebook.engine.errors import InvalidHand, Problems
 from scorebook.engine.facts import Contra, Figure, HandFacts, contra_on, generic_facts, own_figures
-from scorebook.engine.messages import NO_MSG, Msg, msg, pmsg, said
+from scorebook.engine.messages import Msg, msg, pmsg, said
+from scorebook.engine.payments import CONTRA_NAMES
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import (
     INT,
@@ -47,15 +48,6 @@ BONUS_NAMES = {
     "four_kings": msg("négy király"),
     "heads": msg("fejek"),
 }
-# The contra ladder's names by level (seed 004 §48), as the lines say them.
-CONTRA_NAMES: tuple[Msg, ...] = (
-    NO_MSG,
-    msg("kontra"),
-    msg("rekontra"),
-    msg("szubkontra"),
-    msg("hirskontra"),
-    msg("mordkontra"),
-)
 
 MEHET = 2  # the simple game, loser to winner (seed 004 §72: "díja 2 pont")
 JATEK_WON = 3  # to the declarer who wins (seed 004 §72: "nyerésnél 3 pontot kap")

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 from scorebook.engine.errors import Problems
 from scorebook.engine.messages import Msg, msg, pmsg
+from scorebook.engine.payments import CONTRA_LEVEL_NAMES, CONTRA_NAMES
 from scorebook.engine.record import Reader
 from scorebook.engine.shape import (
     BOOL,
@@ -37,7 +38,6 @@ from scorebook.engine.types import Session
 from scorebook.engine.variants.kiralyhivo.tariffs import (
     CALLING,
     CARD_INTEGER_PARTS,
-    CONTRA_NAMES,
     CONTRACTS,
     DECLARER,
     DISCARDING,
@@ -58,7 +58,7 @@ from scorebook.engine.variants.kiralyhivo.tariffs import (
 
 # Contra levels 0 (none) to mordkontra; the house rule max_contra_level may stop lower.
 LEVELS = tuple(range(len(CONTRA_NAMES)))
-LEVEL_NAMES = dict(enumerate((msg("—"), *CONTRA_NAMES[1:])))
+LEVEL_NAMES = CONTRA_LEVEL_NAMES
 LEVEL = INT.but(choices=choices(LEVELS, LEVEL_NAMES), lo=LEVELS[0], hi=LEVELS[-1])
 PLAYED = When("all_pass", (False,))  # no field but the dealer when all passed
 SIDE = TEXT.but(choices=choices(SIDES, SIDE_NAMES), when=PLAYED)

@@ -14,11 +14,11 @@ from typing import Any
 
 from scorebook.engine import pots
 from scorebook.engine.messages import NO_MSG, Msg, msg, pmsg
+from scorebook.engine.payments import CONTRA_NAMES
 from scorebook.engine.types import Line, Session
 from scorebook.engine.variants.kiralyhivo.record import Announcement, Hand, Result
 from scorebook.engine.variants.kiralyhivo.tariffs import (
     BASE,
-    CONTRA_NAMES,
     CONTRACT_NAMES,
     DECLARER,
     FIGURE_NAMES,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from scorebook.engine.messages import NO_MSG, Msg, msg, pmsg
+from scorebook.engine.messages import Msg, msg, pmsg
 from scorebook.engine.types import HouseRule
 
 KEY = "kiralyhivo"
@@ -93,15 +93,6 @@ LOCATIONS = ("player", "declarer", "talon")
 TALON_ACTIONS = ("throw", "play_took_king_half", "play_left_king_half")
 IRREGULARITIES = ("revoke", "wrong_discard", "no_tarokk_annulment")
 MAX_LEVEL = {"mordkontra": 5, "rekontra": 2}
-# The contra ladder's names by level (seed 004 §48), as the lines say them.
-CONTRA_NAMES: tuple[Msg, ...] = (
-    NO_MSG,
-    msg("kontra"),
-    msg("rekontra"),
-    msg("szubkontra"),
-    msg("hirskontra"),
-    msg("mordkontra"),
-)
 
 # Card values counted in threes (seed 004 §66): the integer part of each card's value.
 CARD_INTEGER_PARTS = {"honour": 4, "king": 4, "queen": 3, "knight": 2, "jack": 1, "other": 0}

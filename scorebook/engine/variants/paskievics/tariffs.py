@@ -6,7 +6,8 @@ paragraph numbers; spec = shared/rules/paskievics.md).
 
 from __future__ import annotations
 
-from scorebook.engine.messages import NO_MSG, Msg, msg, pmsg
+from scorebook.engine.messages import msg, pmsg
+from scorebook.engine.payments import CONTRA_NAMES
 
 POT = "ultimokassza"
 DECL, OPP = "declarer", "opponents"
@@ -86,16 +87,9 @@ SIDE_IN_SENTENCE = {
     DECL: pmsg("paskievics side, in a sentence", "declarer side"),
     OPP: pmsg("paskievics side, in a sentence", "opponents"),
 }
-# The contra levels by name (engine.payments.CONTRA_NAMES), 0 = no contra.
+# The contra levels by name, 0 = no contra.
 MAX_CONTRA = 5  # mordkontra
-CONTRA_NAME: tuple[Msg, ...] = (
-    NO_MSG,
-    msg("kontra"),
-    msg("rekontra"),
-    msg("szubkontra"),
-    msg("hirskontra"),
-    msg("mordkontra"),
-)
+CONTRA_NAME = CONTRA_NAMES
 IRREGULARITY_NAME = {
     "renonsz": pmsg("paskievics irregularity", "renonsz (revoke)"),
     "wrong_discard": msg("wrong discard"),
