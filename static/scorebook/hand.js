@@ -54,6 +54,9 @@
   };
 
   const RULED = "[data-when], [data-after]";
+  // The inputs a condition governs: inside a ruled element, or ruled themselves.
+  const GOVERNED = ":is([data-when], [data-after]) :is(input, select, textarea), "
+    + ":is(input, select, textarea):is([data-when], [data-after])";
   const refresh = () => {
     const names = new Set([...form.querySelectorAll("[name]")].map((el) => el.name));
     // Until nothing changes: a condition may name a field that the pass before has just
@@ -65,8 +68,8 @@
         if (el.hidden !== hidden) changed = true;
         el.hidden = hidden;
       }
-      for (const el of form.querySelectorAll("input, select, textarea")) {
-        if (el.closest(RULED)) el.disabled = el.closest("[data-when][hidden], [data-after][hidden]") !== null;
+      for (const el of form.querySelectorAll(GOVERNED)) {
+        el.disabled = el.closest("[data-when][hidden], [data-after][hidden]") !== null;
       }
     }
     rowChips();
@@ -242,9 +245,9 @@
       if (el.dataset.placeholder !== undefined) el.placeholder = el.dataset.placeholder;
     }
     for (const note of document.querySelectorAll("#preview [data-inferred]")) {
-      const path = note.dataset.inferred;
-      for (const input of form.querySelectorAll("input")) {
-        if (input.disabled || (input.name !== path && !input.name.startsWith(path + ":"))) continue;
+      const path = CSS.escape(note.dataset.inferred);
+      for (const input of form.querySelectorAll(`input[name="${path}"], input[name^="${path}:"]`)) {
+        if (input.disabled) continue;
         if (input.type === "radio" || input.type === "checkbox") {
           const chip = input.closest(".chip");
           if (chip && input.value === note.dataset.value) chip.classList.add("inferred");
