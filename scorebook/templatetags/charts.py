@@ -15,12 +15,8 @@ from scorebook.nightview import NightView
 register = template.Library()
 
 
-def chart_lines(view: NightView, width: int = 600, height: int = 220) -> dict[str, Any]:
-    """Polylines (SVG coordinates) of each player's balance over the hands."""
-    return polylines(balance_series(view), units, width, height)
-
-
 @register.inclusion_tag("scorebook/includes/balance_chart.html")
 def balance_chart(view: NightView) -> dict[str, Any]:
-    """`{% balance_chart view %}`: the chart of the night `view` shows."""
-    return {"chart": chart_lines(view)}
+    """`{% balance_chart view %}`: the chart of the night `view` shows, each player's balance
+    over the hands as SVG polylines."""
+    return {"chart": polylines(balance_series(view), units, 600, 220)}

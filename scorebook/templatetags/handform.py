@@ -33,7 +33,6 @@ from django.utils.safestring import SafeString
 from scorebook.engine.shape import (
     CHOICE_GRID_ROWS,
     GRID_SEATS,
-    Choice,
     Leaf,
     Node,
     Obj,
@@ -85,10 +84,6 @@ def _rule_attrs(form: HandForm, path: str) -> SafeString:
     )
 
 
-def _offered(form: HandForm, leaf: Leaf, path: str) -> tuple[Choice, ...]:
-    return form.offered_at(leaf, path)
-
-
 def _value(value: str | int | bool, explicit: bool = False) -> str:
     """A choice's value as the form posts it (a no is "0" where it must be explicit)."""
     if isinstance(value, bool):
@@ -119,8 +114,7 @@ def field(
     template_row = row == TEMPLATE_ROW
     if row is not None:
         name = name.replace("#", TEMPLATE_STAND_IN if template_row else str(row))
-    path, _marker = split_name(name)
-    name = path  # no type marker: the server reads the value by its leaf
+    path, _marker = split_name(name)  # no type marker: the server reads a value by its leaf
     schema = _schema(form, path)
     kind = schema.kind if schema is not None else "text"
     # When it applies is the schema's alone; what else the template leaves out, too.
@@ -141,16 +135,16 @@ def field(
     error_key = _by_name(form, path)
     shown = label or path.rsplit(".", 1)[-1].replace("_", " ")
     value = _shown_value(form, widget, kind, path, values, null)
-    dom_id = "f-" + "".join(c if c.isalnum() else "-" for c in name)
+    dom_id = "f-" + "".join(c if c.isalnum() else "-" for c in path)
     if template_row:  # the row hand.js clones: its number is filled in then
-        name, path, error_key, when, after, dom_id = (
+        path, error_key, when, after, dom_id = (
             text.replace(TEMPLATE_STAND_IN, TEMPLATE_ROW)
-            for text in (name, path, error_key, when, after, dom_id)
+            for text in (path, error_key, when, after, dom_id)
         )
     input_field = hand_field(
         widget, options, label=str(shown), help_text=help, lo=min, hi=max, blank=blank
     )
-    bound = form.fields.add(name, input_field, value)
+    bound = form.fields.add(path, input_field, value)
     return {
         "widget": widget,
         "path": path,
@@ -188,7 +182,7 @@ def _options(
     # A chip is sent only when tapped, so its "no" is an explicit one ("0"); a select
     # always sends its shown option, so there "no" is the untouched blank.
     explicit = widget in CHIP_WIDGETS
-    return [(_value(c.value, explicit), say(c.label)) for c in _offered(form, schema, path)]
+    return [(_value(c.value, explicit), say(c.label)) for c in form.offered_at(schema, path)]
 
 
 def _by_name(form: HandForm, path: str) -> str:
@@ -284,8 +278,8 @@ def touched(form: HandForm, prefix: str) -> bool:
     return any(path.startswith(prefix) for path in form.errors)
 
 
-# Row k of the announcement grid: figure index × SEATS + seat index (rows need not be dense).
-SEATS = GRID_SEATS
+# Row k of the announcement grid: figure index × GRID_SEATS + seat index (rows need not be
+# dense).
 
 
 def _grid_choices(form: HandForm, path: str) -> list[tuple[str, str]]:
@@ -293,7 +287,7 @@ def _grid_choices(form: HandForm, path: str) -> list[tuple[str, str]]:
     leaf = _schema(form, f"announcements[0].{path}")
     if leaf is None:
         return []
-    offered = _offered(form, leaf, f"announcements[0].{path}")
+    offered = form.offered_at(leaf, f"announcements[0].{path}")
     return [(_value(c.value), say(c.label)) for c in offered if c.value not in (0, None)]
 
 
@@ -333,7 +327,7 @@ def announcement_grid(form: HandForm, volat_implies: bool = True) -> list[dict[s
         for seat, player in enumerate(form.players):
             if player not in form.active:
                 continue
-            k = fi * SEATS + seat
+            k = fi * GRID_SEATS + seat
             cell = _GridCell(form, "announcements", k, f"{figure_label} · {player}")
             stored = found.get((figure, player))
             chip = {
@@ -504,9 +498,9 @@ def _row_filled(form: HandForm, row_prefix: str, key: str) -> bool:
     )
 
 
-# Row k of a choice grid: GRID_ROWS + choice index × SEATS + seat index, above the numbers of
-# an edited hand's stored rows (0 … n−1 in the values), so no cell shows another row's value.
-GRID_ROWS = CHOICE_GRID_ROWS
+# Row k of a choice grid: CHOICE_GRID_ROWS + choice index × GRID_SEATS + seat index, above the
+# numbers of an edited hand's stored rows (0 … n−1 in the values), so no cell shows another
+# row's value.
 
 
 @register.simple_tag
@@ -521,14 +515,14 @@ def choice_grid(form: HandForm, list_path: str, kind: str, who: str = "player") 
     leaf = _schema(form, f"{list_path}[0].{kind}")
     stored = _stored_rows(form, list_path, kind, who)
     lines = []
-    offered = _offered(form, leaf, f"{list_path}[0].{kind}") if leaf is not None else ()
+    offered = form.offered_at(leaf, f"{list_path}[0].{kind}") if leaf is not None else ()
     for ci, choice in enumerate(offered):
         value, text = _value(choice.value), say(choice.label)
         chips = []
         for seat, player in enumerate(form.players):
             if player not in form.active:
                 continue
-            k = GRID_ROWS + ci * SEATS + seat
+            k = CHOICE_GRID_ROWS + ci * GRID_SEATS + seat
             cell = _GridCell(form, list_path, k, f"{text} · {player}")
             row = stored.get((value, player))
             prefix = f"{list_path}[{row}]."
